@@ -1,0 +1,17 @@
+/** `answers-mock-kit/browser`: the mock in the browser (msw `setupWorker`). */
+import { setupWorker, type SetupWorker } from 'msw/browser';
+import { createMock, type AnswersMock, type MockOptions } from '../core/create-mock.ts';
+import { createHandlers, type HandlerOptions } from '../msw/handlers.ts';
+
+export * from '../index.ts';
+
+/**
+ * Creates a mock and an msw worker that serves it: `await worker.start()` once (after
+ * `npx msw init <public dir>`), `mock.controls.reset()` between tests.
+ */
+export async function setupAnswersWorker(
+  options: MockOptions & HandlerOptions = {},
+): Promise<{ mock: AnswersMock; worker: SetupWorker }> {
+  const mock = await createMock(options);
+  return { mock, worker: setupWorker(...createHandlers(mock, options)) };
+}

@@ -1,0 +1,45 @@
+/** What an API key may do. @see docs/spec-gaps.md GAP-PERMISSIONS */
+export type Permission = 'read' | 'write' | 'search';
+
+/** An API key of an account. @see spec §5.1 (AUTH-2) */
+export interface ApiKey {
+  key: string;
+  account_id: string;
+  permissions: Permission[];
+  active: boolean;
+  /** A human-readable label, shown in the server banner. */
+  label?: string | undefined;
+}
+
+/**
+ * Compares two strings in time that depends only on the length of `presented`, never on where
+ * they first differ or on the length of `expected`.
+ * @note Web code has no `crypto.timingSafeEqual`, and the core must run in browsers too.
+ */
+export function constantTimeEqual(presented: string, expected: string): boolean {
+  let diff = presented.length ^ expected.length;
+  for (let i = 0; i < presented.length; i++) {
+    // @note Wrapping around `expected` keeps the work independent of its length; the length
+    // term above already decides the result when the lengths differ.
+    diff |= presented.charCodeAt(i) ^ (expected.charCodeAt(i % Math.max(expected.length, 1)) | 0);
+  }
+  return diff === 0;
+}
+
+/**
+ * Finds a key by comparing against every known key in constant time, so that neither the position
+ * of a match nor a common prefix shows in the response time.
+ */
+export function findApiKey(keys: readonly ApiKey[], presented: string): ApiKey | undefined {
+  let found: ApiKey | undefined;
+  for (const candidate of keys) {
+    if (constantTimeEqual(presented, candidate.key) && found === undefined) found = candidate;
+  }
+  return found;
+}
+
+/** Masks a key for logs: enough to recognise a dev key, never enough to use it. */
+export function maskApiKey(key: string): string {
+  if (key.length <= 12) return '****';
+  return `${key.slice(0, 8)}…${key.slice(-4)}`;
+}

@@ -1,0 +1,52 @@
+/**
+ * The mock's clock. Every reading is at least 1 ms after the previous one, so creation dates are
+ * unique and "sorted by creation date" is also "sorted by creation order".
+ * @see spec §2 (COLL-LIST-3)
+ */
+export class Clock {
+  #last = 0;
+  #fixed: number | undefined;
+
+  /** Starts at `start` (ms since epoch) when given: a frozen clock that only `advance` moves. */
+  constructor(start?: number) {
+    this.#fixed = start;
+  }
+
+  /** The next timestamp, in ms since epoch. */
+  tick(): number {
+    const base = this.#fixed ?? Date.now();
+    this.#last = Math.max(base, this.#last + 1);
+    if (this.#fixed !== undefined) this.#fixed = this.#last;
+    return this.#last;
+  }
+
+  /** The current time without consuming a tick. */
+  peek(): number {
+    return Math.max(this.#fixed ?? Date.now(), this.#last);
+  }
+
+  /** Freezes the clock at `ms`; readings then move only by `advance` and by 1 ms per tick. */
+  set(ms: number): void {
+    this.#fixed = ms;
+    this.#last = Math.min(this.#last, ms - 1);
+  }
+
+  /** Moves a frozen clock forward; a running clock is frozen at now + `ms`. */
+  advance(ms: number): void {
+    this.#fixed = this.peek() + ms;
+  }
+
+  /** Lets the clock follow the wall clock again. */
+  unfreeze(): void {
+    this.#fixed = undefined;
+  }
+
+  get frozen(): boolean {
+    return this.#fixed !== undefined;
+  }
+}
+
+/** Formats ms since epoch as RFC 3339 UTC with milliseconds. */
+export function toTimestamp(ms: number): string {
+  return new Date(ms).toISOString();
+}

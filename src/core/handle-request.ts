@@ -1,0 +1,108 @@
+import { authenticate } from './authenticate.ts';
+import { forcedError, preferredStatus } from './forced-errors.ts';
+import type { MockRequest, MockResponse } from './http.ts';
+import type { MockState } from './mock-state.ts';
+import { operations } from './operations/index.ts';
+import { problem } from './problem.ts';
+import { validateBody, validateParameters } from './request-validation.ts';
+import { matchRoute, type OperationSpec } from './router.ts';
+
+/** Test hooks consulted on every request; see `createMock`'s controls. */
+export interface RequestHooks {
+  /** A queued forced status for the operation, consumed when returned. */
+  takeFailure(operationId: string): number | undefined;
+}
+
+/** Where a request was routed, for logs and for tests. */
+export interface HandledRequest {
+  response: MockResponse;
+  operation?: OperationSpec | undefined;
+  accountId?: string | undefined;
+  /** What a 500 was caused by, for the adapter's log; never sent to the client. */
+  internal?: unknown;
+}
+
+/**
+ * Answers one API request. The order of checks is fixed: route (404/405), authentication and
+ * permission (401), forced errors, body and parameters (413/415/400), then the operation.
+ * A refused request changes nothing. Nothing thrown escapes: a bug becomes a 500 problem.
+ * @see docs/spec-gaps.md GAP-ORDER-CHECK
+ */
+export async function handleRequest(
+  state: MockState,
+  hooks: RequestHooks,
+  request: MockRequest,
+): Promise<HandledRequest> {
+  try {
+    return await route(state, hooks, request);
+  } catch (error) {
+    // @note Never echo the error: it may carry internals. The adapter's log gets it instead.
+    return {
+      response: problem('internal_error', 'The mock failed to answer this request.'),
+      internal: error,
+    };
+  }
+}
+
+async function route(
+  state: MockState,
+  hooks: RequestHooks,
+  request: MockRequest,
+): Promise<HandledRequest> {
+  const match = matchRoute(request.path);
+  if (!match) {
+    return {
+      response: problem(
+        'not_found',
+        `No operation of the Answers API has the path ${request.path}.`,
+      ),
+    };
+  }
+  const method = request.method.toUpperCase();
+  const operation = match.operations.get(method);
+  if (!operation) {
+    const allow = [...match.operations.keys()].join(', ');
+    return {
+      response: problem('method_not_allowed', `${method} is not supported here; use ${allow}.`, {
+        headers: { allow },
+      }),
+    };
+  }
+
+  const auth = authenticate(request.headers, state.store.apiKeys, operation.permission);
+  if (!auth.ok) return { response: auth.response, operation };
+  const accountId = auth.apiKey.account_id;
+
+  const preferred = preferredStatus(request.headers);
+  if (preferred !== undefined && preferred >= 300) {
+    return {
+      response: forcedError(operation, preferred, `Prefer: code=${preferred}`),
+      operation,
+      accountId,
+    };
+  }
+  const queued = hooks.takeFailure(operation.operationId);
+  if (queued !== undefined) {
+    return { response: forcedError(operation, queued, 'a queued failure'), operation, accountId };
+  }
+
+  const body = validateBody(operation, request);
+  if (!body.ok) return { response: body.response, operation, accountId };
+  const input = validateParameters(operation, request, match.params);
+  if (!input.ok) return { response: input.response, operation, accountId };
+
+  const handler = operations[operation.operationId];
+  if (!handler)
+    throw new Error(
+      `openapi.yaml declares ${operation.operationId}, which the mock does not implement`,
+    );
+  const response = await handler({
+    state,
+    accountId,
+    params: input.params,
+    query: input.query,
+    body: body.body,
+    prefix: match.prefix,
+  });
+  return { response, operation, accountId };
+}

@@ -1,0 +1,47 @@
+/**
+ * A request as the core sees it: plain values only, so that msw handlers, the Node server and the
+ * express router can all build one without the core knowing which of them it came from.
+ * `Headers` and `URLSearchParams` are WHATWG globals in Node and in browsers alike.
+ */
+export interface MockRequest {
+  method: string;
+  /** The path as received (percent-encoded), without query string, e.g. `/api/answers/v1/collections`. */
+  path: string;
+  query: URLSearchParams;
+  headers: Headers;
+  /** The raw body bytes, if any. Adapters stop reading past the size limit and set `bodyTooLarge`. */
+  body?: Uint8Array | undefined;
+  /** Set by an adapter that stopped reading because the body passed {@link MAX_BODY_BYTES}. */
+  bodyTooLarge?: boolean | undefined;
+}
+
+/** A response as the core produces it. `body` is already serialised, so adapters only copy bytes. */
+export interface MockResponse {
+  status: number;
+  headers: Record<string, string>;
+  body?: string | undefined;
+}
+
+/**
+ * The largest request body accepted, in bytes.
+ * @see docs/spec-gaps.md GAP-LIMIT-SIZE
+ */
+export const MAX_BODY_BYTES = 1_048_576;
+
+/** Builds a JSON success response. */
+export function json(
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): MockResponse {
+  return {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(value),
+  };
+}
+
+/** Builds a response without a body (204). */
+export function noContent(): MockResponse {
+  return { status: 204, headers: {} };
+}

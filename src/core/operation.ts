@@ -1,0 +1,19 @@
+import type { MockResponse } from './http.ts';
+import type { MockState } from './mock-state.ts';
+import type { components } from '../generated/openapi.ts';
+
+export type Schemas = components['schemas'];
+
+/** What an operation receives: validated input and the caller's account. */
+export interface OperationContext {
+  state: MockState;
+  accountId: string;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  /** The path prefix the request came in on, for `Location` headers. */
+  prefix: string;
+}
+
+/** One operation of `openapi.yaml`. Called only after routing, authentication and validation. */
+export type Operation = (context: OperationContext) => MockResponse | Promise<MockResponse>;

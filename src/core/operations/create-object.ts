@@ -1,0 +1,27 @@
+import { json } from '../http.ts';
+import type { Operation, Schemas } from '../operation.ts';
+import { toObject } from '../records.ts';
+import { collectionNotFound } from './get-collection.ts';
+
+/**
+ * `POST /collections/{collection_id}/objects`: stores user content; the service adds the system
+ * fields (id, collection, timestamps, version).
+ * @see spec §2 (OBJ-1, OBJ-3); docs/spec-gaps.md GAP-WRITE-OPS, GAP-CONTENT, GAP-BODY-FIELDS
+ */
+export const createObject: Operation = async ({ state, accountId, params, body, prefix }) => {
+  const collection = state.store.findCollection(accountId, params.collection_id!);
+  if (!collection) return collectionNotFound(params.collection_id!);
+  const now = state.now();
+  const record = await state.store.createObject({
+    id: state.newId('obj'),
+    account_id: accountId,
+    collection_id: collection.id,
+    content: (body as Schemas['ObjectWrite']).content,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  });
+  return json(201, toObject(record), {
+    location: `${prefix}/collections/${collection.id}/objects/${record.id}`,
+  });
+};

@@ -1,0 +1,25 @@
+import { json } from '../http.ts';
+import type { Operation, Schemas } from '../operation.ts';
+import { toCollection } from '../records.ts';
+import { nameTaken } from './create-collection.ts';
+import { collectionNotFound } from './get-collection.ts';
+
+/**
+ * `PATCH /collections/{collection_id}`: renames a collection and/or replaces its metadata.
+ * @see docs/spec-gaps.md GAP-WRITE-OPS
+ */
+export const updateCollection: Operation = async ({ state, accountId, params, body }) => {
+  const record = state.store.findCollection(accountId, params.collection_id!);
+  if (!record) return collectionNotFound(params.collection_id!);
+  const change = body as Schemas['CollectionUpdate'];
+  if (change.name !== undefined && change.name !== record.name) {
+    if (state.store.findCollectionByName(accountId, change.name)) return nameTaken(change.name);
+  }
+  const updatedAt = state.now();
+  const next = await state.store.updateCollection(record, (draft) => {
+    if (change.name !== undefined) draft.name = change.name;
+    if (change.metadata !== undefined) draft.metadata = change.metadata;
+    draft.updated_at = updatedAt;
+  });
+  return json(200, toCollection(next, state.store.objectCount(next.id)));
+};

@@ -1,0 +1,24 @@
+import { json } from '../http.ts';
+import { mergePatch } from '../merge-patch.ts';
+import type { Operation, Schemas } from '../operation.ts';
+import { toObject } from '../records.ts';
+import { findObjectOr404 } from './get-object.ts';
+
+/**
+ * `PATCH /collections/{collection_id}/objects/{object_id}`: applies a JSON Merge Patch to the
+ * content; bumps `version`.
+ * @see https://www.rfc-editor.org/rfc/rfc7396; docs/spec-gaps.md GAP-WRITE-OPS
+ */
+export const updateObject: Operation = async (context) => {
+  const found = findObjectOr404(context);
+  if ('status' in found) return found;
+  const patch = (context.body as Schemas['ObjectPatch']).content;
+  const content = mergePatch(found.content, patch) as Schemas['Content'];
+  const updatedAt = context.state.now();
+  const next = await context.state.store.updateObject(found, (draft) => {
+    draft.content = content;
+    draft.updated_at = updatedAt;
+    draft.version += 1;
+  });
+  return json(200, toObject(next));
+};

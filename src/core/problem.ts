@@ -1,0 +1,61 @@
+import type { MockResponse } from './http.ts';
+
+/**
+ * Every error code the API can return, with its status and title.
+ * @see docs/spec-gaps.md GAP-ERR-CODES, GAP-ERR-STATUS
+ */
+export const PROBLEM_CODES = {
+  malformed_json: { status: 400, title: 'Malformed JSON' },
+  validation_failed: { status: 400, title: 'Validation failed' },
+  invalid_parameter: { status: 400, title: 'Invalid parameter' },
+  invalid_cursor: { status: 400, title: 'Invalid cursor' },
+  missing_credentials: { status: 401, title: 'Missing credentials' },
+  malformed_credentials: { status: 401, title: 'Malformed credentials' },
+  invalid_api_key: { status: 401, title: 'Invalid API key' },
+  inactive_api_key: { status: 401, title: 'Inactive API key' },
+  conflicting_api_keys: { status: 401, title: 'Conflicting API keys' },
+  insufficient_permission: { status: 401, title: 'Insufficient permission' },
+  not_found: { status: 404, title: 'Not found' },
+  collection_not_found: { status: 404, title: 'Collection not found' },
+  object_not_found: { status: 404, title: 'Object not found' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
+  collection_name_taken: { status: 409, title: 'Collection name taken' },
+  payload_too_large: { status: 413, title: 'Payload too large' },
+  unsupported_media_type: { status: 415, title: 'Unsupported media type' },
+  rate_limited: { status: 429, title: 'Too many requests' },
+  internal_error: { status: 500, title: 'Internal error' },
+} as const;
+
+export type ProblemCode = keyof typeof PROBLEM_CODES;
+
+/** Where a field error was found. */
+export interface FieldError {
+  location: 'body' | 'query' | 'path' | 'header';
+  pointer: string;
+  message: string;
+}
+
+/**
+ * Builds an RFC 9457 `application/problem+json` response.
+ * @see https://www.rfc-editor.org/rfc/rfc9457
+ */
+export function problem(
+  code: ProblemCode,
+  detail: string,
+  options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+): MockResponse {
+  const { status, title } = PROBLEM_CODES[code];
+  const body: Record<string, unknown> = {
+    type: `urn:answers:problem:${code}`,
+    title,
+    status,
+    code,
+    detail,
+  };
+  if (options.errors && options.errors.length > 0) body.errors = options.errors;
+  return {
+    status,
+    headers: { 'content-type': 'application/problem+json', ...options.headers },
+    body: JSON.stringify(body),
+  };
+}

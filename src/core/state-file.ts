@@ -1,0 +1,104 @@
+import { compileSchema } from './openapi/ajv.ts';
+import { collectionRecordSchema, objectRecordSchema } from './records.ts';
+import type { StoreState } from './store.ts';
+
+/** A state (fixture file, `--state-file`, `PUT /__mock/state`) that cannot be loaded. */
+export class StateError extends Error {
+  override name = 'StateError';
+}
+
+const validateState = compileSchema({
+  type: 'object',
+  required: ['accounts', 'api_keys', 'collections', 'objects'],
+  properties: {
+    accounts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: {
+          id: { type: 'string', minLength: 1, maxLength: 64 },
+          name: { type: 'string' },
+        },
+      },
+    },
+    api_keys: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['key', 'account_id', 'permissions', 'active'],
+        properties: {
+          key: { type: 'string', pattern: '^[A-Za-z0-9\\-._~+/]{1,512}=*$' },
+          account_id: { type: 'string' },
+          permissions: {
+            type: 'array',
+            uniqueItems: true,
+            items: { enum: ['read', 'write', 'search'] },
+          },
+          active: { type: 'boolean' },
+          label: { type: 'string' },
+        },
+      },
+    },
+    collections: { type: 'array', items: collectionRecordSchema },
+    objects: { type: 'array', items: objectRecordSchema },
+  },
+});
+
+/**
+ * Checks a state before it replaces the mock's data: its shape (the record schemas come from
+ * `openapi.yaml`) and its references (keys and collections name existing accounts, objects name
+ * an existing collection of the same account, ids and names are unique). Timestamps are
+ * normalised to `toISOString()` form, which the store's ordering relies on.
+ */
+export function parseState(value: unknown): StoreState {
+  if (!validateState(value)) {
+    const first = validateState.errors?.[0];
+    throw new StateError(
+      `Invalid state: ${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}`,
+    );
+  }
+  const state = structuredClone(value as StoreState);
+  const accounts = new Set(state.accounts.map((a) => a.id));
+  const keys = new Set<string>();
+  for (const key of state.api_keys) {
+    if (!accounts.has(key.account_id))
+      throw new StateError(`API key of unknown account "${key.account_id}"`);
+    if (keys.has(key.key)) throw new StateError('The same API key appears twice');
+    keys.add(key.key);
+  }
+  const collections = new Map<string, string>();
+  const names = new Set<string>();
+  for (const collection of state.collections) {
+    if (!accounts.has(collection.account_id)) {
+      throw new StateError(
+        `Collection "${collection.id}" belongs to unknown account "${collection.account_id}"`,
+      );
+    }
+    if (collections.has(collection.id))
+      throw new StateError(`Duplicate collection id "${collection.id}"`);
+    const name = `${collection.account_id}\u0000${collection.name}`;
+    if (names.has(name))
+      throw new StateError(
+        `Duplicate collection name "${collection.name}" in account "${collection.account_id}"`,
+      );
+    names.add(name);
+    collections.set(collection.id, collection.account_id);
+    collection.created_at = new Date(collection.created_at).toISOString();
+    collection.updated_at = new Date(collection.updated_at).toISOString();
+  }
+  const objects = new Set<string>();
+  for (const object of state.objects) {
+    if (collections.get(object.collection_id) !== object.account_id) {
+      throw new StateError(
+        `Object "${object.id}" names collection "${object.collection_id}", which its account does not have`,
+      );
+    }
+    if (objects.has(object.id) || collections.has(object.id))
+      throw new StateError(`Duplicate id "${object.id}"`);
+    objects.add(object.id);
+    object.created_at = new Date(object.created_at).toISOString();
+    object.updated_at = new Date(object.updated_at).toISOString();
+  }
+  return state;
+}

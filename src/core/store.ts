@@ -1,0 +1,214 @@
+import { Collection } from '@msw/data';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { ApiKey } from './api-key.ts';
+import { indexAtOrAfter } from './keyset-page.ts';
+import { standardSchema } from './openapi/standard-schema.ts';
+import {
+  collectionRecordSchema,
+  objectRecordSchema,
+  type Account,
+  type CollectionRecord,
+  type ObjectRecord,
+} from './records.ts';
+
+/** Everything the mock holds, as plain JSON: what `export` writes and `load` reads. */
+export interface StoreState {
+  accounts: Account[];
+  api_keys: ApiKey[];
+  collections: CollectionRecord[];
+  objects: ObjectRecord[];
+}
+
+/** A collection record as `@msw/data` holds it (with its internal primary key). */
+export type StoredCollection = Awaited<
+  ReturnType<Collection<StandardSchemaV1<CollectionRecord, CollectionRecord>>['create']>
+>;
+/** An object record as `@msw/data` holds it. */
+export type StoredObject = Awaited<
+  ReturnType<Collection<StandardSchemaV1<ObjectRecord, ObjectRecord>>['create']>
+>;
+
+function insertSorted<T extends CollectionRecord | ObjectRecord>(list: T[], record: T): void {
+  // @note Creation dates come from a monotonic clock, so this is an append except after a load.
+  const at = indexAtOrAfter(list, record);
+  list.splice(at, 0, record);
+}
+
+function replaceIn<T extends CollectionRecord | ObjectRecord>(
+  list: T[],
+  previous: T,
+  next: T,
+): void {
+  const at = indexAtOrAfter(list, previous);
+  if (list[at] === previous) list[at] = next;
+}
+
+function removeFrom<T extends CollectionRecord | ObjectRecord>(list: T[], record: T): void {
+  const at = indexAtOrAfter(list, record);
+  if (list[at] === record) list.splice(at, 1);
+}
+
+/**
+ * The mock's data: `@msw/data` collections of collections and objects, and beside them the indexes
+ * that make reads cheap (`@msw/data` lookups are linear scans): by id, and per account / per
+ * collection in creation order. Every write goes through this class, which keeps both in step.
+ */
+export class Store {
+  readonly collections = new Collection({
+    schema: standardSchema<CollectionRecord>(collectionRecordSchema),
+  });
+  readonly objects = new Collection({ schema: standardSchema<ObjectRecord>(objectRecordSchema) });
+
+  accounts: Account[] = [];
+  apiKeys: ApiKey[] = [];
+
+  #collectionById = new Map<string, StoredCollection>();
+  #collectionsByAccount = new Map<string, StoredCollection[]>();
+  #collectionByName = new Map<string, StoredCollection>();
+  #objectById = new Map<string, StoredObject>();
+  #objectsByCollection = new Map<string, StoredObject[]>();
+
+  /** The account's collections, oldest first. */
+  collectionsOf(accountId: string): readonly StoredCollection[] {
+    return this.#collectionsByAccount.get(accountId) ?? [];
+  }
+
+  /** A collection, only if it belongs to the account. @see docs/spec-gaps.md GAP-ISOLATION */
+  findCollection(accountId: string, id: string): StoredCollection | undefined {
+    const record = this.#collectionById.get(id);
+    return record?.account_id === accountId ? record : undefined;
+  }
+
+  findCollectionByName(accountId: string, name: string): StoredCollection | undefined {
+    return this.#collectionByName.get(`${accountId}\u0000${name}`);
+  }
+
+  /** The collection's objects, oldest first. */
+  objectsOf(collectionId: string): readonly StoredObject[] {
+    return this.#objectsByCollection.get(collectionId) ?? [];
+  }
+
+  objectCount(collectionId: string): number {
+    return this.#objectsByCollection.get(collectionId)?.length ?? 0;
+  }
+
+  /** An object, only if it belongs to the account and the collection. */
+  findObject(accountId: string, collectionId: string, id: string): StoredObject | undefined {
+    const record = this.#objectById.get(id);
+    return record?.account_id === accountId && record.collection_id === collectionId
+      ? record
+      : undefined;
+  }
+
+  async createCollection(values: CollectionRecord): Promise<StoredCollection> {
+    const record = await this.collections.create(values);
+    this.#indexCollection(record);
+    return record;
+  }
+
+  async updateCollection(
+    previous: StoredCollection,
+    change: (draft: CollectionRecord) => void,
+  ): Promise<StoredCollection> {
+    const next = await this.collections.update(previous, { data: change, strict: true });
+    this.#collectionById.set(next.id, next);
+    this.#collectionByName.delete(`${previous.account_id}\u0000${previous.name}`);
+    this.#collectionByName.set(`${next.account_id}\u0000${next.name}`, next);
+    replaceIn(this.#collectionsByAccount.get(next.account_id) ?? [], previous, next);
+    return next;
+  }
+
+  /**
+   * Deletes a collection and every object in it, permanently.
+   * @see spec §3 (DEL-1, DEL-2, DEL-3)
+   */
+  deleteCollection(record: StoredCollection): { objectsDeleted: number } {
+    const objects = this.#objectsByCollection.get(record.id) ?? [];
+    for (const object of objects) {
+      this.objects.delete(object);
+      this.#objectById.delete(object.id);
+    }
+    this.#objectsByCollection.delete(record.id);
+    this.collections.delete(record);
+    this.#collectionById.delete(record.id);
+    this.#collectionByName.delete(`${record.account_id}\u0000${record.name}`);
+    removeFrom(this.#collectionsByAccount.get(record.account_id) ?? [], record);
+    return { objectsDeleted: objects.length };
+  }
+
+  async createObject(values: ObjectRecord): Promise<StoredObject> {
+    const record = await this.objects.create(values);
+    this.#indexObject(record);
+    return record;
+  }
+
+  async updateObject(
+    previous: StoredObject,
+    change: (draft: ObjectRecord) => void,
+  ): Promise<StoredObject> {
+    const next = await this.objects.update(previous, { data: change, strict: true });
+    this.#objectById.set(next.id, next);
+    replaceIn(this.#objectsByCollection.get(next.collection_id) ?? [], previous, next);
+    return next;
+  }
+
+  deleteObject(record: StoredObject): void {
+    this.objects.delete(record);
+    this.#objectById.delete(record.id);
+    removeFrom(this.#objectsByCollection.get(record.collection_id) ?? [], record);
+  }
+
+  /** Whether an id was ever handed out and is still in use (ids are never reused). */
+  hasId(id: string): boolean {
+    return this.#collectionById.has(id) || this.#objectById.has(id);
+  }
+
+  /** Replaces everything with `state`. */
+  async load(state: StoreState): Promise<void> {
+    this.clear();
+    this.accounts = state.accounts.map((account) => ({ ...account }));
+    this.apiKeys = state.api_keys.map((key) => ({ ...key, permissions: [...key.permissions] }));
+    for (const collection of state.collections)
+      await this.createCollection(structuredClone(collection));
+    for (const object of state.objects) await this.createObject(structuredClone(object));
+  }
+
+  /** Everything, as plain JSON, collections and objects in creation order. */
+  export(): StoreState {
+    const byCreation = <T extends CollectionRecord | ObjectRecord>(a: T, b: T) =>
+      a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1;
+    return structuredClone({
+      accounts: this.accounts,
+      api_keys: this.apiKeys,
+      collections: [...this.#collectionById.values()].sort(byCreation),
+      objects: [...this.#objectById.values()].sort(byCreation),
+    });
+  }
+
+  clear(): void {
+    this.collections.clear();
+    this.objects.clear();
+    this.accounts = [];
+    this.apiKeys = [];
+    this.#collectionById.clear();
+    this.#collectionsByAccount.clear();
+    this.#collectionByName.clear();
+    this.#objectById.clear();
+    this.#objectsByCollection.clear();
+  }
+
+  #indexCollection(record: StoredCollection): void {
+    this.#collectionById.set(record.id, record);
+    this.#collectionByName.set(`${record.account_id}\u0000${record.name}`, record);
+    let list = this.#collectionsByAccount.get(record.account_id);
+    if (!list) this.#collectionsByAccount.set(record.account_id, (list = []));
+    insertSorted(list, record);
+  }
+
+  #indexObject(record: StoredObject): void {
+    this.#objectById.set(record.id, record);
+    let list = this.#objectsByCollection.get(record.collection_id);
+    if (!list) this.#objectsByCollection.set(record.collection_id, (list = []));
+    insertSorted(list, record);
+  }
+}
