@@ -1,5 +1,25 @@
 import { playwright } from '@vitest/browser-playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Serves msw's own `mockServiceWorker.js` at `/mockServiceWorker.js` for the browser tests, so the
+ * worker script always matches the installed msw (no copy to keep in step).
+ */
+function mswWorkerScript(): Plugin {
+  const file = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
+  return {
+    name: 'msw-worker-script',
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', (_request, response) => {
+        response.setHeader('content-type', 'text/javascript');
+        response.end(readFileSync(file));
+      });
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -15,6 +35,7 @@ export default defineConfig({
       },
       {
         extends: true,
+        plugins: [mswWorkerScript()],
         test: {
           name: 'browser',
           include: ['test/**/*.browser.test.ts'],
