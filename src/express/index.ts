@@ -1,0 +1,1 @@
+export { createAnswersRouter, type AnswersRouterOptions } from './router.ts';

@@ -1,0 +1,213 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { maskApiKey } from '../core/api-key.ts';
+import type { StoreState } from '../core/store.ts';
+import { DEV_ACCOUNTS, DEV_KEYS } from '../seed/dev-keys.ts';
+import { StateFileWriter } from './state-file-writer.ts';
+
+const DEFAULT_FIXTURE = new URL('../../fixtures/default-state.json', import.meta.url);
+
+/** A problem with what the user asked for: one line on stderr and exit code 2. */
+class UsageError extends Error {}
+
+function integer(min: number, max: number, what: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value.trim()) || n < min || n > max) {
+      throw new InvalidArgumentError(`${what} must be an integer from ${min} to ${max}.`);
+    }
+    return n;
+  };
+}
+
+async function readStateFile(file: string | URL, what: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${what} ${String(file)}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${what} ${String(file)} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+interface CliOptions {
+  port: number;
+  host: string;
+  fixture?: string;
+  empty?: boolean;
+  seed?: number;
+  size?: number;
+  stateFile?: string;
+  latency?: number;
+  control: boolean;
+  quiet?: boolean;
+}
+
+/** The data to start from, and a word on where it came from for the banner. */
+async function initialState(options: CliOptions): Promise<{ state: unknown; source: string }> {
+  if (options.stateFile && existsSync(options.stateFile)) {
+    return {
+      state: await readStateFile(options.stateFile, 'state file'),
+      source: options.stateFile,
+    };
+  }
+  if (options.fixture) {
+    return { state: await readStateFile(options.fixture, 'fixture'), source: options.fixture };
+  }
+  if (options.empty) {
+    const state: StoreState = {
+      accounts: DEV_ACCOUNTS,
+      api_keys: DEV_KEYS,
+      collections: [],
+      objects: [],
+    };
+    return { state, source: 'empty (dev accounts and keys only)' };
+  }
+  if (options.seed !== undefined || options.size !== undefined) {
+    const { generateState } = await import('../seed/generate-state.ts');
+    const state = generateState({ seed: options.seed, objects: options.size });
+    return {
+      state,
+      source: `generated (seed ${options.seed ?? 'default'}, ${state.objects.length} objects)`,
+    };
+  }
+  return {
+    state: await readStateFile(DEFAULT_FIXTURE, 'fixture'),
+    source: 'fixtures/default-state.json',
+  };
+}
+
+function keyTable(state: StoreState): string {
+  const dev = new Set(DEV_KEYS.map((k) => k.key));
+  const rows = [
+    ['key', 'account', 'permissions', 'active'],
+    ...state.api_keys.map((k) => [
+      // @note Only the published dev keys are printed in full; a fixture's own keys are masked.
+      dev.has(k.key) ? k.key : maskApiKey(k.key),
+      k.account_id,
+      k.permissions.join(','),
+      k.active ? 'yes' : 'no',
+    ]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  return rows
+    .map((row) => `  ${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ')}`.trimEnd())
+    .join('\n');
+}
+
+function parseArguments(argv: string[]): CliOptions {
+  const program = new Command('answers-mock')
+    .description('A stateful mock of the Answers API, with its reference at /docs.')
+    .addOption(
+      new Option('--port <n>', 'port to listen on (0: any free port)')
+        .env('PORT')
+        .default(4010)
+        .argParser(integer(0, 65_535, 'port')),
+    )
+    .addOption(new Option('--host <h>', 'address to listen on').env('HOST').default('127.0.0.1'))
+    .addOption(
+      new Option('--fixture <file>', 'a state JSON file to start from').conflicts([
+        'empty',
+        'seed',
+        'size',
+      ]),
+    )
+    .addOption(
+      new Option('--empty', 'no data, only the dev accounts and keys').conflicts(['seed', 'size']),
+    )
+    .addOption(
+      new Option('--seed <n>', 'generate data deterministically from this seed').argParser(
+        integer(0, 2 ** 31 - 1, 'seed'),
+      ),
+    )
+    .addOption(
+      new Option('--size <objects>', 'generate this many objects').argParser(
+        integer(0, 1_000_000, 'size'),
+      ),
+    )
+    .option(
+      '--state-file <file>',
+      'load the state from this file if it exists; write every change to it',
+    )
+    .addOption(
+      new Option('--latency <ms>', 'delay every API response').argParser(
+        integer(0, 600_000, 'latency'),
+      ),
+    )
+    .option('--no-control', 'disable the control API under /__mock')
+    .option('--quiet', 'log no requests')
+    .exitOverride()
+    .configureOutput({
+      outputError: (text, write) => write(`answers-mock: ${text.replace(/^error: /, '')}`),
+    });
+  try {
+    return program.parse(argv).opts<CliOptions>();
+  } catch (error) {
+    if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
+    throw error;
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  // @note An empty PORT or HOST is unset, as in most servers, not an invalid value.
+  for (const name of ['PORT', 'HOST']) if (process.env[name] === '') delete process.env[name];
+  const options = parseArguments(argv);
+  const { state, source } = await initialState(options);
+  // @note Loaded after the options are checked, so a usage error answers at once: the core
+  // compiles openapi.yaml's schemas when it loads.
+  const [{ createMock }, { StateError }, { startServer }] = await Promise.all([
+    import('../core/create-mock.ts'),
+    import('../core/state-file.ts'),
+    import('./server.ts'),
+  ]);
+  const mock = await createMock({
+    initialState: state as StoreState,
+    latencyMs: options.latency,
+  }).catch((error: unknown) => {
+    throw error instanceof StateError ? new UsageError(`${source}: ${error.message}`) : error;
+  });
+  const writer = options.stateFile
+    ? new StateFileWriter(options.stateFile, () => mock.controls.export())
+    : undefined;
+  const running = await startServer({
+    mock,
+    host: options.host,
+    port: options.port,
+    control: options.control,
+    quiet: options.quiet,
+    onStateChange: writer && (() => writer.schedule()),
+  }).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(
+      `cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`,
+    );
+  });
+
+  const { url } = running;
+  console.log(`Answers mock listening on ${url}
+  API      ${url}/api/answers/v1  (aliases: ${url}/api/answers, ${url}/v1)
+  Docs     ${url}/docs
+  Control  ${options.control ? `${url}/__mock` : 'disabled (--no-control)'}
+  Data     ${source}${writer ? `; changes saved to ${writer.file}` : ''}
+Dev keys (public, for this mock only):
+${keyTable(mock.controls.export())}`);
+
+  const stop = async () => {
+    await running.close();
+    await writer?.flush();
+    console.log('stopped');
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main(process.argv).catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`answers-mock: ${message}`);
+  process.exit(error instanceof UsageError ? 2 : 1);
+});

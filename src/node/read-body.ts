@@ -1,0 +1,68 @@
+import type { IncomingMessage } from 'node:http';
+import { MAX_BODY_BYTES, type MockRequest } from '../core/http.ts';
+
+/** A request body as read by {@link readBody}. */
+export interface RequestBody {
+  body?: Uint8Array | undefined;
+  bodyTooLarge?: boolean | undefined;
+}
+
+/**
+ * Reads a request body of at most `limit` bytes. Past the limit it stops keeping bytes, lets the
+ * rest of the upload drain (so the client gets its 413 and the connection stays usable; the
+ * server's `requestTimeout` bounds an endless upload) and resolves with `bodyTooLarge`.
+ * @see docs/spec-gaps.md GAP-LIMIT-SIZE
+ */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<RequestBody> {
+  // @note A body parser mounted before the express router has consumed the stream already.
+  if (req.readableEnded) return Promise.resolve({});
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      req.off('data', onData).off('end', onEnd).off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      stop();
+      req.resume();
+      resolve({ bodyTooLarge: true });
+    };
+    const onEnd = () => {
+      stop();
+      resolve(size === 0 ? {} : { body: new Uint8Array(Buffer.concat(chunks, size)) });
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    req.on('data', onData).on('end', onEnd).on('error', onError);
+  });
+}
+
+/** Splits a request target into path (still percent-encoded) and query, without URL parsing. */
+function splitTarget(url: string): { path: string; query: URLSearchParams } {
+  // @note `new URL('//x/y', base)` would read `x` as a host; an absolute-form target is a proxy's.
+  const target = /^https?:\/\//i.test(url) ? url.replace(/^https?:\/\/[^/?#]*/i, '') : url;
+  const mark = target.indexOf('?');
+  const path = (mark === -1 ? target : target.slice(0, mark)) || '/';
+  return { path, query: new URLSearchParams(mark === -1 ? '' : target.slice(mark + 1)) };
+}
+
+/** Reads a Node request (plain `node:http` or express) into the core's {@link MockRequest}. */
+export async function readMockRequest(
+  req: IncomingMessage,
+  url = req.url ?? '/',
+): Promise<MockRequest> {
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(req.headersDistinct)) {
+    // @note Repeated headers are joined as RFC 9110 §5.3 allows, so the core sees every value.
+    if (values) headers.set(name, values.join(', '));
+  }
+  const { body, bodyTooLarge } = await readBody(req);
+  return { method: req.method ?? 'GET', ...splitTarget(url), headers, body, bodyTooLarge };
+}

@@ -1,0 +1,150 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { maskApiKey } from '../core/api-key.ts';
+import type { AnswersMock } from '../core/create-mock.ts';
+import type { MockRequest } from '../core/http.ts';
+import { problem } from '../core/problem.ts';
+import { answer, logInternalError, sendResponse } from './answer.ts';
+import { createDocsSite } from './docs-site.ts';
+import { readMockRequest } from './read-body.ts';
+
+/** Options of {@link createServer}. */
+export interface ServerOptions {
+  /** Serves the control API under `/__mock`. Default true. */
+  control?: boolean | undefined;
+  /** Receives one line per request. Default `console.log`. */
+  logger?: ((line: string) => void) | undefined;
+  /** Logs no request lines. 500s still log their cause on stderr. */
+  quiet?: boolean | undefined;
+  /** Called after each successful request that may have changed the state (not GET/HEAD). */
+  onStateChange?: (() => void) | undefined;
+}
+
+/** Options of {@link startServer}. */
+export interface StartOptions extends ServerOptions {
+  mock: AnswersMock;
+  /** Default `127.0.0.1`: the mock is for this machine only. */
+  host?: string | undefined;
+  /** Default 4010; 0 picks a free port. */
+  port?: number | undefined;
+}
+
+/** A listening server. */
+export interface RunningServer {
+  /** The bound address, e.g. `http://127.0.0.1:4010`, with the real port when 0 was asked. */
+  url: string;
+  server: http.Server;
+  /** Stops listening and closes every connection, idle keep-alive ones included. */
+  close(): Promise<void>;
+}
+
+/** CORS headers of every response: any origin may call the mock and read these headers. */
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Location, WWW-Authenticate, Retry-After, Allow',
+};
+
+const PREFLIGHT = {
+  ...CORS,
+  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+  'access-control-allow-headers': 'Authorization, X-Answers-API-Key, Content-Type, Prefer',
+  'access-control-max-age': '600',
+};
+
+/** The key a request presents, masked for the log; never the key itself. */
+function maskedKey(request: MockRequest): string | undefined {
+  const bearer = /^\s*bearer\s+(\S+)/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  const key = bearer ?? request.headers.get('x-answers-api-key')?.trim();
+  return key ? maskApiKey(key) : undefined;
+}
+
+/**
+ * Creates a bare `node:http` server for a mock: CORS, the API reference at `/docs`, the control
+ * API at `/__mock`, and everything else straight to the core. No framework sits on the hot path.
+ */
+export function createServer(mock: AnswersMock, options: ServerOptions = {}): http.Server {
+  const control = options.control ?? true;
+  const log = options.quiet ? undefined : (options.logger ?? console.log);
+  const docs = createDocsSite();
+
+  /** Answers one request; returns what the log line needs. */
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, PREFLIGHT).end();
+      return { status: 204 };
+    }
+    const request = await readMockRequest(req);
+    const file = request.method === 'GET' ? await docs(request.path) : undefined;
+    if (file) {
+      res.writeHead(200, { ...CORS, 'content-type': file.contentType }).end(file.body);
+      return { status: 200 };
+    }
+    if (request.method === 'GET' && request.path === '/') {
+      res.writeHead(302, { ...CORS, location: '/docs' }).end();
+      return { status: 302 };
+    }
+    const { response, operation, internal } = await answer(mock, request, control);
+    sendResponse(res, response, CORS);
+    if (internal !== undefined) logInternalError(internal);
+    if (response.status < 300 && !['GET', 'HEAD'].includes(request.method)) {
+      options.onStateChange?.();
+    }
+    return {
+      status: response.status,
+      operationId: operation?.operationId,
+      key: maskedKey(request),
+    };
+  };
+
+  const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    const path = (req.url ?? '/').split('?', 1)[0];
+    let outcome: { status: number; operationId?: string | undefined; key?: string | undefined };
+    try {
+      outcome = await serve(req, res);
+    } catch (error) {
+      // @note A client that hangs up mid-body is not a bug of the mock: nothing to log or answer.
+      if (req.socket.destroyed) return;
+      logInternalError(error);
+      const failure = problem('internal_error', 'The mock failed to answer this request.');
+      if (res.headersSent) res.end();
+      else sendResponse(res, failure, CORS);
+      outcome = { status: 500 };
+    }
+    if (!log) return;
+    const ms = `${(performance.now() - started).toFixed(1)}ms`;
+    const { status, operationId, key } = outcome;
+    log([req.method, path, status, ms, operationId, key && `key=${key}`].filter(Boolean).join(' '));
+  };
+
+  const server = http.createServer(
+    { requestTimeout: 10_000, headersTimeout: 5_000, maxHeaderSize: 16_384 },
+    (req, res) => void onRequest(req, res),
+  );
+  server.keepAliveTimeout = 5_000;
+  return server;
+}
+
+/** Starts a server for `mock` and resolves once it listens. */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { mock, host = '127.0.0.1', port = 4010 } = options;
+  const server = createServer(mock, options);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const hostname = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${hostname}:${address.port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
