@@ -1,0 +1,430 @@
+import type { Permission } from '../core/api-key.ts';
+import { authenticate } from '../core/authenticate.ts';
+import type { AnswersMock } from '../core/create-mock.ts';
+import type { HandledRequest } from '../core/handle-request.ts';
+import { json, type MockRequest, type MockResponse } from '../core/http.ts';
+import { problem } from '../core/problem.ts';
+import { toCollection, toObject, type ObjectRecord } from '../core/records.ts';
+import { matchRoute, type OperationSpec } from '../core/router.ts';
+import { score, words } from '../core/search-index.ts';
+import { FAULTS, type FaultName } from './faults.ts';
+
+type JsonObject = Record<string, unknown>;
+type Next = (request: MockRequest) => Promise<HandledRequest>;
+/** One fault: rewrites the request before and/or the response after the core answers it. */
+type Wrapper = (request: MockRequest, next: Next) => Promise<HandledRequest>;
+
+const ALL_PERMISSIONS: readonly Permission[] = ['read', 'write', 'search'];
+const CREDENTIAL_FAILURES = new Set([
+  'missing_credentials',
+  'malformed_credentials',
+  'invalid_api_key',
+  'inactive_api_key',
+  'conflicting_api_keys',
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Helpers: plain reads and rewrites of requests and responses.
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The operation and path parameters a request routes to, if any. */
+function routeOf(
+  request: MockRequest,
+): { operation: OperationSpec; params: Record<string, string> } | undefined {
+  const match = matchRoute(request.path);
+  const operation = match?.operations.get(request.method.toUpperCase());
+  return match && operation ? { operation, params: match.params } : undefined;
+}
+
+function operationIdOf(result: HandledRequest): string | undefined {
+  return result.operation?.operationId;
+}
+
+function parseBody(body: string | undefined): unknown {
+  if (body === undefined || body === '') return undefined;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function requestJson(request: MockRequest): unknown {
+  if (!request.body || request.bodyTooLarge) return undefined;
+  return parseBody(new TextDecoder().decode(request.body));
+}
+
+/** The problem `code` of an error response, if it is one. */
+function problemCode(response: MockResponse): string | undefined {
+  const value = parseBody(response.body);
+  return isObject(value) && typeof value.code === 'string' ? value.code : undefined;
+}
+
+/** The response with its JSON body replaced by `change(body)`; every header is kept. */
+function rewriteJson(response: MockResponse, change: (body: JsonObject) => unknown): MockResponse {
+  const value = parseBody(response.body);
+  if (!isObject(value)) return response;
+  return { ...response, body: JSON.stringify(change(value)) };
+}
+
+/** Applies `change` to the response of `result` when its operation and status match. */
+function rewriteWhen(
+  result: HandledRequest,
+  operationIds: readonly string[],
+  statuses: readonly number[],
+  change: (body: JsonObject) => unknown,
+): HandledRequest {
+  const operationId = operationIdOf(result);
+  if (!operationId || !operationIds.includes(operationId)) return result;
+  if (!statuses.includes(result.response.status)) return result;
+  return { ...result, response: rewriteJson(result.response, change) };
+}
+
+/** The request sent with `key` as its only credential. */
+function withKey(request: MockRequest, key: string): MockRequest {
+  const headers = new Headers(request.headers);
+  headers.delete('x-answers-api-key');
+  headers.set('authorization', `Bearer ${key}`);
+  return { ...request, headers };
+}
+
+/** The first active key of the account that has every permission. */
+function fullKeyOf(mock: AnswersMock, accountId: string): string | undefined {
+  return mock.state.store.apiKeys.find(
+    (key) =>
+      key.account_id === accountId &&
+      key.active &&
+      ALL_PERMISSIONS.every((permission) => key.permissions.includes(permission)),
+  )?.key;
+}
+
+/** Every account id the mock knows, from its accounts and its keys. */
+function accountIds(mock: AnswersMock): string[] {
+  const { store } = mock.state;
+  return [
+    ...new Set([...store.accounts.map((a) => a.id), ...store.apiKeys.map((k) => k.account_id)]),
+  ];
+}
+
+function objectsIn(body: JsonObject): JsonObject[] {
+  return Array.isArray(body.data) ? body.data.filter(isObject) : [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a buggy delete leaves behind, shared by `delete-not-cascading` and `soft-delete`.
+
+interface Remains {
+  accountId: string;
+  collection: JsonObject;
+  objects: Map<string, ObjectRecord>;
+}
+
+/**
+ * Forwards a request and, when it is a deleteCollection that the core answers 204, keeps what the
+ * collection held just before (its representation and its objects) in `graveyard`.
+ */
+async function forwardKeepingRemains(
+  mock: AnswersMock,
+  graveyard: Map<string, Remains>,
+  request: MockRequest,
+  next: Next,
+): Promise<HandledRequest> {
+  const route = routeOf(request);
+  if (route?.operation.operationId !== 'deleteCollection') return next(request);
+  const { store } = mock.state;
+  const id = route.params.collection_id!;
+  const owner = accountIds(mock).find((account) => store.findCollection(account, id));
+  const record = owner === undefined ? undefined : store.findCollection(owner, id);
+  const remains: Remains | undefined = record && {
+    accountId: record.account_id,
+    collection: toCollection(record, store.objectCount(id)),
+    objects: new Map(store.objectsOf(id).map((object) => [object.id, object])),
+  };
+  const result = await next(request);
+  if (remains && result.response.status === 204 && result.accountId === remains.accountId) {
+    graveyard.set(id, remains);
+  }
+  return result;
+}
+
+/** A left-behind object for a getObject the core answered 404, if the caller owned it. */
+function reviveObject(
+  mock: AnswersMock,
+  graveyard: Map<string, Remains>,
+  request: MockRequest,
+  result: HandledRequest,
+): HandledRequest {
+  if (operationIdOf(result) !== 'getObject' || result.response.status !== 404) return result;
+  const params = routeOf(request)?.params ?? {};
+  const remains = graveyard.get(params.collection_id ?? '');
+  const object = remains?.objects.get(params.object_id ?? '');
+  if (!remains || !object || remains.accountId !== result.accountId) return result;
+  // @note After a reset the seed brings the id back; then the core answers, not the graveyard.
+  if (mock.state.store.hasId(object.id)) return result;
+  return { ...result, response: json(200, toObject(object)) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The faults: one factory each, called once per `withFault` so that state is per wrapped mock.
+
+const FAULT_WRAPPERS: Record<FaultName, (mock: AnswersMock) => Wrapper> = {
+  'auth-not-enforced': (mock) => async (request, next) => {
+    const route = routeOf(request);
+    if (!route) return next(request);
+    // The core's own check, run ahead: only credential failures are waved through, not permissions.
+    const auth = authenticate(
+      request.headers,
+      mock.state.store.apiKeys,
+      route.operation.permission,
+    );
+    const key = fullKeyOf(mock, 'acme');
+    if (auth.ok || !key || !CREDENTIAL_FAILURES.has(problemCode(auth.response) ?? '')) {
+      return next(request);
+    }
+    return next(withKey(request, key));
+  },
+
+  'forbidden-instead-of-unauthorized': () => async (request, next) => {
+    const result = await next(request);
+    if (result.response.status !== 401) return result;
+    const response = rewriteJson(result.response, (body) => ({ ...body, status: 403 }));
+    return { ...result, response: { ...response, status: 403 } };
+  },
+
+  'header-form-ignored': () => async (request, next) => {
+    if (!request.headers.has('x-answers-api-key')) return next(request);
+    const headers = new Headers(request.headers);
+    headers.delete('x-answers-api-key');
+    return next({ ...request, headers });
+  },
+
+  'permission-not-enforced': (mock) => async (request, next) => {
+    const route = routeOf(request);
+    if (!route) return next(request);
+    const { apiKeys } = mock.state.store;
+    const auth = authenticate(request.headers, apiKeys, route.operation.permission);
+    if (auth.ok || problemCode(auth.response) !== 'insufficient_permission') return next(request);
+    const presented = apiKeys.find((key) => key.key === auth.presentedKey);
+    const key = presented && fullKeyOf(mock, presented.account_id);
+    return next(key ? withKey(request, key) : request);
+  },
+
+  'list-order-wrong': () => async (request, next) =>
+    rewriteWhen(await next(request), ['listCollections'], [200], (body) => ({
+      ...body,
+      data: objectsIn(body).sort((a, b) => {
+        const [x, y] = [String(a.name), String(b.name)];
+        return x < y ? 1 : x > y ? -1 : 0;
+      }),
+    })),
+
+  'page-skips-item': () => async (request, next) =>
+    rewriteWhen(await next(request), ['listCollections', 'listObjects'], [200], (body) =>
+      body.has_more === true && Array.isArray(body.data)
+        ? { ...body, data: body.data.slice(0, -1) }
+        : body,
+    ),
+
+  'delete-not-cascading': (mock) => {
+    const graveyard = new Map<string, Remains>();
+    return async (request, next) => {
+      const result = reviveObject(
+        mock,
+        graveyard,
+        request,
+        await forwardKeepingRemains(mock, graveyard, request, next),
+      );
+      if (operationIdOf(result) !== 'searchObjects' || result.response.status !== 200) {
+        return result;
+      }
+      const search = requestJson(request);
+      if (!isObject(search) || search.collection_ids !== undefined) return result;
+      const queryWords = [...new Set(words(String(search.query)))];
+      const leftovers = [...graveyard.values()]
+        .filter((remains) => remains.accountId === result.accountId)
+        .flatMap((remains) => [...remains.objects.values()])
+        .filter((object) => !mock.state.store.hasId(object.id) && score(object, queryWords) > 0);
+      if (leftovers.length === 0) return result;
+      // @note Ranked last (score 1 is below every real hit), so they go on the last page.
+      return rewriteWhen(result, ['searchObjects'], [200], (body) => ({
+        ...body,
+        data:
+          body.has_more === true
+            ? body.data
+            : [
+                ...objectsIn(body),
+                ...leftovers.map((object) => ({
+                  score: 1,
+                  collection_id: object.collection_id,
+                  object: toObject(object),
+                })),
+              ],
+        total: Number(body.total) + leftovers.length,
+      }));
+    };
+  },
+
+  'soft-delete': (mock) => {
+    const graveyard = new Map<string, Remains>();
+    return async (request, next) => {
+      const result = reviveObject(
+        mock,
+        graveyard,
+        request,
+        await forwardKeepingRemains(mock, graveyard, request, next),
+      );
+      if (operationIdOf(result) !== 'getCollection' || result.response.status !== 404) {
+        return result;
+      }
+      const remains = graveyard.get(routeOf(request)?.params.collection_id ?? '');
+      if (!remains || remains.accountId !== result.accountId) return result;
+      if (mock.state.store.hasId(String(remains.collection.id))) return result;
+      return { ...result, response: json(200, remains.collection) };
+    };
+  },
+
+  'system-fields-missing': () => async (request, next) => {
+    const strip = ({ created_at: _created, version: _version, ...rest }: JsonObject) => rest;
+    const result = await next(request);
+    if (operationIdOf(result) === 'listObjects') {
+      return rewriteWhen(result, ['listObjects'], [200], (body) => ({
+        ...body,
+        data: objectsIn(body).map(strip),
+      }));
+    }
+    return rewriteWhen(result, ['getObject', 'createObject'], [200, 201], strip);
+  },
+
+  'counts-wrong': () => async (request, next) => {
+    const bump = (collection: JsonObject) =>
+      typeof collection.object_count === 'number' && collection.object_count > 0
+        ? { ...collection, object_count: collection.object_count + 1 }
+        : collection;
+    const result = await next(request);
+    if (operationIdOf(result) === 'listCollections') {
+      return rewriteWhen(result, ['listCollections'], [200], (body) => ({
+        ...body,
+        data: objectsIn(body).map(bump),
+      }));
+    }
+    return rewriteWhen(result, ['getCollection'], [200], bump);
+  },
+
+  'cross-account-leak': (mock) => async (request, next) => {
+    const result = await next(request);
+    if (operationIdOf(result) !== 'getCollection' || result.accountId === undefined) return result;
+    if (problemCode(result.response) !== 'collection_not_found') return result;
+    const id = routeOf(request)?.params.collection_id ?? '';
+    for (const account of accountIds(mock)) {
+      if (account === result.accountId || !mock.state.store.findCollection(account, id)) continue;
+      const key = fullKeyOf(mock, account);
+      if (!key) continue;
+      const retried = await next(withKey(request, key));
+      if (retried.response.status === 200) return { ...result, response: retried.response };
+    }
+    return result;
+  },
+
+  'search-ignores-query': (mock) => async (request, next) => {
+    const route = routeOf(request);
+    const search = requestJson(request);
+    if (route?.operation.operationId !== 'searchObjects' || !isObject(search)) {
+      return next(request);
+    }
+    // The core would refuse this fault's own cursors: it sees the request without one.
+    const { cursor, ...rest } = search;
+    const forwarded: MockRequest =
+      cursor === undefined
+        ? request
+        : { ...request, body: new TextEncoder().encode(JSON.stringify(rest)) };
+    const result = await next(forwarded);
+    if (operationIdOf(result) !== 'searchObjects' || result.response.status !== 200) return result;
+    const accountId = result.accountId!;
+    const { store, cursors } = mock.state;
+    const collectionIds = Array.isArray(search.collection_ids)
+      ? search.collection_ids.map(String)
+      : store.collectionsOf(accountId).map((collection) => collection.id);
+    const all = collectionIds
+      .flatMap((id) => [...store.objectsOf(id)])
+      .sort((a, b) =>
+        a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1,
+      );
+    const scope = `fault:search-ignores-query:${accountId}:${[...collectionIds].sort().join(',')}`;
+    const offset = typeof cursor === 'string' ? cursors.decodeOffset(scope, cursor) : 0;
+    if (offset === undefined) {
+      return {
+        ...result,
+        response: problem('invalid_cursor', 'The cursor is not one this search returned.'),
+      };
+    }
+    const limit = typeof search.limit === 'number' ? search.limit : 10;
+    const hasMore = offset + limit < all.length;
+    return rewriteWhen(result, ['searchObjects'], [200], (body) => ({
+      ...body,
+      data: all.slice(offset, offset + limit).map((object) => ({
+        score: 1,
+        collection_id: object.collection_id,
+        object: toObject(object),
+      })),
+      total: all.length,
+      has_more: hasMore,
+      next_cursor: hasMore ? cursors.encodeOffset(scope, offset + limit) : null,
+    }));
+  },
+
+  'wrong-content-type': () => async (request, next) => {
+    const result = await next(request);
+    const { response } = result;
+    if (response.status < 200 || response.status > 299) return result;
+    const name = Object.keys(response.headers).find((h) => h.toLowerCase() === 'content-type');
+    if (!name || !/^application\/json\b/i.test(response.headers[name] ?? '')) return result;
+    return {
+      ...result,
+      response: { ...response, headers: { ...response.headers, [name]: 'text/plain' } },
+    };
+  },
+
+  'schema-violation': () => async (request, next) => {
+    const stringify = (collection: JsonObject) =>
+      typeof collection.object_count === 'number'
+        ? { ...collection, object_count: String(collection.object_count) }
+        : collection;
+    const result = await next(request);
+    if (operationIdOf(result) === 'listCollections') {
+      return rewriteWhen(result, ['listCollections'], [200], (body) => ({
+        ...body,
+        data: objectsIn(body).map(stringify),
+      }));
+    }
+    return rewriteWhen(
+      result,
+      ['getCollection', 'createCollection', 'updateCollection'],
+      [200, 201],
+      stringify,
+    );
+  },
+};
+
+/**
+ * A mock that answers like `mock` except for exactly one deliberate defect, `fault` (see
+ * {@link FAULTS}). It shares `mock`'s controls and state; `mock` itself stays correct.
+ */
+export function withFault(mock: AnswersMock, fault: FaultName): AnswersMock {
+  if (!Object.hasOwn(FAULTS, fault)) {
+    throw new RangeError(
+      `Unknown fault "${String(fault)}"; one of ${Object.keys(FAULTS).join(', ')}`,
+    );
+  }
+  const wrapper = FAULT_WRAPPERS[fault](mock);
+  const next: Next = (request) => mock.handleDetailed(request);
+  const handleDetailed = (request: MockRequest) => wrapper(request, next);
+  return {
+    handle: async (request) => (await handleDetailed(request)).response,
+    handleDetailed,
+    controls: mock.controls,
+    state: mock.state,
+  };
+}
