@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import {
+  GENERATED_CLAUSES_URL,
   GENERATED_DOCUMENT_URL,
   GENERATED_TYPES_URL,
+  generateClausesModule,
   generateDocumentModule,
   generateTypes,
 } from '../scripts/generate-types.ts';
@@ -11,12 +13,17 @@ describe('generated files', () => {
   it.each([
     { file: 'src/generated/openapi.ts', url: GENERATED_TYPES_URL, generate: generateTypes },
     {
+      file: 'src/generated/clauses.ts',
+      url: GENERATED_CLAUSES_URL,
+      generate: generateClausesModule,
+    },
+    {
       file: 'src/generated/openapi-document.ts',
       url: GENERATED_DOCUMENT_URL,
       generate: generateDocumentModule,
     },
   ])(
-    '$file matches a fresh generation from openapi.yaml',
+    '$file matches a fresh generation from its source',
     async ({ file, url, generate }) => {
       const fresh = await generate();
       const committed = await readFile(url, 'utf8').catch(() => null);

@@ -1,0 +1,64 @@
+import type { ContractClient } from './client.ts';
+import type { ContractData } from './data.ts';
+
+/**
+ * `spec`: follows from the spec's text and relies on nothing but stated clauses and paths;
+ * `profile`: follows from a decision recorded in docs/spec-gaps.md (names, paths, statuses).
+ */
+export type CheckLevel = 'spec' | 'profile';
+
+/** What a check needs beyond a key with every permission. */
+export type Requirement = 'destructive' | 'readonlyKey' | 'otherAccountKey' | 'inactiveKey';
+
+/** The keys the suite was given. */
+export interface ContractKeys {
+  full: string;
+  readonly?: string | undefined;
+  otherAccount?: string | undefined;
+  inactive?: string | undefined;
+}
+
+/** What a check runs with. */
+export interface CheckContext {
+  http: ContractClient;
+  keys: ContractKeys;
+  /** Data the checks share: created in this run (destructive) or discovered (read-only). */
+  data: ContractData;
+  destructive: boolean;
+  specOnly: boolean;
+  /** Ends the check as skipped, with the reason. */
+  skip(reason: string): never;
+}
+
+/** One check of the contract suite: a rule of the API, proven over HTTP against any target. */
+export interface ContractCheck {
+  /** Stable id, e.g. `auth.missing-key`. */
+  id: string;
+  /** What the check proves, as a sentence in the present tense. */
+  title: string;
+  /** The clause ids of docs/spec-gaps.md this check proves. */
+  clauses: string[];
+  level: CheckLevel;
+  needs?: Requirement[];
+  run(context: CheckContext): Promise<void>;
+}
+
+/** Thrown by a check to fail with a readable reason. */
+export class CheckFailure extends Error {
+  override name = 'CheckFailure';
+}
+
+/** Thrown by `context.skip`. */
+export class CheckSkipped extends Error {
+  override name = 'CheckSkipped';
+}
+
+/** Fails the running check unless `condition` holds. */
+export function ensure(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new CheckFailure(message);
+}
+
+/** Declares a check (identity function, for type inference and one place to find them). */
+export function defineCheck(check: ContractCheck): ContractCheck {
+  return check;
+}

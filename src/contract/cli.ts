@@ -1,0 +1,162 @@
+import { writeFile } from 'node:fs/promises';
+import { Command, InvalidArgumentError } from 'commander';
+import { CHECKS } from '../../contracts/index.ts';
+import { formatReport, formatResult, toJUnit } from './report.ts';
+import { runContract, TargetError, type ContractReport } from './runner.ts';
+
+interface CliOptions {
+  baseUrl?: string;
+  apiKey?: string;
+  readonlyKey?: string;
+  otherAccountKey?: string;
+  inactiveKey?: string;
+  destructive?: boolean;
+  specOnly?: boolean;
+  junit?: string;
+  json?: string;
+  viaPrism?: boolean;
+  mock?: boolean;
+  fault?: string;
+}
+
+/** A usage or configuration error: exit status 2. */
+class UsageError extends Error {}
+
+function url(value: string): string {
+  try {
+    const parsed = new URL(value);
+    if (!/^https?:$/.test(parsed.protocol)) throw new Error();
+    return value.replace(/\/$/, '');
+  } catch {
+    throw new InvalidArgumentError('must be an http(s) URL');
+  }
+}
+
+function parse(argv: string[]): CliOptions {
+  const env = process.env;
+  const program = new Command('answers-contract')
+    .description(
+      'Checks that an implementation of the Answers API honours the contract, clause by clause.',
+    )
+    .option(
+      '--base-url <url>',
+      'API root including its prefix, e.g. http://127.0.0.1:4010/api/answers/v1 (env ANSWERS_BASE_URL)',
+      url,
+      env.ANSWERS_BASE_URL ? url(env.ANSWERS_BASE_URL) : undefined,
+    )
+    .option(
+      '--api-key <key>',
+      'a key with every permission (env ANSWERS_API_KEY)',
+      env.ANSWERS_API_KEY,
+    )
+    .option(
+      '--readonly-key <key>',
+      'a key of the same account with read and search only (env ANSWERS_READONLY_KEY)',
+      env.ANSWERS_READONLY_KEY,
+    )
+    .option(
+      '--other-account-key <key>',
+      'a key of another account (env ANSWERS_OTHER_ACCOUNT_KEY)',
+      env.ANSWERS_OTHER_ACCOUNT_KEY,
+    )
+    .option(
+      '--inactive-key <key>',
+      'a revoked or inactive key (env ANSWERS_INACTIVE_KEY)',
+      env.ANSWERS_INACTIVE_KEY,
+    )
+    .option(
+      '--destructive',
+      'allow checks that create and delete data; only data this run created is deleted (env ANSWERS_CONTRACT_DESTRUCTIVE=1)',
+      env.ANSWERS_CONTRACT_DESTRUCTIVE === '1',
+    )
+    .option(
+      '--spec-only',
+      'run only the checks that follow from the spec text, not from our gap decisions',
+    )
+    .option('--junit <file>', 'write a JUnit XML report')
+    .option('--json <file>', 'write a JSON report')
+    .option('--via-prism', 'send the traffic through `prism proxy openapi.yaml <target> --errors`')
+    .option(
+      '--mock',
+      'start the bundled mock in-process on a free port and test it (no other option needed)',
+    )
+    .addHelpText(
+      'after',
+      '\nExit status: 0 every applicable check passed; 1 a check failed; 2 usage error or unreachable target.',
+    )
+    .exitOverride()
+    // @note Errors are printed once, by main's handler, as one line.
+    .configureOutput({ outputError: () => undefined });
+  // @note A hidden flag for the kit's own tests: serve the mock with one deliberate defect.
+  program.option('--fault <name>').helpOption('-h, --help');
+  try {
+    program.parse(argv);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'commander.helpDisplayed' || code === 'commander.version') process.exit(0);
+    throw new UsageError((error as Error).message.replace(/^error: /, ''));
+  }
+  const options = program.opts<CliOptions>();
+  if (!options.mock && !options.baseUrl)
+    throw new UsageError('--base-url (or ANSWERS_BASE_URL) is required, or use --mock');
+  if (!options.mock && !options.apiKey)
+    throw new UsageError('--api-key (or ANSWERS_API_KEY) is required, or use --mock');
+  if (options.fault && !options.mock) throw new UsageError('--fault only applies with --mock');
+  return options;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const options = parse(argv);
+  const stops: Array<() => Promise<void>> = [];
+  try {
+    let baseUrl = options.baseUrl!;
+    const keys = {
+      full: options.apiKey!,
+      readonly: options.readonlyKey,
+      otherAccount: options.otherAccountKey,
+      inactive: options.inactiveKey,
+    };
+    if (options.mock) {
+      const { startMockTarget } = await import('./mock-target.ts');
+      const target = await startMockTarget(options.fault);
+      stops.push(target.stop);
+      baseUrl = target.baseUrl;
+      Object.assign(keys, target.keys);
+    }
+    let credentialTestUrl: string | undefined;
+    if (options.viaPrism) {
+      const { startPrismProxy } = await import('./prism-proxy.ts');
+      const prism = await startPrismProxy(baseUrl);
+      stops.push(prism.stop);
+      credentialTestUrl = baseUrl;
+      baseUrl = prism.url;
+    }
+    const report: ContractReport = await runContract({
+      baseUrl,
+      credentialTestUrl,
+      keys,
+      checks: CHECKS,
+      destructive: options.destructive || options.mock,
+      specOnly: options.specOnly,
+      onResult: (result) => process.stdout.write(`${formatResult(result)}\n`),
+    });
+    process.stdout.write(`\n${formatReport(report)}\n`);
+    if (options.junit) await writeFile(options.junit, toJUnit(report));
+    if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
+    return report.counts.fail > 0 ? 1 : 0;
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+  }
+}
+
+main(process.argv).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError || error instanceof TargetError) {
+      process.stderr.write(`answers-contract: ${error.message}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`answers-contract: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(2);
+  },
+);

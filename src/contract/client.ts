@@ -1,0 +1,123 @@
+import { validateResponse } from '../core/openapi/response-validation.ts';
+import { CheckFailure } from './check.ts';
+
+/** A response as the suite saw it. */
+export interface ContractResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed body, or undefined when it is not JSON. */
+  json: any;
+}
+
+/** Options of one request. */
+export interface RequestOptions {
+  /** Sent as `Authorization: Bearer <key>`; `null` sends no key. Default: the full key. */
+  key?: string | null | undefined;
+  headers?: Record<string, string> | undefined;
+  body?: unknown;
+  /** The operationId of openapi.yaml the response is validated against (profile mode only). */
+  operationId?: string | undefined;
+}
+
+/** Errors Prism's proxy found in an exchange (`sl-violations` header), when it sits in between. */
+function prismViolations(headers: Headers): string[] {
+  const header = headers.get('sl-violations');
+  if (!header) return [];
+  try {
+    const list = JSON.parse(header) as Array<{
+      severity: string;
+      message: string;
+      location?: string[];
+    }>;
+    return list
+      .filter((v) => v.severity === 'Error')
+      .map((v) => `Prism: ${v.location?.join('.') ?? ''} ${v.message}`);
+  } catch {
+    return [`Prism: unreadable sl-violations header ${header.slice(0, 200)}`];
+  }
+}
+
+/** One exchange, kept for the report. */
+export interface Exchange {
+  method: string;
+  path: string;
+  status: number;
+  violations: string[];
+}
+
+/**
+ * The suite's HTTP client. Every response of a known operation is validated against
+ * `openapi.yaml` (documented status, content type, required headers, body schema) unless the run
+ * is `--spec-only`; a violation fails the check that made the request.
+ */
+export class ContractClient {
+  readonly exchanges: Exchange[] = [];
+
+  constructor(
+    readonly baseUrl: string,
+    readonly defaultKey: string,
+    readonly validate: boolean,
+    /**
+     * Where requests with crafted or missing credentials (`key: null`) go instead of `baseUrl`.
+     * @note Set under --via-prism: Prism's proxy answers every request that fails its own security
+     * check itself, with its own 401 body (stoplightio/prism#1827), so those never reached the target.
+     */
+    readonly credentialTestUrl: string = baseUrl,
+    readonly timeoutMs = 10_000,
+  ) {}
+
+  async request(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<ContractResponse> {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    const key = options.key === undefined ? this.defaultKey : options.key;
+    if (key !== null && !Object.keys(headers).some((h) => h.toLowerCase() === 'authorization')) {
+      headers.authorization = `Bearer ${key}`;
+    }
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const base = options.key === null ? this.credentialTestUrl : this.baseUrl;
+    const url = `${base.replace(/\/$/, '')}${path}`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(this.timeoutMs),
+        redirect: 'manual',
+      });
+    } catch (error) {
+      throw new CheckFailure(`${method} ${path}: no response (${(error as Error).message})`);
+    }
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    const violations =
+      this.validate && options.operationId
+        ? validateResponse(options.operationId, {
+            status: response.status,
+            headers: response.headers,
+            body: text,
+          })
+        : [];
+    violations.push(...prismViolations(response.headers));
+    this.exchanges.push({ method, path, status: response.status, violations });
+    if (violations.length > 0) {
+      throw new CheckFailure(
+        `${method} ${path} -> ${response.status} breaks openapi.yaml: ${violations.join('; ')}`,
+      );
+    }
+    return { status: response.status, headers: response.headers, text, json };
+  }
+}

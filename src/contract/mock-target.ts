@@ -1,0 +1,29 @@
+import { createMock } from '../core/create-mock.ts';
+import { withFault, isFaultName } from '../faults/index.ts';
+import { startServer } from '../node/server.ts';
+import { DEV_KEYS } from '../seed/dev-keys.ts';
+
+/**
+ * Starts the bundled mock (default seed) on a free loopback port for `answers-contract --mock`,
+ * optionally with one deliberate defect (the kit's own tests prove every check can fail).
+ */
+export async function startMockTarget(fault?: string) {
+  if (fault !== undefined && !isFaultName(fault)) throw new RangeError(`unknown fault "${fault}"`);
+  const mock = await createMock();
+  const server = await startServer({
+    mock: fault ? withFault(mock, fault) : mock,
+    port: 0,
+    quiet: true,
+  });
+  const key = (id: string) => DEV_KEYS.find((k) => k.key === id)!.key;
+  return {
+    baseUrl: `${server.url}/api/answers/v1`,
+    keys: {
+      full: key('answers_test_full_acme'),
+      readonly: key('answers_test_readonly_acme'),
+      otherAccount: key('answers_test_full_globex'),
+      inactive: key('answers_test_inactive_acme'),
+    },
+    stop: () => server.close(),
+  };
+}

@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const OPENAPI = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `prism proxy openapi.yaml <upstream> --errors` on a free loopback port, so every response
+ * that breaks `openapi.yaml` fails too (Prism's own validator, besides the suite's). Resolves once
+ * Prism listens.
+ */
+export async function startPrismProxy(
+  upstream: string,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const bin = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    // @note --validate-request false: the suite sends invalid requests on purpose (bad limits,
+    // bad bodies) and must see the target's answer, not Prism's 422. Responses are still validated.
+    [
+      bin,
+      'proxy',
+      OPENAPI,
+      upstream,
+      '--errors',
+      '--validate-request',
+      'false',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`Prism did not start within 60 s:\n${output}`)),
+      60_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Prism is listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Prism exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
