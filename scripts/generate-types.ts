@@ -53,7 +53,8 @@ export async function generateClausesModule(): Promise<string> {
       .split(/(?<!\\)\|/)
       .slice(1, -1)
       .map((cell) => cell.trim());
-    const id = /^`([A-Z0-9-]+)`$/.exec(cells[0] ?? '')?.[1];
+    // Stated ids end in a number (AUTH-1, COLL-LIST-2); decisions start with GAP-.
+    const id = /^`([A-Z][A-Z0-9-]*-\d+|GAP-[A-Z0-9-]+)`$/.exec(cells[0] ?? '')?.[1];
     if (!id) continue;
     const stated = !id.startsWith('GAP-');
     // Stated rows: id | § | clause. Decision rows: id | question | decision [| why].
