@@ -1,6 +1,7 @@
 import { playwright } from '@vitest/browser-playwright';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -24,6 +25,28 @@ function mswWorkerScript(): Plugin {
 export default defineConfig({
   test: {
     projects: [
+      {
+        // examples/node-tests runs as its users would run it, with the package name pointing at
+        // this repository's sources instead of an installed copy.
+        extends: true,
+        resolve: {
+          alias: [
+            {
+              find: 'answers-mock-kit/node',
+              replacement: fileURLToPath(new URL('./src/node/index.ts', import.meta.url)),
+            },
+            {
+              find: /^answers-mock-kit$/,
+              replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
+            },
+          ],
+        },
+        test: {
+          name: 'examples',
+          environment: 'node',
+          include: ['examples/node-tests/*.test.ts'],
+        },
+      },
       {
         extends: true,
         test: {
