@@ -10,9 +10,10 @@ import { defaultState } from '../seed/default-state.ts';
 export interface MockOptions {
   /**
    * The data to start from, and to return to on `reset`. Default: the default seed
-   * (`fixtures/default-state.json`); `emptyState()` gives the dev keys and no data.
+   * (`fixtures/default-state.json`); `emptyState()` gives the dev keys and no data. A function is
+   * called again on every `reset`, so no copy of a large state is kept around for it.
    */
-  initialState?: StoreState | undefined;
+  initialState?: StoreState | (() => StoreState) | undefined;
   /** Seeds the id sequence and the cursor secret. Default 1. */
   seed?: number | undefined;
   /** Freezes the clock at this instant (RFC 3339 or ms) for deterministic timestamps. */
@@ -71,7 +72,9 @@ function toMs(instant: string | number): number {
  */
 export async function createMock(options: MockOptions = {}): Promise<AnswersMock> {
   const seed = options.seed ?? 1;
-  const initial = parseState(options.initialState ?? defaultState);
+  const { initialState = defaultState } = options;
+  const initial = () =>
+    parseState(typeof initialState === 'function' ? initialState() : initialState);
   const state = new MockState(seed);
   const failures = new Map<string, number[]>();
   let latencyMs = options.latencyMs ?? 0;
@@ -81,7 +84,7 @@ export async function createMock(options: MockOptions = {}): Promise<AnswersMock
     else state.clock.unfreeze();
   };
   startClock();
-  await state.store.load(initial);
+  await state.store.load(initial());
 
   const hooks = {
     takeFailure(operationId: string) {
@@ -100,7 +103,7 @@ export async function createMock(options: MockOptions = {}): Promise<AnswersMock
       latencyMs = options.latencyMs ?? 0;
       state.ids.reseed(seed);
       startClock();
-      await state.store.load(initial);
+      await state.store.load(initial());
     },
     async load(value) {
       await state.store.load(parseState(value));

@@ -48,8 +48,8 @@ const validateState = compileSchema({
 /**
  * Checks a state before it replaces the mock's data: its shape (the record schemas come from
  * `openapi.yaml`) and its references (keys and collections name existing accounts, objects name
- * an existing collection of the same account, ids and names are unique). Timestamps are
- * normalised to `toISOString()` form, which the store's ordering relies on.
+ * an existing collection of the same account, ids and names are unique). Returns the same value,
+ * typed: nothing is copied (the store copies each record as it loads it).
  */
 export function parseState(value: unknown): StoreState {
   if (!validateState(value)) {
@@ -58,7 +58,7 @@ export function parseState(value: unknown): StoreState {
       `Invalid state: ${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}`,
     );
   }
-  const state = structuredClone(value as StoreState);
+  const state = value as StoreState;
   const accounts = new Set(state.accounts.map((a) => a.id));
   const keys = new Set<string>();
   for (const key of state.api_keys) {
@@ -84,8 +84,6 @@ export function parseState(value: unknown): StoreState {
       );
     names.add(name);
     collections.set(collection.id, collection.account_id);
-    collection.created_at = new Date(collection.created_at).toISOString();
-    collection.updated_at = new Date(collection.updated_at).toISOString();
   }
   const objects = new Set<string>();
   for (const object of state.objects) {
@@ -97,8 +95,6 @@ export function parseState(value: unknown): StoreState {
     if (objects.has(object.id) || collections.has(object.id))
       throw new StateError(`Duplicate id "${object.id}"`);
     objects.add(object.id);
-    object.created_at = new Date(object.created_at).toISOString();
-    object.updated_at = new Date(object.updated_at).toISOString();
   }
   return state;
 }

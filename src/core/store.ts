@@ -3,6 +3,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ApiKey } from './api-key.ts';
 import { indexAtOrAfter } from './keyset-page.ts';
 import { standardSchema } from './openapi/standard-schema.ts';
+import { termsOf } from './search-index.ts';
 import {
   collectionRecordSchema,
   objectRecordSchema,
@@ -27,6 +28,18 @@ export type StoredCollection = Awaited<
 export type StoredObject = Awaited<
   ReturnType<Collection<StandardSchemaV1<ObjectRecord, ObjectRecord>>['create']>
 >;
+
+/**
+ * A shallow copy with timestamps in `toISOString()` form, which the store's ordering relies on
+ * (fixed width, so string order is date order). `@msw/data` deep-copies what it is given.
+ */
+function withTimestamps<T extends CollectionRecord | ObjectRecord>(record: T): T {
+  return {
+    ...record,
+    created_at: new Date(record.created_at).toISOString(),
+    updated_at: new Date(record.updated_at).toISOString(),
+  };
+}
 
 function insertSorted<T extends CollectionRecord | ObjectRecord>(list: T[], record: T): void {
   // @note Creation dates come from a monotonic clock, so this is an append except after a load.
@@ -148,6 +161,7 @@ export class Store {
   ): Promise<StoredObject> {
     const next = await this.objects.update(previous, { data: change, strict: true });
     this.#objectById.set(next.id, next);
+    termsOf(next);
     replaceIn(this.#objectsByCollection.get(next.collection_id) ?? [], previous, next);
     return next;
   }
@@ -169,8 +183,8 @@ export class Store {
     this.accounts = state.accounts.map((account) => ({ ...account }));
     this.apiKeys = state.api_keys.map((key) => ({ ...key, permissions: [...key.permissions] }));
     for (const collection of state.collections)
-      await this.createCollection(structuredClone(collection));
-    for (const object of state.objects) await this.createObject(structuredClone(object));
+      await this.createCollection(withTimestamps(collection));
+    for (const object of state.objects) await this.createObject(withTimestamps(object));
   }
 
   /** Everything, as plain JSON, collections and objects in creation order. */
@@ -207,6 +221,7 @@ export class Store {
 
   #indexObject(record: StoredObject): void {
     this.#objectById.set(record.id, record);
+    termsOf(record);
     let list = this.#objectsByCollection.get(record.collection_id);
     if (!list) this.#objectsByCollection.set(record.collection_id, (list = []));
     insertSorted(list, record);

@@ -6,7 +6,7 @@ import { json, type MockRequest, type MockResponse } from '../core/http.ts';
 import { problem } from '../core/problem.ts';
 import { toCollection, toObject, type ObjectRecord } from '../core/records.ts';
 import { matchRoute, type OperationSpec } from '../core/router.ts';
-import { score, words } from '../core/search-index.ts';
+import { queryTerms, score, words } from '../core/search-index.ts';
 import { FAULTS, type FaultName } from './faults.ts';
 
 type JsonObject = Record<string, unknown>;
@@ -242,11 +242,11 @@ const FAULT_WRAPPERS: Record<FaultName, (mock: AnswersMock) => Wrapper> = {
       }
       const search = requestJson(request);
       if (!isObject(search) || search.collection_ids !== undefined) return result;
-      const queryWords = [...new Set(words(String(search.query)))];
+      const query = queryTerms(words(String(search.query)));
       const leftovers = [...graveyard.values()]
         .filter((remains) => remains.accountId === result.accountId)
         .flatMap((remains) => [...remains.objects.values()])
-        .filter((object) => !mock.state.store.hasId(object.id) && score(object, queryWords) > 0);
+        .filter((object) => !mock.state.store.hasId(object.id) && score(object, query) > 0);
       if (leftovers.length === 0) return result;
       // @note Ranked last (score 1 is below every real hit), so they go on the last page.
       return rewriteWhen(result, ['searchObjects'], [200], (body) => ({

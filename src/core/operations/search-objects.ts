@@ -2,7 +2,7 @@ import { json } from '../http.ts';
 import type { Operation, Schemas } from '../operation.ts';
 import { problem } from '../problem.ts';
 import { toObject, type ObjectRecord } from '../records.ts';
-import { score, words } from '../search-index.ts';
+import { queryTerms, score, words } from '../search-index.ts';
 import { collectionNotFound } from './get-collection.ts';
 
 /**
@@ -30,10 +30,11 @@ export const searchObjects: Operation = ({ state, accountId, body }) => {
     if (!store.findCollection(accountId, id)) return collectionNotFound(id);
   }
 
+  const query = queryTerms(queryWords);
   const hits: Array<{ record: ObjectRecord; score: number }> = [];
   for (const id of collectionIds) {
     for (const record of store.objectsOf(id)) {
-      const value = score(record, queryWords);
+      const value = score(record, query);
       if (value > 0) hits.push({ record, score: value });
     }
   }
