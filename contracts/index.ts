@@ -2,6 +2,7 @@ import type { ContractCheck } from '../src/contract/check.ts';
 import { authChecks } from './auth.contract.ts';
 import { deletionChecks } from './deletion.contract.ts';
 import { listingChecks } from './listing.contract.ts';
+import { negativeChecks } from './negative.contract.ts';
 import { resourceChecks } from './resources.contract.ts';
 import { responseChecks } from './responses.contract.ts';
 import { searchChecks } from './search.contract.ts';
@@ -13,5 +14,6 @@ export const CHECKS: ContractCheck[] = [
   ...resourceChecks,
   ...searchChecks,
   ...responseChecks,
+  ...negativeChecks,
   ...deletionChecks,
 ];
