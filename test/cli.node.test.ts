@@ -3,13 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = 'bin/answers-mock.js';
+// The launcher the package's `answers-mock` bin is compiled from, run from source through tsx.
+const BIN = 'src/bin/answers-mock.ts';
 
 function run(args: string[]): ChildProcessWithoutNullStreams {
   const env = { ...process.env };
   delete env.PORT;
   delete env.HOST;
-  return spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env });
+  return spawn(process.execPath, ['--import', 'tsx', BIN, ...args], { cwd: ROOT, env });
 }
 
 /** Resolves with stdout once it matches `pattern`; rejects after `ms` or if the process exits. */

@@ -2,19 +2,22 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../contracts/index.ts';
 import { createMock } from '../src/core/create-mock.ts';
 import { startServer, type RunningServer } from '../src/node/server.ts';
 
-const BIN = new URL('../bin/answers-contract.js', import.meta.url).pathname;
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+// The launcher the package's `answers-contract` bin is compiled from, run from source through tsx.
+const BIN = 'src/bin/answers-contract.ts';
 
 function contract(args: string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      [BIN, ...args],
-      { env: { ...process.env, ...env }, timeout: 90_000 },
+      ['--import', 'tsx', BIN, ...args],
+      { cwd: ROOT, env: { ...process.env, ...env }, timeout: 90_000 },
       (error, stdout, stderr) => {
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
       },

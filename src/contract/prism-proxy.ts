@@ -5,6 +5,25 @@ import { fileURLToPath } from 'node:url';
 
 const OPENAPI = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 
+/** `--via-prism` without `@stoplight/prism-cli` installed: exit status 2, like a usage error. */
+export class PrismMissingError extends Error {
+  override name = 'PrismMissingError';
+}
+
+/**
+ * Prism's CLI script. `@stoplight/prism-cli` is an optional peer dependency of the package (a
+ * large install that only `--via-prism` needs), so it may be missing.
+ */
+function prismCli(): string {
+  try {
+    return createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
+  } catch {
+    throw new PrismMissingError(
+      '--via-prism needs @stoplight/prism-cli (an optional peer dependency): npm install --save-dev @stoplight/prism-cli@5',
+    );
+  }
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -24,8 +43,8 @@ async function freePort(): Promise<number> {
 export async function startPrismProxy(
   upstream: string,
 ): Promise<{ url: string; stop(): Promise<void> }> {
+  const bin = prismCli();
   const port = await freePort();
-  const bin = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
   const child: ChildProcess = spawn(
     process.execPath,
     // @note --validate-request false: the suite sends invalid requests on purpose (bad limits,

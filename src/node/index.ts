@@ -4,6 +4,13 @@ import { createMock, type AnswersMock, type MockOptions } from '../core/create-m
 import { createHandlers, type HandlerOptions } from '../msw/handlers.ts';
 
 export * from '../index.ts';
+export {
+  createServer,
+  startServer,
+  type RunningServer,
+  type ServerOptions,
+  type StartOptions,
+} from './server.ts';
 
 /**
  * Creates a mock and an msw server that serves it: call `server.listen()` in your test setup,

@@ -1,6 +1,0 @@
-#!/usr/bin/env node
-// Runs the TypeScript CLI through tsx's ESM loader, so the package needs no build step.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('../src/node/cli.ts');

@@ -1,0 +1,33 @@
+/**
+ * `npm run build` (and `prepack`): compiles src/ and contracts/ to dist/ with tsconfig.build.json,
+ * then puts beside them the files the compiled code reads at run time.
+ */
+import { execFileSync } from 'node:child_process';
+import { chmod, copyFile, readFile, rm, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+
+await rm(root('dist'), { recursive: true, force: true });
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+execFileSync(process.execPath, [tsc, '-p', root('tsconfig.build.json')], { stdio: 'inherit' });
+
+// src/node/docs-site.ts and src/contract/prism-proxy.ts read `../../openapi.yaml`: from
+// dist/src/<dir>/ that is dist/openapi.yaml.
+await copyFile(root('openapi.yaml'), root('dist/openapi.yaml'));
+
+// src/seed/default-state.ts imports ../../fixtures/default-state.json and src/node/cli.ts reads
+// it: tsc emits it to dist/fixtures/ because the import makes it part of the program.
+await stat(root('dist/fixtures/default-state.json'));
+
+// The bin launchers: npm makes them executable on install too, but the tarball should say so.
+for (const name of ['answers-mock', 'answers-contract']) {
+  const file = root(`dist/src/bin/${name}.js`);
+  if (!(await readFile(file, 'utf8')).startsWith('#!/usr/bin/env node\n')) {
+    throw new Error(`${file} lost its #!/usr/bin/env node line`);
+  }
+  await chmod(file, 0o755);
+}
+// @note On stderr, so `npm pack --json` (which runs this as prepack) prints only JSON on stdout.
+console.error('built dist/');

@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+// The `answers-mock` command of the installed package (dist/src/bin/answers-mock.js).
+import '../node/cli.ts';
