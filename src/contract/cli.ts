@@ -75,7 +75,10 @@ function parse(argv: string[]): CliOptions {
     )
     .option('--junit <file>', 'write a JUnit XML report')
     .option('--json <file>', 'write a JSON report')
-    .option('--via-prism', 'send the traffic through `prism proxy openapi.yaml <target> --errors`')
+    .option(
+      '--via-prism',
+      'send the traffic through `prism proxy openapi.yaml <target> --errors` (needs @stoplight/prism-cli)',
+    )
     .option(
       '--mock',
       'start the bundled mock in-process on a free port and test it (no other option needed)',
@@ -123,17 +126,19 @@ async function main(argv: string[]): Promise<number> {
       baseUrl = target.baseUrl;
       Object.assign(keys, target.keys);
     }
-    let credentialTestUrl: string | undefined;
+    let directUrl: string | undefined;
     if (options.viaPrism) {
-      const { startPrismProxy } = await import('./prism-proxy.ts');
-      const prism = await startPrismProxy(baseUrl);
+      const { startPrismProxy, PrismMissingError } = await import('./prism-proxy.ts');
+      const prism = await startPrismProxy(baseUrl).catch((error: unknown) => {
+        throw error instanceof PrismMissingError ? new UsageError(error.message) : error;
+      });
       stops.push(prism.stop);
-      credentialTestUrl = baseUrl;
+      directUrl = baseUrl;
       baseUrl = prism.url;
     }
     const report: ContractReport = await runContract({
       baseUrl,
-      credentialTestUrl,
+      directUrl,
       keys,
       checks: CHECKS,
       destructive: options.destructive || options.mock,

@@ -18,6 +18,11 @@ export interface RequestOptions {
   body?: unknown;
   /** The operationId of openapi.yaml the response is validated against (profile mode only). */
   operationId?: string | undefined;
+  /**
+   * Sends the request to the target itself, past any proxy in between (see `directUrl`). Requests
+   * with crafted credentials (`key: null`) always go direct.
+   */
+  direct?: boolean | undefined;
 }
 
 /** Errors Prism's proxy found in an exchange (`sl-violations` header), when it sits in between. */
@@ -59,11 +64,14 @@ export class ContractClient {
     readonly defaultKey: string,
     readonly validate: boolean,
     /**
-     * Where requests with crafted or missing credentials (`key: null`) go instead of `baseUrl`.
-     * @note Set under --via-prism: Prism's proxy answers every request that fails its own security
-     * check itself, with its own 401 body (stoplightio/prism#1827), so those never reached the target.
+     * The target itself, for requests no proxy can pass on faithfully: crafted or missing
+     * credentials (`key: null`) and requests marked `direct`.
+     * @note Set under --via-prism. Prism's proxy answers some requests itself instead of
+     * forwarding them: every request that fails its own security check (its own 401 body,
+     * stoplightio/prism#1827), a method the document does not list (405 without Allow), and a
+     * body it cannot parse (its own 400).
      */
-    readonly credentialTestUrl: string = baseUrl,
+    readonly directUrl: string = baseUrl,
     readonly timeoutMs = 10_000,
   ) {}
 
@@ -82,7 +90,7 @@ export class ContractClient {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const base = options.key === null ? this.credentialTestUrl : this.baseUrl;
+    const base = options.key === null || options.direct ? this.directUrl : this.baseUrl;
     const url = `${base.replace(/\/$/, '')}${path}`;
     let response: Response;
     try {

@@ -20,7 +20,7 @@ export interface RunOptions {
   destructive?: boolean | undefined;
   specOnly?: boolean | undefined;
   /** Where requests with crafted or missing credentials go (see ContractClient). */
-  credentialTestUrl?: string | undefined;
+  directUrl?: string | undefined;
   /** Called after each check, for progress output. */
   onResult?: ((result: CheckResult) => void) | undefined;
 }
@@ -110,12 +110,7 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
     .padStart(4, '0')}`;
   const specOnly = options.specOnly ?? false;
   const destructive = options.destructive ?? false;
-  const http = new ContractClient(
-    options.baseUrl,
-    options.keys.full,
-    !specOnly,
-    options.credentialTestUrl,
-  );
+  const http = new ContractClient(options.baseUrl, options.keys.full, !specOnly, options.directUrl);
   await preflight(http);
   const data = new ContractData(http, runId, destructive);
   const results: CheckResult[] = [];
