@@ -46,6 +46,15 @@ function request({ method = 'GET', path, key = KEYS.full, headers, query, body }
   return request;
 }
 
+/** Sends `body` as it is (e.g. malformed JSON), as application/json. */
+async function sendRaw(mock: AnswersMock, sent: Sent, body: string) {
+  const raw = request(sent);
+  raw.headers.set('content-type', 'application/json');
+  raw.body = new TextEncoder().encode(body);
+  const response = await mock.handle(raw);
+  return { ...response, json: response.body ? JSON.parse(response.body) : undefined };
+}
+
 /** Sends one request and reads the response, JSON body parsed. */
 async function send(mock: AnswersMock, sent: Sent) {
   const response = await mock.handle(request(sent));
@@ -88,8 +97,8 @@ async function mocks(fault: FaultName) {
 }
 
 describe('FAULTS', () => {
-  it('names the 14 faults, each with a description and clause ids of docs/spec-gaps.md', () => {
-    expect(FAULT_NAMES).toHaveLength(14);
+  it('names the 34 faults, each with a description and clause ids of docs/spec-gaps.md', () => {
+    expect(FAULT_NAMES).toHaveLength(34);
     const gaps = readFileSync(new URL('../docs/spec-gaps.md', import.meta.url), 'utf8');
     for (const name of FAULT_NAMES) {
       const { description, clauses } = FAULTS[name];
@@ -384,5 +393,393 @@ describe('withFault', () => {
     expect((await violations(faulty, 'getCollection', sent)).length).toBeGreaterThan(0);
     const listed = (await send(faulty, { path: '/collections' })).json.data;
     expect(listed.every((c: any) => typeof c.object_count === 'string')).toBe(true);
+  });
+
+  it('bearer-scheme-case-sensitive: "bearer <key>" in lower case gets 401', async () => {
+    const { plain, faulty } = await mocks('bearer-scheme-case-sensitive');
+    const lower: Sent = {
+      path: '/collections',
+      key: null,
+      headers: { authorization: `bearer ${KEYS.full}` },
+    };
+    expect((await send(plain, lower)).status).toBe(200);
+    const refused = await send(faulty, lower);
+    expect(refused.status).toBe(401);
+    expect(refused.json.code).toBe('malformed_credentials');
+    expect(refused.headers['www-authenticate']).toContain('error="invalid_request"');
+    expect((await send(faulty, { path: '/collections' })).status).toBe(200);
+    // The route is still matched first.
+    expect((await send(faulty, { ...lower, path: '/nowhere' })).status).toBe(404);
+  });
+
+  it('inactive-key-accepted: an inactive key is served like an active one', async () => {
+    const { plain, faulty } = await mocks('inactive-key-accepted');
+    const forms: Sent[] = [
+      { path: '/collections', key: KEYS.inactive },
+      { path: '/collections', key: null, headers: { 'x-answers-api-key': KEYS.inactive } },
+    ];
+    for (const sent of forms) {
+      const correct = await send(plain, sent);
+      expect(correct.status).toBe(401);
+      expect(correct.json.code).toBe('inactive_api_key');
+      const served = await send(faulty, sent);
+      expect(served.status).toBe(200);
+      expect(served.json.data.map((c: any) => c.id)).toEqual(acme.map((c) => c.id));
+    }
+    expect((await send(faulty, { path: '/collections', key: 'answers_test_nope' })).status).toBe(
+      401,
+    );
+    const denied = { method: 'DELETE', path: `/collections/${acme[5]!.id}`, key: KEYS.readonly };
+    expect((await send(faulty, denied)).json.code).toBe('insufficient_permission');
+  });
+
+  it('malformed-header-accepted: any scheme and extra parts are read as "<scheme> <key>"', async () => {
+    const { plain, faulty } = await mocks('malformed-header-accepted');
+    const header = (authorization: string): Sent => ({
+      path: '/collections',
+      key: null,
+      headers: { authorization },
+    });
+    for (const value of [`Basic ${KEYS.full}`, `Bearer ${KEYS.full} extra`]) {
+      const correct = await send(plain, header(value));
+      expect(correct.status, value).toBe(401);
+      expect(correct.json.code).toBe('malformed_credentials');
+      const served = await send(faulty, header(value));
+      expect(served.status, value).toBe(200);
+      expect(served.json.data).toHaveLength(acme.length);
+    }
+    // Still refused: no key at all in the header, or a key that is not valid.
+    expect((await send(faulty, header('Bearer'))).json.code).toBe('malformed_credentials');
+    expect((await send(faulty, header(''))).status).toBe(401);
+    expect((await send(faulty, header('Basic answers_test_nope'))).json.code).toBe(
+      'invalid_api_key',
+    );
+  });
+
+  it('conflicting-keys-first-wins: Authorization wins over a different X-Answers-API-Key', async () => {
+    const { plain, faulty } = await mocks('conflicting-keys-first-wins');
+    const both = (bearer: string, header: string): Sent => ({
+      path: '/collections',
+      key: bearer,
+      headers: { 'x-answers-api-key': header },
+    });
+    const correct = await send(plain, both(KEYS.full, KEYS.globex));
+    expect(correct.status).toBe(401);
+    expect(correct.json.code).toBe('conflicting_api_keys');
+    const acmeIds = acme.map((c) => c.id);
+    const served = await send(faulty, both(KEYS.full, KEYS.globex));
+    expect(served.status).toBe(200);
+    expect(served.json.data.map((c: any) => c.id)).toEqual(acmeIds);
+    const reversed = await send(faulty, both(KEYS.globex, KEYS.full));
+    expect(reversed.status).toBe(200);
+    expect(reversed.json.data.map((c: any) => c.id)).not.toContain(acmeIds[0]);
+    expect((await send(faulty, both(KEYS.full, KEYS.full))).status).toBe(200);
+  });
+
+  it('no-challenge: a 401 lacks WWW-Authenticate', async () => {
+    const { plain, faulty } = await mocks('no-challenge');
+    const cases: Sent[] = [
+      { path: '/collections', key: null },
+      { path: '/collections', key: 'answers_test_nope' },
+      { method: 'DELETE', path: `/collections/${acme[5]!.id}`, key: KEYS.readonly },
+    ];
+    for (const sent of cases) {
+      const correct = await send(plain, sent);
+      expect(correct.headers['www-authenticate']).toMatch(/^Bearer realm="answers"/);
+      const wrong = await send(faulty, sent);
+      expect([wrong.status, wrong.json.code]).toEqual([401, correct.json.code]);
+      expect(wrong.headers).not.toHaveProperty('www-authenticate');
+    }
+    expect((await violations(faulty, 'listCollections', cases[0]!)).length).toBeGreaterThan(0);
+  });
+
+  it('summary-without-count: list items lack object_count', async () => {
+    const { plain, faulty } = await mocks('summary-without-count');
+    const sent: Sent = { path: '/collections' };
+    expect(
+      (await send(plain, sent)).json.data.every((c: any) => Number.isInteger(c.object_count)),
+    ).toBe(true);
+    const listed = (await send(faulty, sent)).json.data;
+    expect(listed.map((c: any) => c.id)).toEqual(acme.map((c) => c.id));
+    for (const item of listed) expect(item).not.toHaveProperty('object_count');
+    expect(await violations(plain, 'listCollections', sent)).toEqual([]);
+    expect((await violations(faulty, 'listCollections', sent)).length).toBeGreaterThan(0);
+    const faq = byName('Product FAQ');
+    expect((await send(faulty, { path: `/collections/${faq.id}` })).json.object_count).toBe(24);
+  });
+
+  it('limit-clamped: a limit outside 1-100 is replaced instead of refused', async () => {
+    const { plain, faulty } = await mocks('limit-clamped');
+    const cases: Array<[string, number]> = [
+      ['0', 1],
+      ['-1', 1],
+      ['2.5', 2],
+      ['101', acme.length],
+      ['abc', acme.length],
+    ];
+    for (const [limit, items] of cases) {
+      const correct = await send(plain, { path: '/collections', query: { limit } });
+      expect([correct.status, correct.json.code]).toEqual([400, 'invalid_parameter']);
+      const served = await send(faulty, { path: '/collections', query: { limit } });
+      expect(served.status, limit).toBe(200);
+      expect(served.json.data, limit).toHaveLength(items);
+    }
+    const objects = `/collections/${byName('Product FAQ').id}/objects`;
+    expect((await send(faulty, { path: objects, query: { limit: '0' } })).json.data).toHaveLength(
+      1,
+    );
+    // Other parameters are still checked.
+    expect((await send(faulty, { path: '/collections', query: { order: 'up' } })).status).toBe(400);
+  });
+
+  it('cursor-ignored: an unusable cursor restarts the list instead of 400', async () => {
+    const { plain, faulty } = await mocks('cursor-ignored');
+    const bad: Sent = { path: '/collections', query: { limit: '2', cursor: 'not-a-cursor' } };
+    const correct = await send(plain, bad);
+    expect([correct.status, correct.json.code]).toEqual([400, 'invalid_cursor']);
+    const served = await send(faulty, bad);
+    expect(served.status).toBe(200);
+    expect(served.json.data.map((c: any) => c.id)).toEqual(acme.slice(0, 2).map((c) => c.id));
+    // Valid cursors still work.
+    expect((await walk(faulty, '/collections', 2)).map((c) => c.id)).toEqual(acme.map((c) => c.id));
+  });
+
+  it('collection-lookup-off-by-one: get answers the next collection, the newest 404', async () => {
+    const { plain, faulty } = await mocks('collection-lookup-off-by-one');
+    for (const [i, collection] of acme.entries()) {
+      const sent: Sent = { path: `/collections/${collection.id}` };
+      expect((await send(plain, sent)).json.id).toBe(collection.id);
+      const got = await send(faulty, sent);
+      if (i + 1 < acme.length) {
+        expect(got.status).toBe(200);
+        expect(got.json).toMatchObject({ id: acme[i + 1]!.id, name: acme[i + 1]!.name });
+      } else {
+        expect([got.status, got.json.code]).toEqual([404, 'collection_not_found']);
+      }
+    }
+    const unknown = await send(faulty, { path: '/collections/col_00000000000000000000' });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('not-found-is-500: unknown collection and object ids get 500', async () => {
+    const { plain, faulty } = await mocks('not-found-is-500');
+    const faq = byName('Product FAQ');
+    const cases: Array<[Sent, string]> = [
+      [{ path: '/collections/col_00000000000000000000' }, 'collection_not_found'],
+      [{ path: `/collections/${faq.id}/objects/obj_00000000000000000000` }, 'object_not_found'],
+      [{ path: `/collections/${faq.id}`, key: KEYS.globex }, 'collection_not_found'],
+    ];
+    for (const [sent, code] of cases) {
+      const correct = await send(plain, sent);
+      expect([correct.status, correct.json.code]).toEqual([404, code]);
+      const wrong = await send(faulty, sent);
+      expect([wrong.status, wrong.json.code]).toEqual([500, 'internal_error']);
+    }
+    expect((await send(faulty, { path: `/collections/${faq.id}` })).status).toBe(200);
+    expect((await send(faulty, { path: `/collections/${'a'.repeat(200)}` })).status).toBe(400);
+  });
+
+  it('client-system-fields-accepted: unknown fields in create bodies are dropped, not refused', async () => {
+    const { plain, faulty } = await mocks('client-system-fields-accepted');
+    const path = `/collections/${byName('Drafts').id}/objects`;
+    const sent: Sent = {
+      method: 'POST',
+      path,
+      body: { content: { a: 'b' }, id: 'obj_aaaaaaaaaaaaaaaaaaaa', version: 99 },
+    };
+    const correct = await send(plain, sent);
+    expect([correct.status, correct.json.code]).toEqual([400, 'validation_failed']);
+    const created = await send(faulty, sent);
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ content: { a: 'b' }, version: 1 });
+    expect(created.json.id).not.toBe('obj_aaaaaaaaaaaaaaaaaaaa');
+    const collection: Sent = {
+      method: 'POST',
+      path: '/collections',
+      body: { name: 'Fields', created_at: '2000-01-01T00:00:00.000Z' },
+    };
+    expect((await send(plain, collection)).status).toBe(400);
+    const made = await send(faulty, collection);
+    expect(made.status).toBe(201);
+    expect(made.json.created_at).not.toBe('2000-01-01T00:00:00.000Z');
+    // A body missing a required field is still refused.
+    expect((await send(faulty, { method: 'POST', path, body: { id: 'x' } })).status).toBe(400);
+  });
+
+  it('search-index-stale: objects created after start-up are never found', async () => {
+    const { plain, faulty } = await mocks('search-index-stale');
+    const path = `/collections/${byName('Drafts').id}/objects`;
+    const search: Sent = { method: 'POST', path: '/search', body: { query: 'zebrastale' } };
+    const run = async (mock: AnswersMock) => {
+      const created = await send(mock, {
+        method: 'POST',
+        path,
+        body: { content: { title: 'zebrastale' } },
+      });
+      expect(created.status).toBe(201);
+      return (await send(mock, search)).json;
+    };
+    expect(await run(plain)).toMatchObject({ total: 1 });
+    expect(await run(faulty)).toMatchObject({ data: [], total: 0 });
+    // What was there at start-up is still found.
+    const object = objectsOf(byName('Onboarding guide').id)[0]!;
+    const word = words(String(object.content.title))[0]!;
+    const found = await send(faulty, { ...search, body: { query: word, limit: 100 } });
+    expect(found.json.data.map((hit: any) => hit.object.id)).toContain(object.id);
+  });
+
+  it('search-filter-ignored: collection_ids does not restrict the hits', async () => {
+    const { plain, faulty } = await mocks('search-filter-ignored');
+    const [first, second] = [byName('Drafts'), byName('Glossary')];
+    const run = async (mock: AnswersMock) => {
+      for (const collection of [first, second]) {
+        const created = await send(mock, {
+          method: 'POST',
+          path: `/collections/${collection.id}/objects`,
+          body: { content: { title: 'zebrafilter' } },
+        });
+        expect(created.status).toBe(201);
+      }
+      const found = await send(mock, {
+        method: 'POST',
+        path: '/search',
+        body: { query: 'zebrafilter', collection_ids: [first.id] },
+      });
+      return found.json.data.map((hit: any) => hit.collection_id).sort();
+    };
+    expect(await run(plain)).toEqual([first.id]);
+    expect(await run(faulty)).toEqual([first.id, second.id].sort());
+    const unknown: Sent = {
+      method: 'POST',
+      path: '/search',
+      body: { query: 'zebrafilter', collection_ids: ['col_00000000000000000000'] },
+    };
+    expect((await send(plain, unknown)).status).toBe(404);
+    expect((await send(faulty, unknown)).status).toBe(200);
+  });
+
+  it("search-cross-account: search also returns other accounts' objects", async () => {
+    const { plain, faulty } = await mocks('search-cross-account');
+    const run = async (mock: AnswersMock) => {
+      const created = await send(mock, {
+        method: 'POST',
+        path: `/collections/${byName('Drafts').id}/objects`,
+        body: { content: { title: 'zebracross' } },
+      });
+      expect(created.status).toBe(201);
+      const theirs = await send(mock, {
+        method: 'POST',
+        path: '/search',
+        key: KEYS.globex,
+        body: { query: 'zebracross' },
+      });
+      expect(theirs.status).toBe(200);
+      return { id: created.json.id, found: theirs.json };
+    };
+    const correct = await run(plain);
+    expect(correct.found).toMatchObject({ data: [], total: 0 });
+    const wrong = await run(faulty);
+    expect(wrong.found.total).toBe(1);
+    expect(wrong.found.data.map((hit: any) => hit.object.id)).toEqual([wrong.id]);
+    expect(wrong.found.data[0].collection_id).toBe(byName('Drafts').id);
+  });
+
+  it('delete-twice-succeeds: a second delete of a collection answers 204', async () => {
+    const { plain, faulty } = await mocks('delete-twice-succeeds');
+    const target: Sent = { method: 'DELETE', path: `/collections/${byName('Glossary').id}` };
+    const twice = async (mock: AnswersMock) => [
+      (await send(mock, target)).status,
+      (await send(mock, target)).status,
+      (await send(mock, { path: target.path })).status,
+    ];
+    expect(await twice(plain)).toEqual([204, 404, 404]);
+    expect(await twice(faulty)).toEqual([204, 204, 404]);
+    const never: Sent = { method: 'DELETE', path: '/collections/col_00000000000000000000' };
+    expect((await send(faulty, never)).status).toBe(404);
+  });
+
+  it('method-not-allowed-404: an unsupported method gets 404 without Allow', async () => {
+    const { plain, faulty } = await mocks('method-not-allowed-404');
+    const sent: Sent = { method: 'PUT', path: '/collections' };
+    const correct = await send(plain, sent);
+    expect([correct.status, correct.json.code]).toEqual([405, 'method_not_allowed']);
+    expect(correct.headers.allow).toBe('GET, POST');
+    const wrong = await send(faulty, sent);
+    expect([wrong.status, wrong.json.code]).toEqual([404, 'not_found']);
+    expect(wrong.headers).not.toHaveProperty('allow');
+    expect((await send(faulty, { path: '/collections' })).status).toBe(200);
+  });
+
+  it('malformed-json-500: a body that is not JSON gets 500', async () => {
+    const { plain, faulty } = await mocks('malformed-json-500');
+    const search: Sent = { method: 'POST', path: '/search' };
+    const correct = await sendRaw(plain, search, '{"query":');
+    expect([correct.status, correct.json.code]).toEqual([400, 'malformed_json']);
+    const wrong = await sendRaw(faulty, search, '{"query":');
+    expect([wrong.status, wrong.json.code]).toEqual([500, 'internal_error']);
+    // Well-formed but invalid bodies are still refused with 400.
+    const invalid = await send(faulty, { ...search, body: { query: '' } });
+    expect([invalid.status, invalid.json.code]).toEqual([400, 'validation_failed']);
+  });
+
+  it('validation-before-auth: an invalid request without a key gets 400, not 401', async () => {
+    const { plain, faulty } = await mocks('validation-before-auth');
+    const cases: Array<[Sent, string | undefined, string]> = [
+      [{ path: '/collections', key: null, query: { limit: '0' } }, undefined, 'invalid_parameter'],
+      [{ method: 'POST', path: '/search', key: null }, '{"query":', 'malformed_json'],
+      [
+        { path: `/collections/${'a'.repeat(200)}`, key: 'answers_test_nope' },
+        undefined,
+        'invalid_parameter',
+      ],
+    ];
+    for (const [sent, raw, code] of cases) {
+      const answer = (mock: AnswersMock) =>
+        raw === undefined ? send(mock, sent) : sendRaw(mock, sent, raw);
+      expect((await answer(plain)).status).toBe(401);
+      const wrong = await answer(faulty);
+      expect([wrong.status, wrong.json.code]).toEqual([400, code]);
+    }
+    // A valid request without a key is still refused.
+    expect((await send(faulty, { path: '/collections', key: null })).status).toBe(401);
+  });
+
+  it('object-nested-content-dropped: get answers content without nested values', async () => {
+    const { plain, faulty } = await mocks('object-nested-content-dropped');
+    const path = `/collections/${byName('Drafts').id}/objects`;
+    const content = { title: 'nested', count: 2, tags: ['a', 'b'], meta: { lang: 'en' } };
+    const run = async (mock: AnswersMock) => {
+      const created = await send(mock, { method: 'POST', path, body: { content } });
+      expect(created.json.content).toEqual(content);
+      const listed = (await send(mock, { path })).json.data.find(
+        (o: any) => o.id === created.json.id,
+      );
+      expect(listed.content).toEqual(content);
+      return (await send(mock, { path: `${path}/${created.json.id}` })).json;
+    };
+    expect((await run(plain)).content).toEqual(content);
+    const got = await run(faulty);
+    expect(got.content).toEqual({ title: 'nested', count: 2 });
+    expect(got).toMatchObject({ version: 1, collection_id: byName('Drafts').id });
+  });
+
+  it('error-body-not-problem: errors are plain JSON without a problem code', async () => {
+    const { plain, faulty } = await mocks('error-body-not-problem');
+    const cases: Sent[] = [
+      { path: '/collections/col_00000000000000000000' },
+      { path: '/collections', key: null },
+      { path: '/collections', query: { limit: '0' } },
+    ];
+    for (const sent of cases) {
+      const correct = await send(plain, sent);
+      expect(correct.headers['content-type']).toBe('application/problem+json');
+      const wrong = await send(faulty, sent);
+      expect(wrong.status).toBe(correct.status);
+      expect(wrong.headers['content-type']).toBe('application/json');
+      expect(wrong.json).toEqual({ error: correct.json.detail });
+    }
+    const refused = await send(faulty, cases[1]!);
+    expect(refused.headers['www-authenticate']).toMatch(/^Bearer/);
+    expect((await send(faulty, { path: '/collections' })).json.data).toHaveLength(acme.length);
   });
 });

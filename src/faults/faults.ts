@@ -82,6 +82,103 @@ export const FAULTS = {
     description: 'Collection representations carry object_count as a string (e.g. "24").',
     clauses: ['COLL-2', 'GAP-COLL-FIELDS'],
   },
+  'bearer-scheme-case-sensitive': {
+    description:
+      'The Authorization scheme is compared case-sensitively: "bearer <key>" (lower case) gets 401 malformed_credentials.',
+    clauses: ['AUTH-3', 'GAP-AUTH-FORM'],
+  },
+  'inactive-key-accepted': {
+    description:
+      'The active flag of a key is never checked: an inactive key is served like an active key of its account.',
+    clauses: ['ERR-401-2', 'AUTH-5', 'GAP-LIMIT-KEY'],
+  },
+  'malformed-header-accepted': {
+    description:
+      'Authorization is read as "<any scheme> <key> ...": the scheme is not checked and extra parts are ignored, so "Basic <key>" and "Bearer <key> extra" are served as that key.',
+    clauses: ['ERR-401-4', 'AUTH-5', 'GAP-AUTH-FORM'],
+  },
+  'conflicting-keys-first-wins': {
+    description:
+      'When Authorization and X-Answers-API-Key carry different keys, Authorization wins instead of 401 conflicting_api_keys.',
+    clauses: ['GAP-AUTH-PRECEDENCE'],
+  },
+  'no-challenge': {
+    description: 'Every 401 lacks its WWW-Authenticate challenge (status and problem body stay).',
+    clauses: ['GAP-AUTH-CHALLENGE'],
+  },
+  'summary-without-count': {
+    description: 'The items of the collection list lack object_count (getCollection still has it).',
+    clauses: ['COLL-2', 'GAP-COLL-FIELDS'],
+  },
+  'limit-clamped': {
+    description:
+      'A list limit outside 1-100 or not an integer is silently replaced (clamped into 1-100, or the default 20 when not a number) and answered 200, instead of 400.',
+    clauses: ['GAP-PAGE-PARAMS', 'GAP-LIMIT-PAGE'],
+  },
+  'cursor-ignored': {
+    description:
+      'A list cursor that cannot be used (malformed, tampered, foreign) restarts the list at its first page instead of 400 invalid_cursor.',
+    clauses: ['GAP-PAGE-PARAMS'],
+  },
+  'collection-lookup-off-by-one': {
+    description:
+      "Getting a collection by id answers the caller's collection created right after it (the newest one answers 404).",
+    clauses: ['COLL-GET-1', 'GAP-COLL-GET'],
+  },
+  'not-found-is-500': {
+    description:
+      'A collection or object id that names nothing visible gets 500 internal_error instead of 404 collection_not_found / object_not_found.',
+    clauses: ['GAP-IDS', 'GAP-ERR-CODES', 'GAP-ERR-STATUS'],
+  },
+  'client-system-fields-accepted': {
+    description:
+      'Unknown and system fields (id, version, created_at, ...) in create bodies are dropped silently and the create answers 201, instead of 400 validation_failed.',
+    clauses: ['GAP-BODY-FIELDS'],
+  },
+  'search-index-stale': {
+    description:
+      'The search index is built at start-up and never updated: objects created later are never found.',
+    clauses: ['SEARCH-1', 'GAP-SEARCH-MATCH'],
+  },
+  'search-filter-ignored': {
+    description: 'collection_ids in a search body is ignored: every search is account-wide.',
+    clauses: ['GAP-SEARCH-REQ'],
+  },
+  'search-cross-account': {
+    description:
+      "Search runs over every account: the last page of a search also holds other accounts' hits.",
+    clauses: ['ISO-1', 'AUTH-2', 'GAP-ISOLATION'],
+  },
+  'delete-twice-succeeds': {
+    description:
+      'Deleting a collection the caller already deleted answers 204 again instead of 404 collection_not_found.',
+    clauses: ['GAP-DEL-RESP', 'GAP-STATES'],
+  },
+  'method-not-allowed-404': {
+    description:
+      'A method a path does not support gets 404 not_found without an Allow header instead of 405.',
+    clauses: ['GAP-METHODS', 'GAP-ERR-STATUS'],
+  },
+  'malformed-json-500': {
+    description:
+      'A request body that is not valid JSON gets 500 internal_error instead of 400 malformed_json.',
+    clauses: ['GAP-ERR-CODES', 'GAP-ERR-STATUS'],
+  },
+  'validation-before-auth': {
+    description:
+      'Parameters and bodies are validated before the key: an invalid request without a valid key gets 400 instead of 401.',
+    clauses: ['GAP-ORDER-CHECK', 'AUTH-5'],
+  },
+  'object-nested-content-dropped': {
+    description:
+      'Getting an object by id answers its content without nested values: arrays and objects inside content are dropped (list and search keep them).',
+    clauses: ['OBJ-GET-1', 'GAP-CONTENT', 'GAP-OBJ-RESP'],
+  },
+  'error-body-not-problem': {
+    description:
+      'Error responses keep their status and headers but are application/json { "error": "<detail>" } instead of application/problem+json with a code.',
+    clauses: ['GAP-ERR-BODY', 'GAP-ERR-CODES', 'GAP-MEDIA'],
+  },
 } as const satisfies Record<string, { description: string; clauses: readonly string[] }>;
 
 /** The name of one deliberate defect. */

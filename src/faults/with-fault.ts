@@ -2,9 +2,10 @@ import type { Permission } from '../core/api-key.ts';
 import { authenticate } from '../core/authenticate.ts';
 import type { AnswersMock } from '../core/create-mock.ts';
 import type { HandledRequest } from '../core/handle-request.ts';
-import { json, type MockRequest, type MockResponse } from '../core/http.ts';
+import { json, noContent, type MockRequest, type MockResponse } from '../core/http.ts';
 import { problem } from '../core/problem.ts';
 import { toCollection, toObject, type ObjectRecord } from '../core/records.ts';
+import { validateBody, validateParameters } from '../core/request-validation.ts';
 import { matchRoute, type OperationSpec } from '../core/router.ts';
 import { queryTerms, score, words } from '../core/search-index.ts';
 import { FAULTS, type FaultName } from './faults.ts';
@@ -111,6 +112,43 @@ function accountIds(mock: AnswersMock): string[] {
 
 function objectsIn(body: JsonObject): JsonObject[] {
   return Array.isArray(body.data) ? body.data.filter(isObject) : [];
+}
+
+/** The request with its JSON body replaced by `body`. */
+function withJsonBody(request: MockRequest, body: unknown): MockRequest {
+  return { ...request, body: new TextEncoder().encode(JSON.stringify(body)) };
+}
+
+/** The request with one header removed. */
+function withoutHeader(request: MockRequest, name: string): MockRequest {
+  const headers = new Headers(request.headers);
+  headers.delete(name);
+  return { ...request, headers };
+}
+
+/** The request with its query string changed by `change`. */
+function withQuery(request: MockRequest, change: (query: URLSearchParams) => void): MockRequest {
+  const query = new URLSearchParams(request.query);
+  change(query);
+  return { ...request, query };
+}
+
+/** The core's credential check for a routed request, run ahead of the core (no side effects). */
+function authenticationOf(mock: AnswersMock, request: MockRequest) {
+  const route = routeOf(request);
+  return (
+    route && authenticate(request.headers, mock.state.store.apiKeys, route.operation.permission)
+  );
+}
+
+/** Every object id the mock holds right now. */
+function objectIdsNow(mock: AnswersMock): Set<string> {
+  const { store } = mock.state;
+  return new Set(
+    accountIds(mock).flatMap((account) =>
+      store.collectionsOf(account).flatMap((c) => store.objectsOf(c.id).map((o) => o.id)),
+    ),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -405,6 +443,261 @@ const FAULT_WRAPPERS: Record<FaultName, (mock: AnswersMock) => Wrapper> = {
       [200, 201],
       stringify,
     );
+  },
+
+  'bearer-scheme-case-sensitive': () => async (request, next) => {
+    const route = routeOf(request);
+    const value = request.headers.get('authorization');
+    if (!route || value === null || !/^bearer /i.test(value) || value.startsWith('Bearer ')) {
+      return next(request);
+    }
+    const response = problem(
+      'malformed_credentials',
+      'The Authorization header must be "Bearer <API key>".',
+      { headers: { 'www-authenticate': 'Bearer realm="answers", error="invalid_request"' } },
+    );
+    return { response, operation: route.operation };
+  },
+
+  'inactive-key-accepted': (mock) => async (request, next) => {
+    const auth = authenticationOf(mock, request);
+    if (!auth || auth.ok || problemCode(auth.response) !== 'inactive_api_key') return next(request);
+    const { apiKeys } = mock.state.store;
+    const inactive = apiKeys.find((key) => key.key === auth.presentedKey);
+    // The same account and the same permissions: what the inactive key would have had.
+    const twin =
+      inactive &&
+      apiKeys.find(
+        (key) =>
+          key.active &&
+          key.account_id === inactive.account_id &&
+          key.permissions.length === inactive.permissions.length &&
+          inactive.permissions.every((permission) => key.permissions.includes(permission)),
+      );
+    return next(twin ? withKey(request, twin.key) : request);
+  },
+
+  'malformed-header-accepted': (mock) => async (request, next) => {
+    const auth = authenticationOf(mock, request);
+    const value = request.headers.get('authorization');
+    if (!auth || auth.ok || value === null) return next(request);
+    if (problemCode(auth.response) !== 'malformed_credentials') return next(request);
+    const token = value.trim().split(/\s+/)[1];
+    if (!token) return next(request);
+    const headers = new Headers(request.headers);
+    headers.set('authorization', `Bearer ${token}`);
+    return next({ ...request, headers });
+  },
+
+  'conflicting-keys-first-wins': (mock) => async (request, next) => {
+    const auth = authenticationOf(mock, request);
+    if (!auth || auth.ok || problemCode(auth.response) !== 'conflicting_api_keys') {
+      return next(request);
+    }
+    return next(withoutHeader(request, 'x-answers-api-key'));
+  },
+
+  'no-challenge': () => async (request, next) => {
+    const result = await next(request);
+    if (result.response.status !== 401) return result;
+    const headers = Object.fromEntries(
+      Object.entries(result.response.headers).filter(
+        ([name]) => name.toLowerCase() !== 'www-authenticate',
+      ),
+    );
+    return { ...result, response: { ...result.response, headers } };
+  },
+
+  'summary-without-count': () => async (request, next) =>
+    rewriteWhen(await next(request), ['listCollections'], [200], (body) => ({
+      ...body,
+      data: objectsIn(body).map(({ object_count: _count, ...rest }) => rest),
+    })),
+
+  'limit-clamped': () => async (request, next) => {
+    const route = routeOf(request);
+    const values = request.query.getAll('limit');
+    const listing = ['listCollections', 'listObjects'].includes(route?.operation.operationId ?? '');
+    if (!listing || values.length === 0) return next(request);
+    const parsed = Number.parseInt(values[0]!, 10);
+    const limit = Number.isNaN(parsed) ? 20 : Math.min(100, Math.max(1, parsed));
+    if (values.length === 1 && values[0] === String(limit)) return next(request);
+    return next(withQuery(request, (query) => query.set('limit', String(limit))));
+  },
+
+  'cursor-ignored': () => async (request, next) => {
+    const result = await next(request);
+    const listing = ['listCollections', 'listObjects'].includes(operationIdOf(result) ?? '');
+    if (!listing || problemCode(result.response) !== 'invalid_cursor') return result;
+    return next(withQuery(request, (query) => query.delete('cursor')));
+  },
+
+  'collection-lookup-off-by-one': (mock) => async (request, next) => {
+    const result = await next(request);
+    if (operationIdOf(result) !== 'getCollection' || result.response.status !== 200) return result;
+    const { store } = mock.state;
+    const mine = store.collectionsOf(result.accountId!);
+    const id = routeOf(request)?.params.collection_id ?? '';
+    const at = mine.findIndex((collection) => collection.id === id);
+    if (at < 0) return result;
+    const after = mine[at + 1];
+    const response = after
+      ? json(200, toCollection(after, store.objectCount(after.id)))
+      : problem('collection_not_found', `No collection ${id} in this account.`);
+    return { ...result, response };
+  },
+
+  'not-found-is-500': () => async (request, next) => {
+    const result = await next(request);
+    const code = problemCode(result.response);
+    if (code !== 'collection_not_found' && code !== 'object_not_found') return result;
+    return {
+      ...result,
+      response: problem('internal_error', 'The service failed to answer this request.'),
+    };
+  },
+
+  'client-system-fields-accepted': () => {
+    const documented: Record<string, readonly string[]> = {
+      createCollection: ['name', 'metadata'],
+      createObject: ['content'],
+    };
+    return async (request, next) => {
+      const fields = documented[routeOf(request)?.operation.operationId ?? ''];
+      const body = requestJson(request);
+      if (!fields || !isObject(body)) return next(request);
+      const kept = Object.fromEntries(Object.entries(body).filter(([k]) => fields.includes(k)));
+      return next(withJsonBody(request, kept));
+    };
+  },
+
+  'search-index-stale': (mock) => {
+    const indexed = objectIdsNow(mock);
+    return async (request, next) => {
+      const result = await next(request);
+      return rewriteWhen(result, ['searchObjects'], [200], (body) => {
+        const hits = objectsIn(body);
+        const kept = hits.filter(
+          (hit) => isObject(hit.object) && indexed.has(String(hit.object.id)),
+        );
+        return { ...body, data: kept, total: Number(body.total) - (hits.length - kept.length) };
+      });
+    };
+  },
+
+  'search-filter-ignored': () => async (request, next) => {
+    const search = requestJson(request);
+    if (routeOf(request)?.operation.operationId !== 'searchObjects' || !isObject(search)) {
+      return next(request);
+    }
+    if (search.collection_ids === undefined) return next(request);
+    const { collection_ids: _ignored, ...rest } = search;
+    return next(withJsonBody(request, rest));
+  },
+
+  'search-cross-account': (mock) => async (request, next) => {
+    const result = await next(request);
+    if (operationIdOf(result) !== 'searchObjects' || result.response.status !== 200) return result;
+    const page = parseBody(result.response.body);
+    const search = requestJson(request);
+    if (!isObject(page) || page.has_more === true || !isObject(search)) return result;
+    const { cursor: _cursor, ...first } = search;
+    const foreign: JsonObject[] = [];
+    let extra = 0;
+    for (const account of accountIds(mock)) {
+      const key = account === result.accountId ? undefined : fullKeyOf(mock, account);
+      if (!key) continue;
+      const theirs = await next(withJsonBody(withKey(request, key), first));
+      const body = parseBody(theirs.response.body);
+      if (theirs.response.status !== 200 || !isObject(body)) continue;
+      foreign.push(...objectsIn(body));
+      extra += Number(body.total) || 0;
+    }
+    if (foreign.length === 0) return result;
+    const limit = typeof search.limit === 'number' ? search.limit : 10;
+    return rewriteWhen(result, ['searchObjects'], [200], (body) => ({
+      ...body,
+      data: [...objectsIn(body), ...foreign]
+        .sort((a, b) => Number(b.score) - Number(a.score))
+        .slice(0, limit),
+      total: Number(body.total) + extra,
+    }));
+  },
+
+  'delete-twice-succeeds': () => {
+    const deleted = new Map<string, string>();
+    return async (request, next) => {
+      const result = await next(request);
+      if (operationIdOf(result) !== 'deleteCollection' || result.accountId === undefined) {
+        return result;
+      }
+      const id = routeOf(request)?.params.collection_id ?? '';
+      if (result.response.status === 204) deleted.set(id, result.accountId);
+      if (result.response.status === 404 && deleted.get(id) === result.accountId) {
+        return { ...result, response: noContent() };
+      }
+      return result;
+    };
+  },
+
+  'method-not-allowed-404': () => async (request, next) => {
+    const result = await next(request);
+    if (result.response.status !== 405) return result;
+    return {
+      ...result,
+      response: problem(
+        'not_found',
+        `No operation of the Answers API has the path ${request.path}.`,
+      ),
+    };
+  },
+
+  'malformed-json-500': () => async (request, next) => {
+    const result = await next(request);
+    if (problemCode(result.response) !== 'malformed_json') return result;
+    return {
+      ...result,
+      response: problem('internal_error', 'The service failed to answer this request.'),
+    };
+  },
+
+  'validation-before-auth': () => async (request, next) => {
+    const result = await next(request);
+    const route = routeOf(request);
+    if (result.response.status !== 401 || !route) return result;
+    const body = validateBody(route.operation, request);
+    if (!body.ok) return { ...result, response: body.response };
+    const input = validateParameters(route.operation, request, route.params);
+    return input.ok ? result : { ...result, response: input.response };
+  },
+
+  'object-nested-content-dropped': () => async (request, next) =>
+    rewriteWhen(await next(request), ['getObject'], [200], (object) => ({
+      ...object,
+      content: Object.fromEntries(
+        Object.entries(isObject(object.content) ? object.content : {}).filter(
+          ([, value]) => typeof value !== 'object' || value === null,
+        ),
+      ),
+    })),
+
+  'error-body-not-problem': () => async (request, next) => {
+    const result = await next(request);
+    const { response } = result;
+    const name = Object.keys(response.headers).find((h) => h.toLowerCase() === 'content-type');
+    if (!name || !/^application\/problem\+json\b/i.test(response.headers[name] ?? '')) {
+      return result;
+    }
+    const problemBody = parseBody(response.body);
+    const detail = isObject(problemBody) ? problemBody.detail : undefined;
+    return {
+      ...result,
+      response: {
+        ...response,
+        headers: { ...response.headers, [name]: 'application/json' },
+        body: JSON.stringify({ error: typeof detail === 'string' ? detail : 'error' }),
+      },
+    };
   },
 };
 
