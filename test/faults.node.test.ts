@@ -32,15 +32,16 @@ interface Sent {
 }
 
 function request({ method = 'GET', path, key = KEYS.full, headers, query, body }: Sent) {
+  const all = new Headers(headers);
   const request: MockRequest = {
     method,
     path: `${PREFIX}${path}`,
     query: new URLSearchParams(query),
-    headers: new Headers(headers),
+    headers: all,
   };
-  if (key !== null) request.headers.set('authorization', `Bearer ${key}`);
+  if (key !== null) all.set('authorization', `Bearer ${key}`);
   if (body !== undefined) {
-    request.headers.set('content-type', 'application/json');
+    all.set('content-type', 'application/json');
     request.body = new TextEncoder().encode(JSON.stringify(body));
   }
   return request;
@@ -48,8 +49,7 @@ function request({ method = 'GET', path, key = KEYS.full, headers, query, body }
 
 /** Sends `body` as it is (e.g. malformed JSON), as application/json. */
 async function sendRaw(mock: AnswersMock, sent: Sent, body: string) {
-  const raw = request(sent);
-  raw.headers.set('content-type', 'application/json');
+  const raw = request({ ...sent, headers: { ...sent.headers, 'content-type': 'application/json' } });
   raw.body = new TextEncoder().encode(body);
   const response = await mock.handle(raw);
   return { ...response, json: response.body ? JSON.parse(response.body) : undefined };

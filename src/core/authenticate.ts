@@ -1,3 +1,4 @@
+import type { HeaderBag } from './http.ts';
 import { findApiKey, type ApiKey, type Permission } from './api-key.ts';
 import { problem, type ProblemCode } from './problem.ts';
 import type { MockResponse } from './http.ts';
@@ -63,7 +64,7 @@ function refuse(
  * @see spec §5, §7 (AUTH-1..5, ERR-401-1..5); docs/spec-gaps.md GAP-AUTH-PRECEDENCE
  */
 export function authenticate(
-  headers: Headers,
+  headers: HeaderBag,
   keys: readonly ApiKey[],
   permission: Permission,
 ): Authentication {

@@ -1,3 +1,4 @@
+import type { HeaderBag } from './http.ts';
 import type { MockResponse } from './http.ts';
 import { problem, type ProblemCode } from './problem.ts';
 import type { OperationSpec } from './router.ts';
@@ -54,7 +55,7 @@ export function forcedError(operation: OperationSpec, status: number, how: strin
 }
 
 /** The status a `Prefer: code=NNN` header asks for, if any. */
-export function preferredStatus(headers: Headers): number | undefined {
+export function preferredStatus(headers: HeaderBag): number | undefined {
   const prefer = headers.get('prefer');
   const match = prefer ? /(?:^|[,;\s])code=(\d{3})(?:$|[,;\s])/i.exec(prefer) : null;
   return match ? Number(match[1]) : undefined;

@@ -1,14 +1,24 @@
 /**
+ * The request headers, as far as the core reads them. A WHATWG `Headers` is one (msw hands those
+ * over); the Node server passes a thin view over Node's own parsed headers instead, because
+ * building a `Headers` validates every header of every request.
+ */
+export interface HeaderBag {
+  /** The value of a header (lower-case name), repeated headers joined with ", ", or null. */
+  get(name: string): string | null;
+}
+
+/**
  * A request as the core sees it: plain values only, so that msw handlers, the Node server and the
  * express router can all build one without the core knowing which of them it came from.
- * `Headers` and `URLSearchParams` are WHATWG globals in Node and in browsers alike.
+ * `URLSearchParams` is a WHATWG global in Node and in browsers alike.
  */
 export interface MockRequest {
   method: string;
   /** The path as received (percent-encoded), without query string, e.g. `/api/answers/v1/collections`. */
   path: string;
   query: URLSearchParams;
-  headers: Headers;
+  headers: HeaderBag;
   /** The raw body bytes, if any. Adapters stop reading past the size limit and set `bodyTooLarge`. */
   body?: Uint8Array | undefined;
   /** Set by an adapter that stopped reading because the body passed {@link MAX_BODY_BYTES}. */

@@ -84,12 +84,18 @@ function rewriteWhen(
   return { ...result, response: rewriteJson(result.response, change) };
 }
 
+/** The request with some headers replaced (a string) or removed (null); the rest unchanged. */
+function withHeaders(request: MockRequest, changes: Record<string, string | null>): MockRequest {
+  const base = request.headers;
+  return {
+    ...request,
+    headers: { get: (name) => (Object.hasOwn(changes, name) ? changes[name]! : base.get(name)) },
+  };
+}
+
 /** The request sent with `key` as its only credential. */
 function withKey(request: MockRequest, key: string): MockRequest {
-  const headers = new Headers(request.headers);
-  headers.delete('x-answers-api-key');
-  headers.set('authorization', `Bearer ${key}`);
-  return { ...request, headers };
+  return withHeaders(request, { 'x-answers-api-key': null, authorization: `Bearer ${key}` });
 }
 
 /** The first active key of the account that has every permission. */
@@ -121,9 +127,7 @@ function withJsonBody(request: MockRequest, body: unknown): MockRequest {
 
 /** The request with one header removed. */
 function withoutHeader(request: MockRequest, name: string): MockRequest {
-  const headers = new Headers(request.headers);
-  headers.delete(name);
-  return { ...request, headers };
+  return withHeaders(request, { [name]: null });
 }
 
 /** The request with its query string changed by `change`. */
@@ -233,10 +237,8 @@ const FAULT_WRAPPERS: Record<FaultName, (mock: AnswersMock) => Wrapper> = {
   },
 
   'header-form-ignored': () => async (request, next) => {
-    if (!request.headers.has('x-answers-api-key')) return next(request);
-    const headers = new Headers(request.headers);
-    headers.delete('x-answers-api-key');
-    return next({ ...request, headers });
+    if (request.headers.get('x-answers-api-key') === null) return next(request);
+    return next(withoutHeader(request, 'x-answers-api-key'));
   },
 
   'permission-not-enforced': (mock) => async (request, next) => {
@@ -484,9 +486,7 @@ const FAULT_WRAPPERS: Record<FaultName, (mock: AnswersMock) => Wrapper> = {
     if (problemCode(auth.response) !== 'malformed_credentials') return next(request);
     const token = value.trim().split(/\s+/)[1];
     if (!token) return next(request);
-    const headers = new Headers(request.headers);
-    headers.set('authorization', `Bearer ${token}`);
-    return next({ ...request, headers });
+    return next(withHeaders(request, { authorization: `Bearer ${token}` }));
   },
 
   'conflicting-keys-first-wins': (mock) => async (request, next) => {

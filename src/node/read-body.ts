@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { MAX_BODY_BYTES, type MockRequest } from '../core/http.ts';
+import { MAX_BODY_BYTES, type HeaderBag, type MockRequest } from '../core/http.ts';
 
 /** A request body as read by {@link readBody}. */
 export interface RequestBody {
@@ -16,6 +16,11 @@ export interface RequestBody {
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<RequestBody> {
   // @note A body parser mounted before the express router has consumed the stream already.
   if (req.readableEnded) return Promise.resolve({});
+  // @note No body announced (the usual GET): nothing to wait for; Node discards the empty stream.
+  const length = req.headers['content-length'];
+  if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
+    return Promise.resolve({});
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -58,11 +63,27 @@ export async function readMockRequest(
   req: IncomingMessage,
   url = req.url ?? '/',
 ): Promise<MockRequest> {
-  const headers = new Headers();
-  for (const [name, values] of Object.entries(req.headersDistinct)) {
-    // @note Repeated headers are joined as RFC 9110 §5.3 allows, so the core sees every value.
-    if (values) headers.set(name, values.join(', '));
-  }
   const { body, bodyTooLarge } = await readBody(req);
-  return { method: req.method ?? 'GET', ...splitTarget(url), headers, body, bodyTooLarge };
+  return {
+    method: req.method ?? 'GET',
+    ...splitTarget(url),
+    headers: headersOf(req),
+    body,
+    bodyTooLarge,
+  };
+}
+
+/**
+ * The request's headers for the core, read from Node's own parse.
+ * @note `headersDistinct`, not `headers`: Node keeps only the first of a repeated Authorization
+ * (and a few others), and the core must see every value to refuse conflicting credentials.
+ * Repeated headers are joined as RFC 9110 §5.3 allows.
+ */
+function headersOf(req: IncomingMessage): HeaderBag {
+  return {
+    get(name) {
+      const values = req.headersDistinct[name];
+      return values ? values.join(', ') : null;
+    },
+  };
 }
