@@ -92,4 +92,13 @@ describe('POST /search', () => {
     });
     expect(other.json.code).toBe('invalid_cursor');
   });
+
+  it('indexes and finds an object of 150,000 words (near the 1 MiB body limit)', async () => {
+    const text = Array.from({ length: 150_000 }, (_, i) => `w${i % 5_000}`).join(' ');
+    const [id] = await seed(faq!.id, [{ text }]);
+    const found = await call('searchObjects', 'POST', '/search', { body: { query: 'w4999' } });
+    expect(found.json.data.map((hit: any) => hit.object.id)).toEqual([id]);
+    // 30 occurrences of one query word: 1 + 30/31.
+    expect(found.json.data[0].score).toBeCloseTo(1 + 30 / 31, 4);
+  });
 });
