@@ -49,7 +49,10 @@ function request({ method = 'GET', path, key = KEYS.full, headers, query, body }
 
 /** Sends `body` as it is (e.g. malformed JSON), as application/json. */
 async function sendRaw(mock: AnswersMock, sent: Sent, body: string) {
-  const raw = request({ ...sent, headers: { ...sent.headers, 'content-type': 'application/json' } });
+  const raw = request({
+    ...sent,
+    headers: { ...sent.headers, 'content-type': 'application/json' },
+  });
   raw.body = new TextEncoder().encode(body);
   const response = await mock.handle(raw);
   return { ...response, json: response.body ? JSON.parse(response.body) : undefined };

@@ -38,8 +38,13 @@ export function findApiKey(keys: readonly ApiKey[], presented: string): ApiKey |
   return found;
 }
 
-/** Masks a key for logs: enough to recognise a dev key, never enough to use it. */
+/**
+ * Masks a key for logs: enough to tell keys apart, never most of a key. Long keys keep their
+ * prefix (often a fixed kind, like `answers_`) and last 4 characters, so at least half stays
+ * hidden; shorter ones keep only the last 4; short ones nothing.
+ */
 export function maskApiKey(key: string): string {
-  if (key.length <= 12) return '****';
-  return `${key.slice(0, 8)}…${key.slice(-4)}`;
+  if (key.length >= 24) return `${key.slice(0, 8)}…${key.slice(-4)}`;
+  if (key.length >= 12) return `…${key.slice(-4)}`;
+  return '****';
 }

@@ -18,7 +18,26 @@ const BEARER = /^bearer ([^ ]*)$/i;
 type Parsed =
   { kind: 'absent' } | { kind: 'malformed'; reason: string } | { kind: 'key'; key: string };
 
-function parseAuthorization(value: string | null): Parsed {
+/**
+ * The one value of a header that may have been sent more than once. Adapters join repeated fields
+ * with ", " (RFC 9110 §5.3) and a credential never contains a comma, so the parts are the repeats:
+ * equal repeats are one value, different ones are `undefined`.
+ * @see docs/spec-gaps.md GAP-AUTH-FORM
+ */
+function singleValue(value: string | null): string | null | undefined {
+  if (value === null || !value.includes(',')) return value;
+  const [first, ...rest] = value.split(',').map((part) => part.trim());
+  return rest.every((part) => part === first) ? first! : undefined;
+}
+
+const REPEATED = (header: string): Parsed => ({
+  kind: 'malformed',
+  reason: `The ${header} header was sent more than once with different values.`,
+});
+
+function parseAuthorization(raw: string | null): Parsed {
+  const value = singleValue(raw);
+  if (value === undefined) return REPEATED('Authorization');
   if (value === null) return { kind: 'absent' };
   const match = BEARER.exec(value);
   if (!match) {
@@ -69,9 +88,13 @@ export function authenticate(
   permission: Permission,
 ): Authentication {
   const bearer = parseAuthorization(headers.get('authorization'));
-  const headerValue = headers.get('x-answers-api-key');
+  const headerValue = singleValue(headers.get('x-answers-api-key'));
   const apiKeyHeader: Parsed =
-    headerValue === null ? { kind: 'absent' } : parseToken(headerValue, 'X-Answers-API-Key');
+    headerValue === undefined
+      ? REPEATED('X-Answers-API-Key')
+      : headerValue === null
+        ? { kind: 'absent' }
+        : parseToken(headerValue, 'X-Answers-API-Key');
 
   if (bearer.kind === 'absent' && apiKeyHeader.kind === 'absent') {
     return refuse(

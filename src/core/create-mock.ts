@@ -92,22 +92,32 @@ export async function createMock(options: MockOptions = {}): Promise<AnswersMock
     },
   };
 
+  // @note Store writes await (`@msw/data`), so two requests could interleave between an
+  // operation's checks and its write: duplicate names, objects in deleted collections, deleted
+  // records coming back, lost updates. Requests and state replacements run one at a time instead,
+  // in arrival order, each seeing the state the previous one left (latency is waited outside).
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
   const handleDetailed = async (request: MockRequest) => {
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-    return handleRequest(state, hooks, request);
+    return exclusive(() => handleRequest(state, hooks, request));
   };
 
   const controls: MockControls = {
-    async reset() {
-      failures.clear();
-      latencyMs = options.latencyMs ?? 0;
-      state.ids.reseed(seed);
-      startClock();
-      await state.store.load(initial());
-    },
-    async load(value) {
-      await state.store.load(parseState(value));
-    },
+    reset: () =>
+      exclusive(async () => {
+        failures.clear();
+        latencyMs = options.latencyMs ?? 0;
+        state.ids.reseed(seed);
+        startClock();
+        await state.store.load(initial());
+      }),
+    load: (value) => exclusive(() => state.store.load(parseState(value))),
     export: () => state.store.export(),
     setTime: (instant) => state.clock.set(toMs(instant)),
     advanceTime: (ms) => state.clock.advance(ms),

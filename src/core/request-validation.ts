@@ -2,7 +2,8 @@ import type { ValidateFunction, ErrorObject } from 'ajv';
 import { compileSchema, validatorAt } from './openapi/ajv.ts';
 import { problem, type FieldError } from './problem.ts';
 import type { MockRequest, MockResponse } from './http.ts';
-import { MAX_BODY_BYTES } from './http.ts';
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from './http.ts';
+import { nestsDeeperThan } from './json-depth.ts';
 import type { OperationSpec, ParameterSpec } from './router.ts';
 
 /** The validated inputs of an operation. */
@@ -116,6 +117,34 @@ function mediaTypeOf(request: MockRequest): string | undefined {
   return request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() || undefined;
 }
 
+/** The `charset` parameter of the request's media type, lower-case and unquoted, if any. */
+function charsetOf(request: MockRequest): string | undefined {
+  const parameters = request.headers.get('content-type')?.split(';').slice(1) ?? [];
+  for (const parameter of parameters) {
+    const [name, value = ''] = parameter.split('=', 2).map((part) => part.trim());
+    if (name?.toLowerCase() === 'charset') return value.replace(/^"(.*)"$/, '$1').toLowerCase();
+  }
+  return undefined;
+}
+
+/**
+ * The JSON pointer of the first number a double cannot hold (JSON.parse reads `1e400` as
+ * Infinity, which would be stored and answered as `null`), or undefined. Iterative, like
+ * {@link nestsDeeperThan}, which has already bounded the depth.
+ */
+function nonFiniteNumberAt(value: unknown): string | undefined {
+  const stack: Array<[unknown, string]> = [[value, '']];
+  while (stack.length > 0) {
+    const [item, pointer] = stack.pop()!;
+    if (typeof item === 'number' && !Number.isFinite(item)) return pointer || '/';
+    if (typeof item !== 'object' || item === null) continue;
+    for (const [key, child] of Object.entries(item)) {
+      stack.push([child, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`]);
+    }
+  }
+  return undefined;
+}
+
 /**
  * Checks a request body: size, media type, JSON syntax and the schema in `openapi.yaml`.
  * @see docs/spec-gaps.md GAP-MEDIA, GAP-BODY-FIELDS, GAP-LIMIT-SIZE
@@ -144,6 +173,16 @@ export function validateBody(
       ),
     };
   }
+  const charset = charsetOf(request);
+  if (charset !== undefined && charset !== 'utf-8') {
+    return {
+      ok: false,
+      response: problem(
+        'unsupported_media_type',
+        'Send the body as UTF-8: the only charset parameter accepted is charset=utf-8.',
+      ),
+    };
+  }
   const encoding = request.headers.get('content-encoding');
   if (encoding && encoding.toLowerCase() !== 'identity') {
     return {
@@ -169,10 +208,48 @@ export function validateBody(
     }
     body = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof SyntaxError ? error.message : 'the body is not valid UTF-8';
+    // @note V8 quotes up to 20 characters of the input in some messages ("Unexpected token 'a',
+    // "answers_te"... is not valid JSON"): the body, which may hold a key, is never echoed.
+    const reason =
+      error instanceof SyntaxError
+        ? error.message.replace(/,? (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '')
+        : 'the body is not valid UTF-8';
     return {
       ok: false,
       response: problem('malformed_json', `The request body is not valid JSON: ${reason}.`),
+    };
+  }
+  if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
+    return {
+      ok: false,
+      response: problem(
+        'validation_failed',
+        `The request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`,
+        {
+          errors: [
+            {
+              location: 'body',
+              pointer: '/',
+              message: `nests deeper than ${MAX_JSON_DEPTH} levels`,
+            },
+          ],
+        },
+      ),
+    };
+  }
+  const overflow = nonFiniteNumberAt(body);
+  if (overflow !== undefined) {
+    return {
+      ok: false,
+      response: problem(
+        'validation_failed',
+        `The request body has a number at ${overflow} too large for a double (beyond ±1.8e308).`,
+        {
+          errors: [
+            { location: 'body', pointer: overflow, message: 'is too large a number to store' },
+          ],
+        },
+      ),
     };
   }
   const validate = validatorAt(operation.bodySchema.replace(/^#/, '#'));

@@ -1,3 +1,5 @@
+import { MAX_JSON_DEPTH } from './http.ts';
+import { nestsDeeperThan } from './json-depth.ts';
 import { compileSchema } from './openapi/ajv.ts';
 import { collectionRecordSchema, objectRecordSchema } from './records.ts';
 import type { StoreState } from './store.ts';
@@ -95,6 +97,10 @@ export function parseState(value: unknown): StoreState {
     if (objects.has(object.id) || collections.has(object.id))
       throw new StateError(`Duplicate id "${object.id}"`);
     objects.add(object.id);
+    // @note The same limit as request bodies: deeper content would break export and PATCH.
+    if (nestsDeeperThan(object.content, MAX_JSON_DEPTH - 1)) {
+      throw new StateError(`Object "${object.id}" nests its content deeper than the API accepts`);
+    }
   }
   return state;
 }

@@ -1374,7 +1374,7 @@ export const openapiDocument = {
       "Content": {
         "type": "object",
         "additionalProperties": true,
-        "description": "The user's data of an object: any JSON object, nested values allowed. It is kept apart from\nthe system fields so that user keys never collide with them.\n",
+        "description": "The user's data of an object: any JSON object, nested values allowed. It is kept apart from\nthe system fields so that user keys never collide with them. A request body may nest\nobjects and arrays at most 64 levels deep (the body itself is level 1) and be at most\n1 MiB (GAP-LIMIT-SIZE); deeper or larger bodies are refused with 400 or 413.\n",
         "x-spec-status": "assumed",
         "x-spec-gap": "GAP-CONTENT",
         "examples": [

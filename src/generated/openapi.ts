@@ -268,7 +268,9 @@ export interface components {
         };
         /**
          * @description The user's data of an object: any JSON object, nested values allowed. It is kept apart from
-         *     the system fields so that user keys never collide with them.
+         *     the system fields so that user keys never collide with them. A request body may nest
+         *     objects and arrays at most 64 levels deep (the body itself is level 1) and be at most
+         *     1 MiB (GAP-LIMIT-SIZE); deeper or larger bodies are refused with 400 or 413.
          * @example {
          *       "title": "Refund policy",
          *       "body": "Refunds are issued within 14 days of purchase.",

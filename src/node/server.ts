@@ -51,6 +51,23 @@ const PREFLIGHT = {
   'access-control-max-age': '600',
 };
 
+/**
+ * The CORS headers for a request: the API is open to any origin; the control API only to pages
+ * served from this machine.
+ * @note `/__mock` can export every key and wipe the data: with `*` there, any web page a
+ * developer visits could read or reset the mock through the developer's browser.
+ */
+function corsFor(
+  path: string,
+  origin: string | undefined,
+  headers: Record<string, string>,
+): Record<string, string> {
+  if (!path.startsWith('/__mock')) return headers;
+  if (!origin || !/^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i.test(origin))
+    return {};
+  return { ...headers, 'access-control-allow-origin': origin, vary: 'Origin' };
+}
+
 /** The key a request presents, masked for the log; never the key itself. */
 function maskedKey(request: MockRequest): string | undefined {
   const bearer = /^\s*bearer\s+(\S+)/i.exec(request.headers.get('authorization') ?? '')?.[1];
@@ -69,8 +86,9 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
 
   /** Answers one request; returns what the log line needs. */
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
+    const target = (req.url ?? '/').split('?', 1)[0]!;
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, PREFLIGHT).end();
+      res.writeHead(204, corsFor(target, req.headers.origin, PREFLIGHT)).end();
       return { status: 204 };
     }
     const request = await readMockRequest(req);
@@ -84,7 +102,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
       return { status: 302 };
     }
     const { response, operation, internal } = await answer(mock, request, control);
-    sendResponse(res, response, CORS);
+    sendResponse(res, response, corsFor(request.path, req.headers.origin, CORS));
     if (internal !== undefined) logInternalError(internal);
     if (response.status < 300 && !['GET', 'HEAD'].includes(request.method)) {
       options.onStateChange?.();
@@ -118,7 +136,14 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
   };
 
   const server = http.createServer(
-    { requestTimeout: 10_000, headersTimeout: 5_000, maxHeaderSize: 16_384 },
+    {
+      requestTimeout: 10_000,
+      headersTimeout: 5_000,
+      maxHeaderSize: 16_384,
+      // @note Node enforces the two timeouts above only when it checks its connections, every
+      // 30 s by default: a stalled client would be kept up to 30 s, not 5 or 10.
+      connectionsCheckingInterval: 1_000,
+    },
     (req, res) => void onRequest(req, res),
   );
   server.keepAliveTimeout = 5_000;

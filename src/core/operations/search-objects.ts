@@ -50,7 +50,10 @@ export const searchObjects: Operation = ({ state, accountId, body }) => {
   );
 
   const limit = request.limit ?? 10;
-  const scope = `search:${accountId}:${queryWords.join(' ')}:${[...collectionIds].sort().join(',')}`;
+  // @note Without `collection_ids` the search spans the account, whatever collections it has
+  // now: creating or deleting a collection must not turn a walk in progress into invalid_cursor.
+  const span = request.collection_ids ? [...request.collection_ids].sort().join(',') : '*';
+  const scope = `search:${accountId}:${queryWords.join(' ')}:${span}`;
   let offset = 0;
   if (request.cursor !== undefined) {
     const decoded = state.cursors.decodeOffset(scope, request.cursor);
