@@ -1,5 +1,3 @@
-import type { ObjectRecord } from './records.ts';
-
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Splits text into lower-case words (Unicode letters and digits). */
@@ -30,33 +28,28 @@ function collect(value: unknown, out: number[]): void {
   }
 }
 
-const terms = new WeakMap<ObjectRecord, string>();
-
 /**
  * The words of the string values of an object's content as sorted word ids, one entry per
- * occurrence, packed two UTF-16 code units per id (high 16 bits, then low). Computed once per
- * record when the store indexes it (records are immutable: `@msw/data` replaces them on update).
+ * occurrence, packed two UTF-16 code units per id (high 16 bits, then low). The store computes it
+ * once per record when it indexes the record (records are immutable: `@msw/data` replaces them
+ * on update) and keeps it beside the record, so a search reads no map.
  * @note Packed in a string: about 16 + 4n bytes per object. A Uint32Array costs an ArrayBuffer
  * and an off-heap backing store besides (about 250 bytes), a `Map` or `Set` per object more than
  * a kilobyte at a million objects, and scanning the text itself is slower.
  */
-export function termsOf(record: ObjectRecord): string {
-  let packed = terms.get(record);
-  if (packed === undefined) {
-    const found: number[] = [];
-    collect(record.content, found);
-    found.sort((a, b) => a - b);
-    const units: number[] = [];
-    for (const id of found) units.push(id >>> 16, id & 0xffff);
-    // @note Built in bounded chunks joined once: appending piece by piece would keep a rope of
-    // pieces, and one spread of a large object's words would overflow the call stack.
-    const chunks: string[] = [];
-    for (let i = 0; i < units.length; i += 8_192)
-      chunks.push(String.fromCharCode(...units.slice(i, i + 8_192)));
-    packed = chunks.join('');
-    terms.set(record, packed);
+export function packTerms(content: unknown): string {
+  const found: number[] = [];
+  collect(content, found);
+  found.sort((a, b) => a - b);
+  const units: number[] = [];
+  for (const id of found) units.push(id >>> 16, id & 0xffff);
+  // @note Built in bounded chunks joined once: appending piece by piece would keep a rope of
+  // pieces, and one spread of a large object's words would overflow the call stack.
+  const chunks: string[] = [];
+  for (let i = 0; i < units.length; i += 8_192) {
+    chunks.push(String.fromCharCode(...units.slice(i, i + 8_192)));
   }
-  return packed;
+  return chunks.join('');
 }
 
 /** The id at position `index` of a packed terms string. */
@@ -91,8 +84,7 @@ function lowerBound(packed: string, id: number): number {
  * bonus below 1 that grows with their occurrences. 0 means "not a hit".
  * @see docs/spec-gaps.md GAP-SEARCH-MATCH
  */
-export function score(record: ObjectRecord, query: readonly number[]): number {
-  const packed = termsOf(record);
+export function score(packed: string, query: readonly number[]): number {
   let matched = 0;
   let occurrences = 0;
   for (const id of query) {

@@ -3,7 +3,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ApiKey } from './api-key.ts';
 import { indexAtOrAfter } from './keyset-page.ts';
 import { standardSchema } from './openapi/standard-schema.ts';
-import { termsOf } from './search-index.ts';
+import { ObjectList } from './object-list.ts';
 import {
   collectionRecordSchema,
   objectRecordSchema,
@@ -40,6 +40,8 @@ function withTimestamps<T extends CollectionRecord | ObjectRecord>(record: T): T
     updated_at: new Date(record.updated_at).toISOString(),
   };
 }
+
+const EMPTY_LIST = { records: [], terms: [] } as const;
 
 function insertSorted<T extends CollectionRecord | ObjectRecord>(list: T[], record: T): void {
   // @note Creation dates come from a monotonic clock, so this is an append except after a load.
@@ -79,7 +81,7 @@ export class Store {
   #collectionsByAccount = new Map<string, StoredCollection[]>();
   #collectionByName = new Map<string, StoredCollection>();
   #objectById = new Map<string, StoredObject>();
-  #objectsByCollection = new Map<string, StoredObject[]>();
+  #objectsByCollection = new Map<string, ObjectList<StoredObject>>();
 
   /** The account's collections, oldest first. */
   collectionsOf(accountId: string): readonly StoredCollection[] {
@@ -96,13 +98,21 @@ export class Store {
     return this.#collectionByName.get(`${accountId}\u0000${name}`);
   }
 
+  /** The collection's objects, oldest first, with their packed search terms at the same index. */
+  objectListOf(collectionId: string): {
+    readonly records: readonly StoredObject[];
+    readonly terms: readonly string[];
+  } {
+    return this.#objectsByCollection.get(collectionId) ?? EMPTY_LIST;
+  }
+
   /** The collection's objects, oldest first. */
   objectsOf(collectionId: string): readonly StoredObject[] {
-    return this.#objectsByCollection.get(collectionId) ?? [];
+    return this.#objectsByCollection.get(collectionId)?.records ?? [];
   }
 
   objectCount(collectionId: string): number {
-    return this.#objectsByCollection.get(collectionId)?.length ?? 0;
+    return this.#objectsByCollection.get(collectionId)?.records.length ?? 0;
   }
 
   /** An object, only if it belongs to the account and the collection. */
@@ -136,7 +146,7 @@ export class Store {
    * @see spec §3 (DEL-1, DEL-2, DEL-3)
    */
   deleteCollection(record: StoredCollection): { objectsDeleted: number } {
-    const objects = this.#objectsByCollection.get(record.id) ?? [];
+    const objects = this.#objectsByCollection.get(record.id)?.records ?? [];
     for (const object of objects) {
       this.objects.delete(object);
       this.#objectById.delete(object.id);
@@ -161,15 +171,14 @@ export class Store {
   ): Promise<StoredObject> {
     const next = await this.objects.update(previous, { data: change, strict: true });
     this.#objectById.set(next.id, next);
-    termsOf(next);
-    replaceIn(this.#objectsByCollection.get(next.collection_id) ?? [], previous, next);
+    this.#objectsByCollection.get(next.collection_id)?.replace(previous, next);
     return next;
   }
 
   deleteObject(record: StoredObject): void {
     this.objects.delete(record);
     this.#objectById.delete(record.id);
-    removeFrom(this.#objectsByCollection.get(record.collection_id) ?? [], record);
+    this.#objectsByCollection.get(record.collection_id)?.remove(record);
   }
 
   /** Whether an id was ever handed out and is still in use (ids are never reused). */
@@ -221,9 +230,8 @@ export class Store {
 
   #indexObject(record: StoredObject): void {
     this.#objectById.set(record.id, record);
-    termsOf(record);
     let list = this.#objectsByCollection.get(record.collection_id);
-    if (!list) this.#objectsByCollection.set(record.collection_id, (list = []));
-    insertSorted(list, record);
+    if (!list) this.#objectsByCollection.set(record.collection_id, (list = new ObjectList()));
+    list.insert(record);
   }
 }

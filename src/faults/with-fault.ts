@@ -7,7 +7,7 @@ import { problem } from '../core/problem.ts';
 import { toCollection, toObject, type ObjectRecord } from '../core/records.ts';
 import { validateBody, validateParameters } from '../core/request-validation.ts';
 import { matchRoute, type OperationSpec } from '../core/router.ts';
-import { queryTerms, score, words } from '../core/search-index.ts';
+import { packTerms, queryTerms, score, words } from '../core/search-index.ts';
 import { FAULTS, type FaultName } from './faults.ts';
 
 type JsonObject = Record<string, unknown>;
@@ -286,7 +286,10 @@ const FAULT_WRAPPERS: Record<FaultName, (mock: AnswersMock) => Wrapper> = {
       const leftovers = [...graveyard.values()]
         .filter((remains) => remains.accountId === result.accountId)
         .flatMap((remains) => [...remains.objects.values()])
-        .filter((object) => !mock.state.store.hasId(object.id) && score(object, query) > 0);
+        .filter(
+          (object) =>
+            !mock.state.store.hasId(object.id) && score(packTerms(object.content), query) > 0,
+        );
       if (leftovers.length === 0) return result;
       // @note Ranked last (score 1 is below every real hit), so they go on the last page.
       return rewriteWhen(result, ['searchObjects'], [200], (body) => ({
