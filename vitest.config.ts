@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { CHROMIUM_LAUNCH } from './test/support/chromium.ts';
 
 /**
  * Serves msw's own `mockServiceWorker.js` at `/mockServiceWorker.js` for the browser tests, so the
@@ -66,19 +67,7 @@ export default defineConfig({
             enabled: true,
             headless: true,
             provider: playwright({
-              launchOptions: {
-                // Debian's chromium; Playwright's own browser downloads are never used.
-                executablePath: '/usr/bin/chromium',
-                args: [
-                  '--no-sandbox',
-                  '--disable-gpu',
-                  '--disable-quic',
-                  '--no-first-run',
-                  '--disable-background-networking',
-                  '--disable-component-update',
-                  '--disable-sync',
-                ],
-              },
+              launchOptions: CHROMIUM_LAUNCH,
             }),
             instances: [{ browser: 'chromium' }],
           },

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import fixture from '../../fixtures/default-state.json' with { type: 'json' };
 import { createMock, type AnswersMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
+import { CHROMIUM_LAUNCH } from '../support/chromium.ts';
 
 /**
  * The example web app (`examples/web-app`) in Chromium, as a user runs it: a Vite dev server,
@@ -39,20 +40,7 @@ const sel = (testId: string) => `[data-testid="${testId}"]`;
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await chromium.launch({
-    headless: true,
-    // Debian's chromium; Playwright's own browser downloads are never used.
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch({ headless: true, ...CHROMIUM_LAUNCH });
 }, TIMEOUT);
 afterAll(() => browser?.close());
 

@@ -1,6 +1,7 @@
-import { json } from '../http.ts';
-import type { Operation, Schemas } from '../operation.ts';
+import { json, type MockResponse } from '../http.ts';
+import type { Operation, OperationContext, Schemas } from '../operation.ts';
 import { toObject } from '../records.ts';
+import type { StoredObject } from '../store.ts';
 import { findObjectOr404 } from './get-object.ts';
 
 /**
@@ -10,12 +11,20 @@ import { findObjectOr404 } from './get-object.ts';
 export const replaceObject: Operation = async (context) => {
   const found = findObjectOr404(context);
   if ('status' in found) return found;
-  const content = (context.body as Schemas['ObjectWrite']).content;
+  return saveContent(context, found, (context.body as Schemas['ObjectWrite']).content);
+};
+
+/** Stores new content for an object: a new `updated_at`, `version` + 1; answers the object. */
+export async function saveContent(
+  context: OperationContext,
+  record: StoredObject,
+  content: Schemas['Content'],
+): Promise<MockResponse> {
   const updatedAt = context.state.now();
-  const next = await context.state.store.updateObject(found, (draft) => {
+  const next = await context.state.store.updateObject(record, (draft) => {
     draft.content = content;
     draft.updated_at = updatedAt;
     draft.version += 1;
   });
   return json(200, toObject(next));
-};
+}

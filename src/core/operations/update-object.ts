@@ -1,8 +1,7 @@
-import { json } from '../http.ts';
 import { mergePatch } from '../merge-patch.ts';
 import type { Operation, Schemas } from '../operation.ts';
-import { toObject } from '../records.ts';
 import { findObjectOr404 } from './get-object.ts';
+import { saveContent } from './replace-object.ts';
 
 /**
  * `PATCH /collections/{collection_id}/objects/{object_id}`: applies a JSON Merge Patch to the
@@ -13,12 +12,5 @@ export const updateObject: Operation = async (context) => {
   const found = findObjectOr404(context);
   if ('status' in found) return found;
   const patch = (context.body as Schemas['ObjectPatch']).content;
-  const content = mergePatch(found.content, patch) as Schemas['Content'];
-  const updatedAt = context.state.now();
-  const next = await context.state.store.updateObject(found, (draft) => {
-    draft.content = content;
-    draft.updated_at = updatedAt;
-    draft.version += 1;
-  });
-  return json(200, toObject(next));
+  return saveContent(context, found, mergePatch(found.content, patch) as Schemas['Content']);
 };
