@@ -9,7 +9,7 @@ import { cpus, totalmem } from 'node:os';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { CHECKS } from '../contracts/index.ts';
+import { CHECKS } from '../src/contract/checks/index.ts';
 import { runContract } from '../src/contract/runner.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -313,7 +313,7 @@ async function startup(): Promise<string> {
     return median(times);
   };
   const ours = await measure(
-    ['--import', TSX, 'src/node/cli.ts', '--port', '0', '--quiet'],
+    ['--import', TSX, 'src/bin/answers-mock.ts', '--port', '0', '--quiet'],
     async (url) =>
       (
         await fetch(`${url}/api/answers/v1/collections`, {
@@ -328,13 +328,13 @@ async function startup(): Promise<string> {
   );
   return table([
     ['server', `median of ${runs} starts to first 200, ms`, 'vs Prism'],
-    ['answers mock (npm start: tsx src/node/cli.ts)', fmt(ours), fmt(ours / prism, 2)],
+    ['answers mock (npm start: tsx src/bin/answers-mock.ts)', fmt(ours), fmt(ours / prism, 2)],
     ['Prism mock', fmt(prism), '1.00'],
   ]);
 }
 
 async function contractSuite(): Promise<string> {
-  const mock = await start(['--import', TSX, 'src/node/cli.ts', '--port', '0', '--quiet']);
+  const mock = await start(['--import', TSX, 'src/bin/answers-mock.ts', '--port', '0', '--quiet']);
   try {
     const began = performance.now();
     const report = await runContract({

@@ -1,5 +1,5 @@
 /**
- * `npm run build` (and `prepack`): compiles src/ and contracts/ to dist/ with tsconfig.build.json,
+ * `npm run build` (and `prepack`): compiles src/ to dist/ with tsconfig.build.json,
  * then puts beside them the files the compiled code reads at run time.
  */
 import { execFileSync } from 'node:child_process';

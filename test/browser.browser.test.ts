@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupAnswersWorker } from '../src/browser/index.ts';
-import { validateResponse } from '../src/core/openapi/response-validation.ts';
+import { validateResponse } from '../src/openapi/response-validation.ts';
 
 // @note The page's own origin: the worker intercepts fetch to it like any other API origin.
 const BASE = `${location.origin}/api/answers/v1`;

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKS } from '../contracts/index.ts';
-import { createMock } from '../src/core/create-mock.ts';
+import { CHECKS } from '../src/contract/checks/index.ts';
+import { createMock } from '../src/index.ts';
 import { startServer, type RunningServer } from '../src/node/server.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

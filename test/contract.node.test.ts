@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { CHECKS } from '../contracts/index.ts';
-import { createMock, type AnswersMock } from '../src/core/create-mock.ts';
+import { CHECKS } from '../src/contract/checks/index.ts';
+import { createMock, type AnswersMock } from '../src/index.ts';
 import { runContract, type CheckResult, type ContractReport } from '../src/contract/runner.ts';
 import { NOT_TESTABLE } from '../src/contract/not-testable.ts';
 import { CLAUSES } from '../src/generated/clauses.ts';

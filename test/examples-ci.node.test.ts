@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createMock } from '../src/core/create-mock.ts';
+import { createMock } from '../src/index.ts';
 import { startServer, type RunningServer } from '../src/node/server.ts';
 
 const workflow = parse(
@@ -53,7 +53,7 @@ it('the example workflow runs answers-contract on a deployed URL with keys from 
   }
   // Run the step's own command line, with the package's bin replaced by this repository's CLI.
   const args = step.run!.replace(/^npx answers-contract\s*/, '').split(/\s+/);
-  const cli = new URL('../src/contract/cli.ts', import.meta.url).pathname;
+  const cli = new URL('../src/bin/answers-contract.ts', import.meta.url).pathname;
   // @note By absolute URL: the step runs in a scratch folder, where `--import tsx` would not resolve.
   const tsx = new URL('../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
   const result = await new Promise<{ code: number; stdout: string }>((resolve) => {

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMock } from '../src/core/create-mock.ts';
+import { createMock } from '../src/index.ts';
 import type { StoreState } from '../src/core/store.ts';
 import { createAnswersRouter } from '../src/express/index.ts';
 

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMock, type AnswersMock } from '../src/core/create-mock.ts';
+import { createMock, type AnswersMock } from '../src/index.ts';
 import { MAX_BODY_BYTES } from '../src/core/http.ts';
 import type { StoreState } from '../src/core/store.ts';
 import { startServer, type RunningServer, type StartOptions } from '../src/node/server.ts';

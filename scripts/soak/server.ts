@@ -5,7 +5,7 @@
  * Stops on SIGTERM or when stdin closes.
  */
 import { createInterface } from 'node:readline';
-import { createMock } from '../../src/core/create-mock.ts';
+import { createMock } from '../../src/index.ts';
 import { startServer } from '../../src/node/server.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -1,3 +1,8 @@
 #!/usr/bin/env node
-// The `answers-contract` command of the installed package (dist/src/bin/answers-contract.js).
-import '../contract/cli.ts';
+// The `answers-contract` command of the installed package (dist/src/bin/answers-contract.js):
+// the suite, assembled with the bundled mock as its `--mock` target (loaded only when asked for).
+import { runCli } from '../contract/cli.ts';
+
+await runCli(process.argv, {
+  startMock: async (fault) => (await import('./mock-target.ts')).startMockTarget(fault),
+});

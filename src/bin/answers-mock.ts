@@ -1,3 +1,5 @@
 #!/usr/bin/env node
 // The `answers-mock` command of the installed package (dist/src/bin/answers-mock.js).
-import '../node/cli.ts';
+import { runCli } from '../node/cli.ts';
+
+await runCli(process.argv);

@@ -1,5 +1,8 @@
 import type { ContractClient } from './client.ts';
 import type { ContractData } from './data.ts';
+import type { Skip } from './failure.ts';
+
+export { CheckFailure, CheckSkipped, ensure } from './failure.ts';
 
 /**
  * `spec`: follows from the spec's text and relies on nothing but stated clauses and paths;
@@ -27,7 +30,7 @@ export interface CheckContext {
   destructive: boolean;
   specOnly: boolean;
   /** Ends the check as skipped, with the reason. */
-  skip(reason: string): never;
+  skip: Skip;
 }
 
 /** One check of the contract suite: a rule of the API, proven over HTTP against any target. */
@@ -41,21 +44,6 @@ export interface ContractCheck {
   level: CheckLevel;
   needs?: Requirement[];
   run(context: CheckContext): Promise<void>;
-}
-
-/** Thrown by a check to fail with a readable reason. */
-export class CheckFailure extends Error {
-  override name = 'CheckFailure';
-}
-
-/** Thrown by `context.skip`. */
-export class CheckSkipped extends Error {
-  override name = 'CheckSkipped';
-}
-
-/** Fails the running check unless `condition` holds. */
-export function ensure(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new CheckFailure(message);
 }
 
 /** Declares a check (identity function, for type inference and one place to find them). */

@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError } from 'commander';
-import { CHECKS } from '../../contracts/index.ts';
+import { CHECKS } from './checks/index.ts';
 import { formatReport, formatResult, toJUnit } from './report.ts';
+import type { ContractKeys } from './check.ts';
 import { runContract, TargetError, type ContractReport } from './runner.ts';
 
 interface CliOptions {
@@ -108,7 +109,22 @@ function parse(argv: string[]): CliOptions {
   return options;
 }
 
-async function main(argv: string[]): Promise<number> {
+/** A target the CLI starts itself (`--mock`), with the keys to test it with. */
+export interface StartedTarget {
+  baseUrl: string;
+  keys: Partial<ContractKeys>;
+  stop(): Promise<void>;
+}
+
+/**
+ * What the CLI is given by whoever assembles it: the suite knows nothing of the mock, so the
+ * `--mock` target (the bundled mock, optionally with one deliberate defect) is passed in.
+ */
+export interface CliServices {
+  startMock?: ((fault: string | undefined) => Promise<StartedTarget>) | undefined;
+}
+
+async function main(argv: string[], services: CliServices): Promise<number> {
   const options = parse(argv);
   const stops: Array<() => Promise<void>> = [];
   try {
@@ -120,8 +136,8 @@ async function main(argv: string[]): Promise<number> {
       inactive: options.inactiveKey,
     };
     if (options.mock) {
-      const { startMockTarget } = await import('./mock-target.ts');
-      const target = await startMockTarget(options.fault);
+      if (!services.startMock) throw new UsageError('--mock is not available in this build');
+      const target = await services.startMock(options.fault);
       stops.push(target.stop);
       baseUrl = target.baseUrl;
       Object.assign(keys, target.keys);
@@ -154,14 +170,17 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError || error instanceof TargetError) {
-      process.stderr.write(`answers-contract: ${error.message}\n`);
+/** Runs `answers-contract` with `argv` and exits with its status (0, 1 or 2). */
+export function runCli(argv: string[], services: CliServices = {}): Promise<never> {
+  return main(argv, services).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      if (error instanceof UsageError || error instanceof TargetError) {
+        process.stderr.write(`answers-contract: ${error.message}\n`);
+        process.exit(2);
+      }
+      process.stderr.write(`answers-contract: ${(error as Error).stack ?? String(error)}\n`);
       process.exit(2);
-    }
-    process.stderr.write(`answers-contract: ${(error as Error).stack ?? String(error)}\n`);
-    process.exit(2);
-  },
-);
+    },
+  );
+}

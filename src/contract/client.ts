@@ -1,5 +1,5 @@
-import { validateResponse } from '../core/openapi/response-validation.ts';
-import { CheckFailure } from './check.ts';
+import { validateResponse } from '../openapi/response-validation.ts';
+import { CheckFailure } from './failure.ts';
 
 /** A response as the suite saw it. */
 export interface ContractResponse {

@@ -1,5 +1,5 @@
-import { CheckFailure, ensure, type CheckContext } from './check.ts';
 import type { ContractClient } from './client.ts';
+import { CheckFailure, ensure, type Skip } from './failure.ts';
 
 /** A collection the suite can use, with some of its objects and a word found in them. */
 export interface DataSet {
@@ -124,7 +124,7 @@ export class ContractData {
    * The shared data set: created once per run (destructive), or the first non-empty collection
    * found (read-only; skips the check when there is none).
    */
-  async main(context: CheckContext): Promise<DataSet> {
+  async main(context: { skip: Skip }): Promise<DataSet> {
     this.#main ??= this.destructive
       ? this.createCollection('main', [
           { title: `${this.uniqueWord} first`, body: 'The first object of the contract run.' },

@@ -1,5 +1,5 @@
 /** `answers-mock-kit/contract`: run the contract suite from code (what `answers-contract` runs). */
-export { CHECKS } from '../../contracts/index.ts';
+export { CHECKS } from './checks/index.ts';
 export {
   CheckFailure,
   CheckSkipped,

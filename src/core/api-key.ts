@@ -1,5 +1,6 @@
-/** What an API key may do. @see docs/spec-gaps.md GAP-PERMISSIONS */
-export type Permission = 'read' | 'write' | 'search';
+import type { Permission } from '../openapi/operations.ts';
+
+export type { Permission };
 
 /** An API key of an account. @see spec §5.1 (AUTH-2) */
 export interface ApiKey {

@@ -1,4 +1,4 @@
-import type { AnswersMock } from './create-mock.ts';
+import type { AnswersMock } from './mock.ts';
 import { json, noContent, type MockRequest, type MockResponse } from './http.ts';
 import { problem } from './problem.ts';
 import { StateError } from './state-file.ts';
@@ -151,15 +151,14 @@ const ROUTES: Record<string, ControlRoute> = {
 
 /**
  * Answers a request to the control API under `/__mock` (reset, state export and load, clock,
- * latency, queued failures), or returns `undefined` when the path is not under `/__mock`.
- * Transport-agnostic like the rest of the core: every adapter that enables it calls this first.
+ * latency, queued failures). Transport-agnostic like the rest of the core; `serve` calls it for
+ * every path under `/__mock` when the control API is enabled.
  */
 export async function handleControl(
   mock: AnswersMock,
   request: MockRequest,
-): Promise<MockResponse | undefined> {
+): Promise<MockResponse> {
   const { path } = request;
-  if (path !== CONTROL_PREFIX && !path.startsWith(`${CONTROL_PREFIX}/`)) return undefined;
   const route = ROUTES[path.slice(CONTROL_PREFIX.length)];
   if (!route) {
     return problem(

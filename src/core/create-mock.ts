@@ -1,64 +1,12 @@
-import { handleRequest, type HandledRequest } from './handle-request.ts';
-import type { MockRequest, MockResponse } from './http.ts';
+import { OPERATIONS } from '../openapi/operations.ts';
+import { handleRequest } from './handle-request.ts';
+import type { MockRequest } from './http.ts';
+import type { AnswersMock, InitialState, MockControls, MockOptions } from './mock.ts';
 import { MockState } from './mock-state.ts';
-import { OPERATIONS } from './router.ts';
-import type { StoreState } from './store.ts';
+import { serve } from './serve.ts';
 import { parseState } from './state-file.ts';
-import { defaultState } from '../seed/default-state.ts';
 
-/** Options of {@link createMock}. */
-export interface MockOptions {
-  /**
-   * The data to start from, and to return to on `reset`. Default: the default seed
-   * (`fixtures/default-state.json`); `emptyState()` gives the dev keys and no data. A function is
-   * called again on every `reset`, so no copy of a large state is kept around for it.
-   */
-  initialState?: StoreState | (() => StoreState) | undefined;
-  /** Seeds the id sequence and the cursor secret. Default 1. */
-  seed?: number | undefined;
-  /** Freezes the clock at this instant (RFC 3339 or ms) for deterministic timestamps. */
-  now?: string | number | undefined;
-  /** Delay before each API response, in ms. Default 0. */
-  latencyMs?: number | undefined;
-}
-
-/** The programmatic controls of a mock, for tests. Over HTTP they are served under `/__mock`. */
-export interface MockControls {
-  /** Returns to the initial state: data, keys, id sequence and clock. */
-  reset(): Promise<void>;
-  /** Replaces the data (validated first; throws a `StateError` naming the problem). */
-  load(state: unknown): Promise<void>;
-  /** The data as plain JSON, loadable with `load`. */
-  export(): StoreState;
-  /** Freezes the clock at `instant`. */
-  setTime(instant: string | number): void;
-  /** Moves the clock forward by `ms` (and freezes it). */
-  advanceTime(ms: number): void;
-  /** Lets the clock follow the wall clock again. */
-  useRealTime(): void;
-  /** The clock's current reading. */
-  now(): string;
-  /** Delays every API response by `ms`. */
-  setLatency(ms: number): void;
-  /**
-   * Makes the next `times` calls of an operation answer `status` (one of its documented error
-   * statuses), after authentication.
-   */
-  failNext(operationId: string, status: number, times?: number): void;
-  /** Drops all queued failures and latency. */
-  clearFailures(): void;
-}
-
-/** A mock of the Answers API: one function from request to response, and its controls. */
-export interface AnswersMock {
-  /** Answers one API request (any of the three path prefixes). */
-  handle(request: MockRequest): Promise<MockResponse>;
-  /** Like `handle`, and also says which operation and account the request was routed to. */
-  handleDetailed(request: MockRequest): Promise<HandledRequest>;
-  readonly controls: MockControls;
-  /** The state, for adapters and tests that need to look inside. */
-  readonly state: MockState;
-}
+export type { AnswersMock, InitialState, MockControls, MockOptions } from './mock.ts';
 
 function toMs(instant: string | number): number {
   const ms = typeof instant === 'number' ? instant : Date.parse(instant);
@@ -67,12 +15,16 @@ function toMs(instant: string | number): number {
 }
 
 /**
- * Creates a mock. Every adapter (msw handlers, the Node server, the express router) wraps the
- * `handle` of one of these; none of them contains API behaviour.
+ * Creates a mock that starts from `initialState`. The core is given its data and imports none:
+ * the entry points supply the default seed (so a bundle that brings its own data carries none of
+ * ours). Every adapter (msw handlers, the Node server, the express router) wraps one of these;
+ * none of them contains API behaviour.
  */
-export async function createMock(options: MockOptions = {}): Promise<AnswersMock> {
+export async function createMockFrom(
+  initialState: InitialState,
+  options: Omit<MockOptions, 'initialState'> = {},
+): Promise<AnswersMock> {
   const seed = options.seed ?? 1;
-  const { initialState = defaultState } = options;
   const initial = () =>
     parseState(typeof initialState === 'function' ? initialState() : initialState);
   const state = new MockState(seed);
@@ -144,10 +96,11 @@ export async function createMock(options: MockOptions = {}): Promise<AnswersMock
     },
   };
 
-  return {
-    handle: async (request) => (await handleDetailed(request)).response,
+  const mock: AnswersMock = {
+    handle: async (request) => (await serve(mock, request)).response,
     handleDetailed,
     controls,
     state,
   };
+  return mock;
 }

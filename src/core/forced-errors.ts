@@ -1,7 +1,7 @@
 import type { HeaderBag } from './http.ts';
 import type { MockResponse } from './http.ts';
 import { problem, type ProblemCode } from './problem.ts';
-import type { OperationSpec } from './router.ts';
+import type { OperationSpec } from '../openapi/operations.ts';
 
 /** The problem code a forced status is answered with. */
 function codeFor(status: number, operation: OperationSpec): ProblemCode | undefined {

@@ -5,7 +5,8 @@ import type { MockState } from './mock-state.ts';
 import { operations } from './operations/index.ts';
 import { problem } from './problem.ts';
 import { validateBody, validateParameters } from './request-validation.ts';
-import { matchRoute, type OperationSpec } from './router.ts';
+import type { OperationSpec } from '../openapi/operations.ts';
+import { matchRoute } from './router.ts';
 
 /** Test hooks consulted on every request; see `createMock`'s controls. */
 export interface RequestHooks {
@@ -18,6 +19,8 @@ export interface HandledRequest {
   response: MockResponse;
   operation?: OperationSpec | undefined;
   accountId?: string | undefined;
+  /** The API key the request presented, when it carried a well-formed one: for the log to mask. */
+  presentedKey?: string | undefined;
   /** What a 500 was caused by, for the adapter's log; never sent to the client. */
   internal?: unknown;
 }
@@ -25,26 +28,10 @@ export interface HandledRequest {
 /**
  * Answers one API request. The order of checks is fixed: route (404/405), authentication and
  * permission (401), forced errors, body and parameters (413/415/400), then the operation.
- * A refused request changes nothing. Nothing thrown escapes: a bug becomes a 500 problem.
+ * A refused request changes nothing. A bug rejects; `serve` turns that into a 500.
  * @see docs/spec-gaps.md GAP-ORDER-CHECK
  */
 export async function handleRequest(
-  state: MockState,
-  hooks: RequestHooks,
-  request: MockRequest,
-): Promise<HandledRequest> {
-  try {
-    return await route(state, hooks, request);
-  } catch (error) {
-    // @note Never echo the error: it may carry internals. The adapter's log gets it instead.
-    return {
-      response: problem('internal_error', 'The mock failed to answer this request.'),
-      internal: error,
-    };
-  }
-}
-
-async function route(
   state: MockState,
   hooks: RequestHooks,
   request: MockRequest,
@@ -70,26 +57,26 @@ async function route(
   }
 
   const auth = authenticate(request.headers, state.store.apiKeys, operation.permission);
-  if (!auth.ok) return { response: auth.response, operation };
+  if (!auth.ok) return { response: auth.response, operation, presentedKey: auth.presentedKey };
   const accountId = auth.apiKey.account_id;
+  const routed = { operation, accountId, presentedKey: auth.apiKey.key };
 
   const preferred = preferredStatus(request.headers);
   if (preferred !== undefined && preferred >= 300) {
     return {
       response: forcedError(operation, preferred, `Prefer: code=${preferred}`),
-      operation,
-      accountId,
+      ...routed,
     };
   }
   const queued = hooks.takeFailure(operation.operationId);
   if (queued !== undefined) {
-    return { response: forcedError(operation, queued, 'a queued failure'), operation, accountId };
+    return { response: forcedError(operation, queued, 'a queued failure'), ...routed };
   }
 
   const body = validateBody(operation, request);
-  if (!body.ok) return { response: body.response, operation, accountId };
+  if (!body.ok) return { response: body.response, ...routed };
   const input = validateParameters(operation, request, match.params);
-  if (!input.ok) return { response: input.response, operation, accountId };
+  if (!input.ok) return { response: input.response, ...routed };
 
   const handler = operations[operation.operationId];
   if (!handler)
@@ -104,5 +91,5 @@ async function route(
     body: body.body,
     prefix: match.prefix,
   });
-  return { response, operation, accountId };
+  return { response, ...routed };
 }

@@ -1,10 +1,10 @@
 import type { ValidateFunction, ErrorObject } from 'ajv';
-import { compileSchema, validatorAt } from './openapi/ajv.ts';
+import { compileSchema, validatorAt } from '../openapi/ajv.ts';
 import { problem, type FieldError } from './problem.ts';
 import type { MockRequest, MockResponse } from './http.ts';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from './http.ts';
 import { nestsDeeperThan } from './json-depth.ts';
-import type { OperationSpec, ParameterSpec } from './router.ts';
+import type { OperationSpec, ParameterSpec } from '../openapi/operations.ts';
 
 /** The validated inputs of an operation. */
 export interface ValidInput {

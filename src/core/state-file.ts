@@ -1,6 +1,6 @@
 import { MAX_JSON_DEPTH } from './http.ts';
 import { nestsDeeperThan } from './json-depth.ts';
-import { compileSchema } from './openapi/ajv.ts';
+import { compileSchema } from '../openapi/ajv.ts';
 import { collectionRecordSchema, objectRecordSchema } from './records.ts';
 import type { StoreState } from './store.ts';
 

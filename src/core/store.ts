@@ -2,7 +2,7 @@ import { Collection } from '@msw/data';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ApiKey } from './api-key.ts';
 import { indexAtOrAfter } from './keyset-page.ts';
-import { standardSchema } from './openapi/standard-schema.ts';
+import { standardSchema } from '../openapi/standard-schema.ts';
 import { ObjectList } from './object-list.ts';
 import {
   collectionRecordSchema,

@@ -1,9 +1,7 @@
 import express, { type Router } from 'express';
-import { CONTROL_PREFIX } from '../core/control-routes.ts';
-import type { AnswersMock } from '../core/create-mock.ts';
-import { matchRoute } from '../core/router.ts';
-import { answer, logInternalError, sendResponse } from '../node/answer.ts';
-import { readMockRequest } from '../node/read-body.ts';
+import type { AnswersMock } from '../core/mock.ts';
+import { isMockPath, serve } from '../core/serve.ts';
+import { logInternalError, readMockRequest, sendResponse } from '../node/node-io.ts';
 
 /** Options of {@link createAnswersRouter}. */
 export interface AnswersRouterOptions {
@@ -20,12 +18,9 @@ export function createAnswersRouter(mock: AnswersMock, options: AnswersRouterOpt
   const control = options.control ?? true;
   const router = express.Router();
   router.use(async (req, res, next) => {
-    const path = req.path;
-    const isControl = control && (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`));
-    // @note Decided before reading the body, so that the app's own routes still get theirs;
-    // `matchRoute` is exactly the check behind the core's 404 `not_found`.
-    if (!isControl && !matchRoute(path)) return next();
-    const { response, internal } = await answer(mock, await readMockRequest(req), control);
+    // @note Decided before reading the body, so that the app's own routes still get theirs.
+    if (!isMockPath(req.path, { control })) return next();
+    const { response, internal } = await serve(mock, await readMockRequest(req), { control });
     if (internal !== undefined) logInternalError(internal);
     sendResponse(res, response);
   });

@@ -1,12 +1,13 @@
-import type { Permission } from '../core/api-key.ts';
 import { authenticate } from '../core/authenticate.ts';
-import type { AnswersMock } from '../core/create-mock.ts';
+import type { AnswersMock } from '../core/mock.ts';
 import type { HandledRequest } from '../core/handle-request.ts';
 import { json, noContent, type MockRequest, type MockResponse } from '../core/http.ts';
 import { problem } from '../core/problem.ts';
+import { serve } from '../core/serve.ts';
 import { toCollection, toObject, type ObjectRecord } from '../core/records.ts';
 import { validateBody, validateParameters } from '../core/request-validation.ts';
-import { matchRoute, type OperationSpec } from '../core/router.ts';
+import { matchRoute } from '../core/router.ts';
+import type { OperationSpec, Permission } from '../openapi/operations.ts';
 import { packTerms, queryTerms, score, words } from '../core/search-index.ts';
 import { FAULTS, type FaultName } from './faults.ts';
 
@@ -717,10 +718,11 @@ export function withFault(mock: AnswersMock, fault: FaultName): AnswersMock {
   const wrapper = FAULT_WRAPPERS[fault](mock);
   const next: Next = (request) => mock.handleDetailed(request);
   const handleDetailed = (request: MockRequest) => wrapper(request, next);
-  return {
-    handle: async (request) => (await handleDetailed(request)).response,
+  const faulty: AnswersMock = {
+    handle: async (request) => (await serve(faulty, request)).response,
     handleDetailed,
     controls: mock.controls,
     state: mock.state,
   };
+  return faulty;
 }

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { maskApiKey } from '../core/api-key.ts';
 import type { StoreState } from '../core/store.ts';
-import { DEV_ACCOUNTS, DEV_KEYS } from '../seed/dev-keys.ts';
+import { DEV_KEYS } from '../seed/dev-keys.ts';
+import { emptyState } from '../seed/empty-state.ts';
 import { StateFileWriter } from './state-file-writer.ts';
 
 const DEFAULT_FIXTURE = new URL('../../fixtures/default-state.json', import.meta.url);
@@ -60,13 +61,7 @@ async function initialState(options: CliOptions): Promise<{ state: unknown; sour
     return { state: await readStateFile(options.fixture, 'fixture'), source: options.fixture };
   }
   if (options.empty) {
-    const state: StoreState = {
-      accounts: DEV_ACCOUNTS,
-      api_keys: DEV_KEYS,
-      collections: [],
-      objects: [],
-    };
-    return { state, source: 'empty (dev accounts and keys only)' };
+    return { state: emptyState(), source: 'empty (dev accounts and keys only)' };
   }
   if (options.seed !== undefined || options.size !== undefined) {
     const { generateState } = await import('../seed/generate-state.ts');
@@ -160,17 +155,16 @@ async function main(argv: string[]): Promise<void> {
   const { state, source } = await initialState(options);
   // @note Loaded after the options are checked, so a usage error answers at once: the core
   // compiles openapi.yaml's schemas when it loads.
-  const [{ createMock }, { StateError }, { startServer }] = await Promise.all([
+  const [{ createMockFrom }, { StateError }, { startServer }] = await Promise.all([
     import('../core/create-mock.ts'),
     import('../core/state-file.ts'),
     import('./server.ts'),
   ]);
-  const mock = await createMock({
-    initialState: state as StoreState,
-    latencyMs: options.latency,
-  }).catch((error: unknown) => {
-    throw error instanceof StateError ? new UsageError(`${source}: ${error.message}`) : error;
-  });
+  const mock = await createMockFrom(state as StoreState, { latencyMs: options.latency }).catch(
+    (error: unknown) => {
+      throw error instanceof StateError ? new UsageError(`${source}: ${error.message}`) : error;
+    },
+  );
   const writer = options.stateFile
     ? new StateFileWriter(options.stateFile, () => mock.controls.export())
     : undefined;
@@ -206,8 +200,11 @@ ${keyTable(mock.controls.export())}`);
   process.once('SIGTERM', () => void stop());
 }
 
-main(process.argv).catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  console.error(`answers-mock: ${message}`);
-  process.exit(error instanceof UsageError ? 2 : 1);
-});
+/** Runs `answers-mock` with `argv`: serves until SIGINT or SIGTERM, or exits 2 on a usage error. */
+export function runCli(argv: string[]): Promise<void> {
+  return main(argv).catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`answers-mock: ${message}`);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  });
+}

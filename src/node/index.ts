@@ -1,6 +1,7 @@
 /** `answers-mock-kit/node`: the mock in Node tests (msw `setupServer`). */
 import { setupServer, type SetupServer } from 'msw/node';
-import { createMock, type AnswersMock, type MockOptions } from '../core/create-mock.ts';
+import type { AnswersMock, MockOptions } from '../core/create-mock.ts';
+import { createMock } from '../create-mock.ts';
 import { createHandlers, type HandlerOptions } from '../msw/handlers.ts';
 
 export * from '../index.ts';

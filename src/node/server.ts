@@ -1,12 +1,10 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { maskApiKey } from '../core/api-key.ts';
-import type { AnswersMock } from '../core/create-mock.ts';
-import type { MockRequest } from '../core/http.ts';
-import { problem } from '../core/problem.ts';
-import { answer, logInternalError, sendResponse } from './answer.ts';
+import type { AnswersMock } from '../core/mock.ts';
+import { failed, serve } from '../core/serve.ts';
 import { createDocsSite } from './docs-site.ts';
-import { readMockRequest } from './read-body.ts';
+import { logInternalError, readMockRequest, sendResponse } from './node-io.ts';
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -68,13 +66,6 @@ function corsFor(
   return { ...headers, 'access-control-allow-origin': origin, vary: 'Origin' };
 }
 
-/** The key a request presents, masked for the log; never the key itself. */
-function maskedKey(request: MockRequest): string | undefined {
-  const bearer = /^\s*bearer\s+(\S+)/i.exec(request.headers.get('authorization') ?? '')?.[1];
-  const key = bearer ?? request.headers.get('x-answers-api-key')?.trim();
-  return key ? maskApiKey(key) : undefined;
-}
-
 /**
  * Creates a bare `node:http` server for a mock: CORS, the API reference at `/docs`, the control
  * API at `/__mock`, and everything else straight to the core. No framework sits on the hot path.
@@ -85,7 +76,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
   const docs = createDocsSite();
 
   /** Answers one request; returns what the log line needs. */
-  const serve = async (req: IncomingMessage, res: ServerResponse) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const target = (req.url ?? '/').split('?', 1)[0]!;
     if (req.method === 'OPTIONS') {
       res.writeHead(204, corsFor(target, req.headers.origin, PREFLIGHT)).end();
@@ -101,7 +92,9 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
       res.writeHead(302, { ...CORS, location: '/docs' }).end();
       return { status: 302 };
     }
-    const { response, operation, internal } = await answer(mock, request, control);
+    const { response, operation, presentedKey, internal } = await serve(mock, request, {
+      control,
+    });
     sendResponse(res, response, corsFor(request.path, req.headers.origin, CORS));
     if (internal !== undefined) logInternalError(internal);
     if (response.status < 300 && !['GET', 'HEAD'].includes(request.method)) {
@@ -110,7 +103,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
     return {
       status: response.status,
       operationId: operation?.operationId,
-      key: maskedKey(request),
+      key: presentedKey === undefined ? undefined : maskApiKey(presentedKey),
     };
   };
 
@@ -119,14 +112,15 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
     const path = (req.url ?? '/').split('?', 1)[0];
     let outcome: { status: number; operationId?: string | undefined; key?: string | undefined };
     try {
-      outcome = await serve(req, res);
+      outcome = await answer(req, res);
     } catch (error) {
-      // @note A client that hangs up mid-body is not a bug of the mock: nothing to log or answer.
+      // @note Only transport failures land here (reading the body or a docs file): `serve` never
+      // throws. A client that hangs up mid-body is not a bug of the mock: nothing to answer.
       if (req.socket.destroyed) return;
+      const { response } = failed(error);
       logInternalError(error);
-      const failure = problem('internal_error', 'The mock failed to answer this request.');
       if (res.headersSent) res.end();
-      else sendResponse(res, failure, CORS);
+      else sendResponse(res, response, CORS);
       outcome = { status: 500 };
     }
     if (!log) return;

@@ -4,7 +4,7 @@
  * HTTP over node:net. Every error answer must be the documented problem JSON and nothing else.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMock, type AnswersMock } from '../../src/core/create-mock.ts';
+import { createMock, type AnswersMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 import {
   API,

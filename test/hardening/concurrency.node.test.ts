@@ -4,10 +4,10 @@
  * the requests are answered in, so the tests are deterministic.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMock, type AnswersMock } from '../../src/core/create-mock.ts';
-import { validateResponse } from '../../src/core/openapi/response-validation.ts';
+import { createMock, type AnswersMock } from '../../src/index.ts';
+import { validateResponse } from '../../src/openapi/response-validation.ts';
 import { startServer } from '../../src/node/server.ts';
-import { emptyState } from '../../src/seed/default-state.ts';
+import { emptyState } from '../../src/seed/empty-state.ts';
 import { jsonEqual, observe, send, type Observed } from './fuzz-support.ts';
 
 const ACME = 'answers_test_full_acme';

@@ -7,9 +7,9 @@
  * outcome of running them one after the other in some order (the mock must be serialisable).
  */
 import fc from 'fast-check';
-import { createMock, type AnswersMock } from '../../src/core/create-mock.ts';
-import { validateResponse } from '../../src/core/openapi/response-validation.ts';
-import { emptyState } from '../../src/seed/default-state.ts';
+import { createMock, type AnswersMock } from '../../src/index.ts';
+import { validateResponse } from '../../src/openapi/response-validation.ts';
+import { emptyState } from '../../src/seed/empty-state.ts';
 import { jsonEqual, send, type Json, type Observed } from './fuzz-support.ts';
 
 export type Account = 'acme' | 'globex';

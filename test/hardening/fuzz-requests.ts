@@ -5,10 +5,11 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { createMock, type AnswersMock } from '../../src/core/create-mock.ts';
+import { createMock, type AnswersMock } from '../../src/index.ts';
 import type { HeaderBag, MockRequest } from '../../src/core/http.ts';
-import { validateResponse } from '../../src/core/openapi/response-validation.ts';
-import { OPERATIONS, matchRoute } from '../../src/core/router.ts';
+import { validateResponse } from '../../src/openapi/response-validation.ts';
+import { OPERATIONS } from '../../src/openapi/operations.ts';
+import { matchRoute } from '../../src/core/router.ts';
 import { defaultState } from '../../src/seed/default-state.ts';
 import { DEV_KEYS } from '../../src/seed/dev-keys.ts';
 import { jsonEqual, observe, type Observed } from './fuzz-support.ts';

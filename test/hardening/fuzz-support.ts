@@ -3,7 +3,7 @@
  * to keep a shrunk counterexample as a regression test, JSON equality, and a request sender.
  */
 import fc from 'fast-check';
-import type { AnswersMock } from '../../src/core/create-mock.ts';
+import type { AnswersMock } from '../../src/index.ts';
 
 /** The fixed seed of every property (override with FUZZ_SEED to explore, or to replay a report). */
 export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20261122);

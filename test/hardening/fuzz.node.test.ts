@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { METHODS } from 'node:http';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createMock, type AnswersMock } from '../../src/core/create-mock.ts';
+import { createMock, type AnswersMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 import {
   bodyBytes,

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { constantTimeEqual, findApiKey, maskApiKey, type ApiKey } from '../../src/core/api-key.ts';
-import { createMock, type AnswersMock } from '../../src/core/create-mock.ts';
+import { createMock, type AnswersMock } from '../../src/index.ts';
 import { startServer, type RunningServer, type StartOptions } from '../../src/node/server.ts';
 import { DEV_KEYS } from '../../src/seed/dev-keys.ts';
 import { expectNoInternals } from './catalogue-checks.ts';

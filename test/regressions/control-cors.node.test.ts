@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskApiKey } from '../../src/core/api-key.ts';
-import { createMock } from '../../src/core/create-mock.ts';
+import { createMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 
 let server: RunningServer;

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createMock } from '../../src/core/create-mock.ts';
+import { createMock } from '../../src/index.ts';
 
 // Found by the hardening catalogue: `Content-Type: application/json; charset=iso-8859-1` was
 // accepted and the bytes decoded as UTF-8 anyway (mojibake stored, or a misleading

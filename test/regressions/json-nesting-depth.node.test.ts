@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createMock } from '../../src/core/create-mock.ts';
+import { createMock } from '../../src/index.ts';
 import { MAX_JSON_DEPTH } from '../../src/core/http.ts';
 
 // Found by the hardening catalogue: a body nested a few thousand levels deep (well under 1 MiB)

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createMock } from '../../src/core/create-mock.ts';
+import { createMock } from '../../src/index.ts';
 
 // Found by the hardening security tests: the malformed_json detail carried V8's SyntaxError
 // message, which quotes up to 20 characters of the body ("Unexpected token 'r', "rk_1a2b3c"...

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMock, type AnswersMock } from '../../src/core/create-mock.ts';
+import { createMock, type AnswersMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { rawRequest } from '../hardening/raw-http.ts';
 

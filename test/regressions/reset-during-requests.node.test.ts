@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { createMock } from '../../src/core/create-mock.ts';
-import { emptyState } from '../../src/seed/default-state.ts';
+import { createMock } from '../../src/index.ts';
+import { emptyState } from '../../src/seed/empty-state.ts';
 
 // Found while hardening concurrency: `controls.reset()` (and `load()`) interleaved with requests
 // in flight. A collection created concurrently with a reset was written into the freshly cleared

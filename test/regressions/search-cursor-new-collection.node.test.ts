@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createMock } from '../../src/core/create-mock.ts';
+import { createMock } from '../../src/index.ts';
 
 // Found by the hardening catalogue: a search without `collection_ids` bound its cursor to the
 // account's collections of the moment, so creating (or deleting) any collection turned every

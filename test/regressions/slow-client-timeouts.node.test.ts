@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createMock } from '../../src/core/create-mock.ts';
+import { createMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { rawRequest } from '../hardening/raw-http.ts';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { validateResponse } from '../../src/core/openapi/response-validation.ts';
+import { validateResponse } from '../../src/openapi/response-validation.ts';
 
 /** The origin the msw tests address; any origin works, this one can never reach a network. */
 export const ORIGIN = 'http://answers.test';

@@ -1,6 +1,6 @@
 import { validatorAt } from './ajv.ts';
 import { document, resolveRef } from './document.ts';
-import { OPERATIONS } from '../router.ts';
+import { OPERATIONS } from './operations.ts';
 
 /** A response as seen by a client: status, headers and the body text. */
 export interface ObservedResponse {

@@ -1,5 +1,11 @@
-import type { IncomingMessage } from 'node:http';
-import { MAX_BODY_BYTES, type HeaderBag, type MockRequest } from '../core/http.ts';
+/** Translation between Node's `http` messages and the core's request and response values. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  MAX_BODY_BYTES,
+  type HeaderBag,
+  type MockRequest,
+  type MockResponse,
+} from '../core/http.ts';
 
 /** A request body as read by {@link readBody}. */
 export interface RequestBody {
@@ -86,4 +92,19 @@ function headersOf(req: IncomingMessage): HeaderBag {
       return values ? values.join(', ') : null;
     },
   };
+}
+
+/** Writes a core response to a Node (or express) response, adding `extraHeaders`. */
+export function sendResponse(
+  res: ServerResponse,
+  response: MockResponse,
+  extraHeaders: Record<string, string> = {},
+): void {
+  res.writeHead(response.status, { ...extraHeaders, ...response.headers });
+  res.end(response.body);
+}
+
+/** Logs a 500's cause on stderr: for the developer, never for the client. */
+export function logInternalError(error: unknown): void {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
 }

@@ -1,5 +1,5 @@
-import { defineCheck, ensure } from '../src/contract/check.ts';
-import { wordsOf } from '../src/contract/data.ts';
+import { defineCheck, ensure } from '../check.ts';
+import { wordsOf } from '../data.ts';
 
 export const searchChecks = [
   defineCheck({

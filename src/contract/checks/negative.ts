@@ -1,4 +1,4 @@
-import { defineCheck, ensure, type CheckContext } from '../src/contract/check.ts';
+import { defineCheck, ensure, type CheckContext } from '../check.ts';
 
 /** Sends each request and expects `status` (and `code`, when given); collects every miss. */
 async function expectAll(

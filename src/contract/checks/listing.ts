@@ -1,5 +1,5 @@
-import { defineCheck, ensure, type CheckContext } from '../src/contract/check.ts';
-import { itemsOf } from '../src/contract/data.ts';
+import { defineCheck, ensure, type CheckContext } from '../check.ts';
+import { itemsOf } from '../data.ts';
 
 /** The creation date of a summary: `created_at`, or the first date-valued field named like it. */
 function creationDate(item: Record<string, unknown>): number | undefined {

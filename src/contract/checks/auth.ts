@@ -1,6 +1,6 @@
-import { defineCheck, ensure, type CheckContext } from '../src/contract/check.ts';
-import { itemsOf } from '../src/contract/data.ts';
-import { authTargets, type AuthTarget } from './targets.ts';
+import { defineCheck, ensure, type CheckContext } from '../check.ts';
+import { itemsOf } from '../data.ts';
+import { authTargets, type AuthTarget } from './auth-targets.ts';
 
 /** Names and ids of what the full key can see: none of it may appear in a refusal. */
 async function secrets(context: CheckContext): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { defineCheck, ensure } from '../src/contract/check.ts';
+import { defineCheck, ensure } from '../check.ts';
 
 export const responseChecks = [
   defineCheck({

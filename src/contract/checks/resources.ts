@@ -1,5 +1,5 @@
-import { defineCheck, ensure } from '../src/contract/check.ts';
-import { itemsOf } from '../src/contract/data.ts';
+import { defineCheck, ensure } from '../check.ts';
+import { itemsOf } from '../data.ts';
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 

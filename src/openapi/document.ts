@@ -1,4 +1,4 @@
-import { openapiDocument } from '../../generated/openapi-document.ts';
+import { openapiDocument } from '../generated/openapi-document.ts';
 
 /** The parts of an OpenAPI 3.1 document that the core reads. */
 export interface OpenApiDocument {

@@ -1,4 +1,4 @@
-import { createMock } from '../core/create-mock.ts';
+import { createMock } from '../create-mock.ts';
 import { withFault, isFaultName } from '../faults/index.ts';
 import { startServer } from '../node/server.ts';
 import { DEV_KEYS } from '../seed/dev-keys.ts';

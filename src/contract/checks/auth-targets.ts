@@ -1,5 +1,5 @@
-import type { CheckContext } from '../src/contract/check.ts';
-import { itemsOf } from '../src/contract/data.ts';
+import type { CheckContext } from '../check.ts';
+import { itemsOf } from '../data.ts';
 
 /** A request the auth checks send with different credentials. */
 export interface AuthTarget {

@@ -1,5 +1,5 @@
-import { defineCheck, ensure, type CheckContext } from '../src/contract/check.ts';
-import { itemsOf } from '../src/contract/data.ts';
+import { defineCheck, ensure, type CheckContext } from '../check.ts';
+import { itemsOf } from '../data.ts';
 
 /** Creates a collection with two objects holding a fresh word, deletes it, and returns what it held. */
 async function createAndDelete(context: CheckContext, suffix: string) {

@@ -1,0 +1,22 @@
+/**
+ * How a check ends other than by passing. A leaf: the client, the shared data and the checks all
+ * throw these, and the runner tells them apart, without importing one another.
+ */
+
+/** Thrown by a check to fail with a readable reason. */
+export class CheckFailure extends Error {
+  override name = 'CheckFailure';
+}
+
+/** Thrown by `context.skip`. */
+export class CheckSkipped extends Error {
+  override name = 'CheckSkipped';
+}
+
+/** Ends the running check as skipped, with the reason. */
+export type Skip = (reason: string) => never;
+
+/** Fails the running check unless `condition` holds. */
+export function ensure(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new CheckFailure(message);
+}

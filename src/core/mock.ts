@@ -1,0 +1,65 @@
+import type { HandledRequest } from './handle-request.ts';
+import type { MockRequest, MockResponse } from './http.ts';
+import type { MockState } from './mock-state.ts';
+import type { StoreState } from './store.ts';
+
+/** The data a mock starts from and returns to on `reset`: a snapshot, or a function making one. */
+export type InitialState = StoreState | (() => StoreState);
+
+/** Options of `createMock`. */
+export interface MockOptions {
+  /**
+   * The data to start from, and to return to on `reset`. Default: the default seed
+   * (`fixtures/default-state.json`); `emptyState()` gives the dev keys and no data. A function is
+   * called again on every `reset`, so no copy of a large state is kept around for it.
+   */
+  initialState?: InitialState | undefined;
+  /** Seeds the id sequence and the cursor secret. Default 1. */
+  seed?: number | undefined;
+  /** Freezes the clock at this instant (RFC 3339 or ms) for deterministic timestamps. */
+  now?: string | number | undefined;
+  /** Delay before each API response, in ms. Default 0. */
+  latencyMs?: number | undefined;
+}
+
+/** The programmatic controls of a mock, for tests. Over HTTP they are served under `/__mock`. */
+export interface MockControls {
+  /** Returns to the initial state: data, keys, id sequence and clock. */
+  reset(): Promise<void>;
+  /** Replaces the data (validated first; throws a `StateError` naming the problem). */
+  load(state: unknown): Promise<void>;
+  /** The data as plain JSON, loadable with `load`. */
+  export(): StoreState;
+  /** Freezes the clock at `instant`. */
+  setTime(instant: string | number): void;
+  /** Moves the clock forward by `ms` (and freezes it). */
+  advanceTime(ms: number): void;
+  /** Lets the clock follow the wall clock again. */
+  useRealTime(): void;
+  /** The clock's current reading. */
+  now(): string;
+  /** Delays every API response by `ms`. */
+  setLatency(ms: number): void;
+  /**
+   * Makes the next `times` calls of an operation answer `status` (one of its documented error
+   * statuses), after authentication.
+   */
+  failNext(operationId: string, status: number, times?: number): void;
+  /** Drops all queued failures and latency. */
+  clearFailures(): void;
+}
+
+/** A mock of the Answers API: one function from request to response, and its controls. */
+export interface AnswersMock {
+  /** Answers one API request (any of the three path prefixes). Never throws: a bug is a 500. */
+  handle(request: MockRequest): Promise<MockResponse>;
+  /**
+   * Answers one API request and says which operation and account it was routed to. This is the
+   * API alone, with no safety net: a bug rejects. Adapters call `serve` (core/serve.ts), which
+   * adds the control API and turns a rejection into a 500.
+   */
+  handleDetailed(request: MockRequest): Promise<HandledRequest>;
+  readonly controls: MockControls;
+  /** The state, for adapters and tests that need to look inside. */
+  readonly state: MockState;
+}

@@ -1,0 +1,62 @@
+import { API_PREFIXES } from '../openapi/operations.ts';
+import { CONTROL_PREFIX, handleControl } from './control-routes.ts';
+import type { HandledRequest } from './handle-request.ts';
+import type { MockRequest } from './http.ts';
+import type { AnswersMock } from './mock.ts';
+import { problem } from './problem.ts';
+
+/** Options of {@link serve} and {@link isMockPath}. */
+export interface ServeOptions {
+  /** Serves the control API under `/__mock`. Default false (the API alone). */
+  control?: boolean | undefined;
+}
+
+function isControlPath(path: string): boolean {
+  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+}
+
+/**
+ * Whether a request is the mock's to answer: a path under one of the API prefixes of
+ * `openapi.yaml` (the core answers an unknown one with its 404 `not_found`, a wrong method with
+ * 405), or of the control API when it is served. The msw handlers and the express router pass
+ * every other request on to whatever else the app or test has; the Node server, which owns its
+ * port, answers them with the same 404.
+ */
+export function isMockPath(path: string, options: ServeOptions = {}): boolean {
+  return (
+    (options.control === true && isControlPath(path)) ||
+    API_PREFIXES.some((prefix) => path.startsWith(`${prefix}/`))
+  );
+}
+
+/**
+ * Answers one request end to end: the control API (when enabled), else the API. The one safety
+ * net of the kit: it never throws; a bug becomes a 500 problem, with the error returned as
+ * `internal` for the adapter's log (never sent to the client, which may not see internals).
+ * Every adapter (Node server, express router, msw handlers) only translates to and from this.
+ */
+export async function serve(
+  mock: AnswersMock,
+  request: MockRequest,
+  options: ServeOptions = {},
+): Promise<HandledRequest> {
+  try {
+    if (options.control === true && isControlPath(request.path)) {
+      return { response: await handleControl(mock, request) };
+    }
+    return await mock.handleDetailed(request);
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+/**
+ * The 500 for a request that could not be answered: a generic problem for the client, the error
+ * itself as `internal` for the log. Also used by the Node server when reading a request fails.
+ */
+export function failed(error: unknown): HandledRequest {
+  return {
+    response: problem('internal_error', 'The mock failed to answer this request.'),
+    internal: error,
+  };
+}
