@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMock } from '../src/index.ts';
-import type { StoreState } from '../src/core/store.ts';
+import type { Snapshot } from '../src/core/model/snapshot.ts';
 import { createAnswersRouter } from '../src/express/index.ts';
 
 const fixture = JSON.parse(
   await readFile(new URL('../fixtures/default-state.json', import.meta.url), 'utf8'),
-) as StoreState;
+) as Snapshot;
 const FULL = { authorization: 'Bearer answers_test_full_acme' };
 
 let server: Server;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createMock, type AnswersMock } from '../src/index.ts';
 import type { MockRequest } from '../src/core/http.ts';
 import { validateResponse } from '../src/openapi/response-validation.ts';
-import { words } from '../src/core/search-index.ts';
+import { words } from '../src/core/model/search-index.ts';
 import { FAULT_NAMES, FAULTS, withFault, type FaultName } from '../src/faults/index.ts';
 import { defaultState } from '../src/seed/default-state.ts';
 

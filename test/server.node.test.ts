@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMock, type AnswersMock } from '../src/index.ts';
 import { MAX_BODY_BYTES } from '../src/core/http.ts';
-import type { StoreState } from '../src/core/store.ts';
+import type { Snapshot } from '../src/core/model/snapshot.ts';
 import { startServer, type RunningServer, type StartOptions } from '../src/node/server.ts';
-import { StateFileWriter } from '../src/node/state-file-writer.ts';
+import { SnapshotFile } from '../src/node/snapshot-file.ts';
 
 const fixture = JSON.parse(
   await readFile(new URL('../fixtures/default-state.json', import.meta.url), 'utf8'),
-) as StoreState;
+) as Snapshot;
 const NOW = '2026-11-22T00:00:00.000Z';
 const FULL = { authorization: 'Bearer answers_test_full_acme' };
 const JSON_FULL = { ...FULL, 'content-type': 'application/json' };
@@ -266,14 +266,14 @@ describe('state file', () => {
     const dir = await mkdtemp(join(tmpdir(), 'answers-mock-'));
     try {
       const file = join(dir, 'state.json');
-      const writer = new StateFileWriter(file, () => mock.controls.export());
+      const writer = new SnapshotFile(file, () => mock.controls.export());
       running = await start({ onStateChange: () => writer.schedule() });
       const [first] = await listNames();
       await call(`${API}/collections/${first!.id}`, { method: 'DELETE', headers: FULL });
       await call(`${API}/collections`, { headers: FULL }); // a GET writes nothing more
       await writer.flush();
       expect(await readdir(dir)).toEqual(['state.json']); // no temporary file left behind
-      const saved = JSON.parse(await readFile(file, 'utf8')) as StoreState;
+      const saved = JSON.parse(await readFile(file, 'utf8')) as Snapshot;
 
       mock = await createMock({ initialState: saved, now: NOW });
       const second = await start();

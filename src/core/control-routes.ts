@@ -1,7 +1,7 @@
 import type { AnswersMock } from './mock.ts';
 import { json, noContent, type MockRequest, type MockResponse } from './http.ts';
 import { problem } from './problem.ts';
-import { StateError } from './state-file.ts';
+import { SnapshotError } from './model/snapshot.ts';
 
 /** The path prefix of the control API. It is outside every API prefix, so it never shadows one. */
 export const CONTROL_PREFIX = '/__mock';
@@ -83,7 +83,7 @@ async function loadState(mock: AnswersMock, request: MockRequest): Promise<MockR
   try {
     await mock.controls.load(state);
   } catch (error) {
-    if (error instanceof StateError) return badRequest('invalid_state', error.message);
+    if (error instanceof SnapshotError) return badRequest('invalid_state', error.message);
     throw error;
   }
   return noContent();

@@ -2,9 +2,9 @@ import { OPERATIONS } from '../openapi/operations.ts';
 import { handleRequest } from './handle-request.ts';
 import type { MockRequest } from './http.ts';
 import type { AnswersMock, InitialState, MockControls, MockOptions } from './mock.ts';
-import { MockState } from './mock-state.ts';
+import { MockState } from './model/mock-state.ts';
 import { serve } from './serve.ts';
-import { parseState } from './state-file.ts';
+import { parseSnapshot } from './model/snapshot.ts';
 
 export type { AnswersMock, InitialState, MockControls, MockOptions } from './mock.ts';
 
@@ -26,7 +26,7 @@ export async function createMockFrom(
 ): Promise<AnswersMock> {
   const seed = options.seed ?? 1;
   const initial = () =>
-    parseState(typeof initialState === 'function' ? initialState() : initialState);
+    parseSnapshot(typeof initialState === 'function' ? initialState() : initialState);
   const state = new MockState(seed);
   const failures = new Map<string, number[]>();
   let latencyMs = options.latencyMs ?? 0;
@@ -69,7 +69,7 @@ export async function createMockFrom(
         startClock();
         await state.store.load(initial());
       }),
-    load: (value) => exclusive(() => state.store.load(parseState(value))),
+    load: (value) => exclusive(() => state.store.load(parseSnapshot(value))),
     export: () => state.store.export(),
     setTime: (instant) => state.clock.set(toMs(instant)),
     advanceTime: (ms) => state.clock.advance(ms),

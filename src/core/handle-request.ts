@@ -1,8 +1,8 @@
 import { authenticate } from './authenticate.ts';
 import { forcedError, preferredStatus } from './forced-errors.ts';
 import type { MockRequest, MockResponse } from './http.ts';
-import type { MockState } from './mock-state.ts';
-import { operations } from './operations/index.ts';
+import type { MockState } from './model/mock-state.ts';
+import { HANDLERS } from './operations/index.ts';
 import { problem } from './problem.ts';
 import { validateBody, validateParameters } from './request-validation.ts';
 import type { OperationSpec } from '../openapi/operations.ts';
@@ -78,12 +78,7 @@ export async function handleRequest(
   const input = validateParameters(operation, request, match.params);
   if (!input.ok) return { response: input.response, ...routed };
 
-  const handler = operations[operation.operationId];
-  if (!handler)
-    throw new Error(
-      `openapi.yaml declares ${operation.operationId}, which the mock does not implement`,
-    );
-  const response = await handler({
+  const response = await HANDLERS[operation.operationId]({
     state,
     accountId,
     params: input.params,

@@ -1,10 +1,10 @@
 import type { HandledRequest } from './handle-request.ts';
 import type { MockRequest, MockResponse } from './http.ts';
-import type { MockState } from './mock-state.ts';
-import type { StoreState } from './store.ts';
+import type { MockState } from './model/mock-state.ts';
+import type { Snapshot } from './model/snapshot.ts';
 
 /** The data a mock starts from and returns to on `reset`: a snapshot, or a function making one. */
-export type InitialState = StoreState | (() => StoreState);
+export type InitialState = Snapshot | (() => Snapshot);
 
 /** Options of `createMock`. */
 export interface MockOptions {
@@ -26,10 +26,10 @@ export interface MockOptions {
 export interface MockControls {
   /** Returns to the initial state: data, keys, id sequence and clock. */
   reset(): Promise<void>;
-  /** Replaces the data (validated first; throws a `StateError` naming the problem). */
+  /** Replaces the data (validated first; throws a `SnapshotError` naming the problem). */
   load(state: unknown): Promise<void>;
   /** The data as plain JSON, loadable with `load`. */
-  export(): StoreState;
+  export(): Snapshot;
   /** Freezes the clock at `instant`. */
   setTime(instant: string | number): void;
   /** Moves the clock forward by `ms` (and freezes it). */

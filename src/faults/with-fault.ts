@@ -4,11 +4,11 @@ import type { HandledRequest } from '../core/handle-request.ts';
 import { json, noContent, type MockRequest, type MockResponse } from '../core/http.ts';
 import { problem } from '../core/problem.ts';
 import { serve } from '../core/serve.ts';
-import { toCollection, toObject, type ObjectRecord } from '../core/records.ts';
+import { toCollection, toObject, type ObjectRecord } from '../core/model/records.ts';
 import { validateBody, validateParameters } from '../core/request-validation.ts';
 import { matchRoute } from '../core/router.ts';
 import type { OperationSpec, Permission } from '../openapi/operations.ts';
-import { packTerms, queryTerms, score, words } from '../core/search-index.ts';
+import { packTerms, queryTerms, score, words } from '../core/model/search-index.ts';
 import { FAULTS, type FaultName } from './faults.ts';
 
 type JsonObject = Record<string, unknown>;

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { maskApiKey } from '../core/api-key.ts';
-import type { StoreState } from '../core/store.ts';
+import type { Snapshot } from '../core/model/snapshot.ts';
 import { DEV_KEYS } from '../seed/dev-keys.ts';
 import { emptyState } from '../seed/empty-state.ts';
-import { StateFileWriter } from './state-file-writer.ts';
+import { SnapshotFile } from './snapshot-file.ts';
 
 const DEFAULT_FIXTURE = new URL('../../fixtures/default-state.json', import.meta.url);
 
@@ -77,7 +77,7 @@ async function initialState(options: CliOptions): Promise<{ state: unknown; sour
   };
 }
 
-function keyTable(state: StoreState): string {
+function keyTable(state: Snapshot): string {
   const dev = new Set(DEV_KEYS.map((k) => k.key));
   const rows = [
     ['key', 'account', 'permissions', 'active'],
@@ -155,18 +155,18 @@ async function main(argv: string[]): Promise<void> {
   const { state, source } = await initialState(options);
   // @note Loaded after the options are checked, so a usage error answers at once: the core
   // compiles openapi.yaml's schemas when it loads.
-  const [{ createMockFrom }, { StateError }, { startServer }] = await Promise.all([
+  const [{ createMockFrom }, { SnapshotError }, { startServer }] = await Promise.all([
     import('../core/create-mock.ts'),
-    import('../core/state-file.ts'),
+    import('../core/model/snapshot.ts'),
     import('./server.ts'),
   ]);
-  const mock = await createMockFrom(state as StoreState, { latencyMs: options.latency }).catch(
+  const mock = await createMockFrom(state as Snapshot, { latencyMs: options.latency }).catch(
     (error: unknown) => {
-      throw error instanceof StateError ? new UsageError(`${source}: ${error.message}`) : error;
+      throw error instanceof SnapshotError ? new UsageError(`${source}: ${error.message}`) : error;
     },
   );
   const writer = options.stateFile
-    ? new StateFileWriter(options.stateFile, () => mock.controls.export())
+    ? new SnapshotFile(options.stateFile, () => mock.controls.export())
     : undefined;
   const running = await startServer({
     mock,

@@ -1,5 +1,5 @@
-import type { StoreState } from '../core/store.ts';
+import type { Snapshot } from '../core/model/snapshot.ts';
 import defaultFixture from '../../fixtures/default-state.json' with { type: 'json' };
 
 /** The default seed (`fixtures/default-state.json`): what `npm start` and `createMock()` serve. */
-export const defaultState = defaultFixture as StoreState;
+export const defaultState = defaultFixture as Snapshot;

@@ -1,7 +1,7 @@
 import { Faker, base, en } from '@faker-js/faker';
-import { IdSequence } from '../core/id-sequence.ts';
-import type { CollectionRecord, ObjectRecord } from '../core/records.ts';
-import type { StoreState } from '../core/store.ts';
+import { IdSequence } from '../core/model/id-sequence.ts';
+import type { CollectionRecord, ObjectRecord } from '../core/model/records.ts';
+import type { Snapshot } from '../core/model/snapshot.ts';
 import { DEV_ACCOUNTS, DEV_KEYS } from './dev-keys.ts';
 
 /** Options of {@link generateState}. */
@@ -73,7 +73,7 @@ function content(faker: Faker, collection: string): Record<string, unknown> {
  * Generates a deterministic data set: the dev accounts and keys, collections of varied sizes
  * (one empty) and objects with realistic, searchable content.
  */
-export function generateState(options: GenerateOptions = {}): StoreState {
+export function generateState(options: GenerateOptions = {}): Snapshot {
   const seed = options.seed ?? DEFAULT_SEED;
   const faker = new Faker({ locale: [en, base], seed });
   const ids = new IdSequence(seed);

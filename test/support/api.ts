@@ -1,17 +1,12 @@
 import { expect } from 'vitest';
 import { validateResponse } from '../../src/openapi/response-validation.ts';
+import { KEYS } from './keys.ts';
 
 /** The origin the msw tests address; any origin works, this one can never reach a network. */
 export const ORIGIN = 'http://answers.test';
 export const BASE = `${ORIGIN}/api/answers/v1`;
 
-export const KEYS = {
-  full: 'answers_test_full_acme',
-  readonly: 'answers_test_readonly_acme',
-  globex: 'answers_test_full_globex',
-  inactive: 'answers_test_inactive_acme',
-  initech: 'answers_test_full_initech',
-} as const;
+export { KEYS } from './keys.ts';
 
 /** A response read whole, with the body parsed when it is JSON. */
 export interface ReadResponse {

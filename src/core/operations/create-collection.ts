@@ -1,13 +1,13 @@
 import { json } from '../http.ts';
-import type { Operation, Schemas } from '../operation.ts';
+import type { Handler, Schemas } from './handler.ts';
 import { problem } from '../problem.ts';
-import { toCollection } from '../records.ts';
+import { toCollection } from '../model/records.ts';
 
 /**
  * `POST /collections`: creates an empty collection with a name unique in the account.
  * @see docs/spec-gaps.md GAP-WRITE-OPS, GAP-COLL-FIELDS
  */
-export const createCollection: Operation = async ({ state, accountId, body, prefix }) => {
+export const createCollection: Handler = async ({ state, accountId, body, prefix }) => {
   const input = body as Schemas['CollectionCreate'];
   if (state.store.findCollectionByName(accountId, input.name)) return nameTaken(input.name);
   const now = state.now();

@@ -1,6 +1,6 @@
 import { json } from '../http.ts';
-import type { Operation, Schemas } from '../operation.ts';
-import { toObject } from '../records.ts';
+import type { Handler, Schemas } from './handler.ts';
+import { toObject } from '../model/records.ts';
 import { collectionNotFound } from './get-collection.ts';
 
 /**
@@ -8,7 +8,7 @@ import { collectionNotFound } from './get-collection.ts';
  * fields (id, collection, timestamps, version).
  * @see spec §2 (OBJ-1, OBJ-3); docs/spec-gaps.md GAP-WRITE-OPS, GAP-CONTENT, GAP-BODY-FIELDS
  */
-export const createObject: Operation = async ({ state, accountId, params, body, prefix }) => {
+export const createObject: Handler = async ({ state, accountId, params, body, prefix }) => {
   const collection = state.store.findCollection(accountId, params.collection_id!);
   if (!collection) return collectionNotFound(params.collection_id!);
   const now = state.now();

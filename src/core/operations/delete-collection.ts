@@ -1,5 +1,5 @@
 import { noContent } from '../http.ts';
-import type { Operation } from '../operation.ts';
+import type { Handler } from './handler.ts';
 import { collectionNotFound } from './get-collection.ts';
 
 /**
@@ -8,7 +8,7 @@ import { collectionNotFound } from './get-collection.ts';
  * second delete is a 404.
  * @see spec §3, §4 "Delete a collection" (DEL-1, DEL-2, DEL-3); docs/spec-gaps.md GAP-DEL-RESP
  */
-export const deleteCollection: Operation = ({ state, accountId, params }) => {
+export const deleteCollection: Handler = ({ state, accountId, params }) => {
   const record = state.store.findCollection(accountId, params.collection_id!);
   if (!record) return collectionNotFound(params.collection_id!);
   state.store.deleteCollection(record);

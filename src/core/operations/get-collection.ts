@@ -1,10 +1,10 @@
 import { json } from '../http.ts';
-import type { Operation } from '../operation.ts';
+import type { Handler } from './handler.ts';
 import { problem } from '../problem.ts';
-import { toCollection } from '../records.ts';
+import { toCollection } from '../model/records.ts';
 
 /** `GET /collections/{collection_id}`. @see spec §4 "Get a collection" (COLL-GET-1) */
-export const getCollection: Operation = ({ state, accountId, params }) => {
+export const getCollection: Handler = ({ state, accountId, params }) => {
   const record = state.store.findCollection(accountId, params.collection_id!);
   if (!record) return collectionNotFound(params.collection_id!);
   return json(200, toCollection(record, state.store.objectCount(record.id)));

@@ -1,15 +1,15 @@
 import { json, type MockResponse } from '../http.ts';
-import type { Operation, OperationContext } from '../operation.ts';
+import type { Handler, OperationContext } from './handler.ts';
 import { problem } from '../problem.ts';
-import { toObject } from '../records.ts';
-import type { StoredObject } from '../store.ts';
+import { toObject } from '../model/records.ts';
+import type { StoredObject } from '../model/store.ts';
 import { collectionNotFound } from './get-collection.ts';
 
 /**
  * `GET /collections/{collection_id}/objects/{object_id}`: the complete object, system fields included.
  * @see spec §2, §4 "Get an object" (OBJ-2, OBJ-3, OBJ-GET-1); docs/spec-gaps.md GAP-OBJ-PATH
  */
-export const getObject: Operation = (context) => {
+export const getObject: Handler = (context) => {
   const found = findObjectOr404(context);
   return 'status' in found ? found : json(200, toObject(found));
 };

@@ -1,13 +1,13 @@
-import { listPage } from '../list-page.ts';
-import type { Operation } from '../operation.ts';
-import { toCollection } from '../records.ts';
+import { listPage } from './list-page.ts';
+import type { Handler } from './handler.ts';
+import { toCollection } from '../model/records.ts';
 
 /**
  * `GET /collections`: the caller's collections, by creation date, a page at a time, each with its
  * object count and metadata.
  * @see spec §4 "List collections" (COLL-LIST-1..3, COLL-2, COLL-3, ISO-1)
  */
-export const listCollections: Operation = (context) => {
+export const listCollections: Handler = (context) => {
   const { store } = context.state;
   return listPage(context, 'collections', store.collectionsOf(context.accountId), (record) =>
     toCollection(record, store.objectCount(record.id)),

@@ -1,13 +1,13 @@
-import { listPage } from '../list-page.ts';
-import type { Operation } from '../operation.ts';
-import { toObject } from '../records.ts';
+import { listPage } from './list-page.ts';
+import type { Handler } from './handler.ts';
+import { toObject } from '../model/records.ts';
 import { collectionNotFound } from './get-collection.ts';
 
 /**
  * `GET /collections/{collection_id}/objects`: a collection's objects by creation date, paginated.
  * @see docs/spec-gaps.md GAP-WRITE-OPS, GAP-PAGE-PARAMS
  */
-export const listObjects: Operation = (context) => {
+export const listObjects: Handler = (context) => {
   const { state, accountId, params } = context;
   const collection = state.store.findCollection(accountId, params.collection_id!);
   if (!collection) return collectionNotFound(params.collection_id!);

@@ -1,14 +1,14 @@
 import { json, type MockResponse } from '../http.ts';
-import type { Operation, OperationContext, Schemas } from '../operation.ts';
-import { toObject } from '../records.ts';
-import type { StoredObject } from '../store.ts';
+import type { Handler, OperationContext, Schemas } from './handler.ts';
+import { toObject } from '../model/records.ts';
+import type { StoredObject } from '../model/store.ts';
 import { findObjectOr404 } from './get-object.ts';
 
 /**
  * `PUT /collections/{collection_id}/objects/{object_id}`: replaces the content; bumps `version`.
  * @see docs/spec-gaps.md GAP-WRITE-OPS
  */
-export const replaceObject: Operation = async (context) => {
+export const replaceObject: Handler = async (context) => {
   const found = findObjectOr404(context);
   if ('status' in found) return found;
   return saveContent(context, found, (context.body as Schemas['ObjectWrite']).content);

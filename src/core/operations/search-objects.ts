@@ -1,8 +1,8 @@
 import { json } from '../http.ts';
-import type { Operation, Schemas } from '../operation.ts';
+import type { Handler, Schemas } from './handler.ts';
 import { problem } from '../problem.ts';
-import { toObject, type ObjectRecord } from '../records.ts';
-import { queryTerms, score, words } from '../search-index.ts';
+import { toObject, type ObjectRecord } from '../model/records.ts';
+import { queryTerms, score, words } from '../model/search-index.ts';
 import { collectionNotFound } from './get-collection.ts';
 
 interface Hit {
@@ -64,7 +64,7 @@ class TopHits {
  * score (then creation date, then id), optionally only in the given collections.
  * @see spec §1, §4 "Search" (SEARCH-1); docs/spec-gaps.md GAP-SEARCH-* and GAP-SEARCH-MATCH
  */
-export const searchObjects: Operation = ({ state, accountId, body }) => {
+export const searchObjects: Handler = ({ state, accountId, body }) => {
   const started = performance.now();
   const request = body as Schemas['SearchRequest'];
   const queryWords = [...new Set(words(request.query))];

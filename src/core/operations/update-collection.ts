@@ -1,6 +1,6 @@
 import { json } from '../http.ts';
-import type { Operation, Schemas } from '../operation.ts';
-import { toCollection } from '../records.ts';
+import type { Handler, Schemas } from './handler.ts';
+import { toCollection } from '../model/records.ts';
 import { nameTaken } from './create-collection.ts';
 import { collectionNotFound } from './get-collection.ts';
 
@@ -8,7 +8,7 @@ import { collectionNotFound } from './get-collection.ts';
  * `PATCH /collections/{collection_id}`: renames a collection and/or replaces its metadata.
  * @see docs/spec-gaps.md GAP-WRITE-OPS
  */
-export const updateCollection: Operation = async ({ state, accountId, params, body }) => {
+export const updateCollection: Handler = async ({ state, accountId, params, body }) => {
   const record = state.store.findCollection(accountId, params.collection_id!);
   if (!record) return collectionNotFound(params.collection_id!);
   const change = body as Schemas['CollectionUpdate'];

@@ -1,5 +1,5 @@
-import { mergePatch } from '../merge-patch.ts';
-import type { Operation, Schemas } from '../operation.ts';
+import { mergePatch } from '../model/merge-patch.ts';
+import type { Handler, Schemas } from './handler.ts';
 import { findObjectOr404 } from './get-object.ts';
 import { saveContent } from './replace-object.ts';
 
@@ -8,7 +8,7 @@ import { saveContent } from './replace-object.ts';
  * content; bumps `version`.
  * @see https://www.rfc-editor.org/rfc/rfc7396; docs/spec-gaps.md GAP-WRITE-OPS
  */
-export const updateObject: Operation = async (context) => {
+export const updateObject: Handler = async (context) => {
   const found = findObjectOr404(context);
   if ('status' in found) return found;
   const patch = (context.body as Schemas['ObjectPatch']).content;

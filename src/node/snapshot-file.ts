@@ -5,7 +5,7 @@ import { rename, writeFile } from 'node:fs/promises';
  * file, then a rename) and coalesced: at most one write is in flight, and changes made during it
  * are written once more afterwards, from the state as it is then.
  */
-export class StateFileWriter {
+export class SnapshotFile {
   #pending = false;
   #writing: Promise<void> | undefined;
 

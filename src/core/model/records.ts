@@ -1,5 +1,5 @@
-import type { components } from '../generated/openapi.ts';
-import { document } from '../openapi/document.ts';
+import type { components } from '../../generated/openapi.ts';
+import { document } from '../../openapi/document.ts';
 
 type Schemas = components['schemas'];
 

@@ -1,6 +1,6 @@
-import type { MockResponse } from './http.ts';
-import type { MockState } from './mock-state.ts';
-import type { components } from '../generated/openapi.ts';
+import type { MockResponse } from '../http.ts';
+import type { MockState } from '../model/mock-state.ts';
+import type { components } from '../../generated/openapi.ts';
 
 export type Schemas = components['schemas'];
 
@@ -15,5 +15,5 @@ export interface OperationContext {
   prefix: string;
 }
 
-/** One operation of `openapi.yaml`. Called only after routing, authentication and validation. */
-export type Operation = (context: OperationContext) => MockResponse | Promise<MockResponse>;
+/** The mock's implementation of one operation. Called only after routing, authentication and validation. */
+export type Handler = (context: OperationContext) => MockResponse | Promise<MockResponse>;

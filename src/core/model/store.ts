@@ -1,8 +1,9 @@
 import { Collection } from '@msw/data';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { ApiKey } from './api-key.ts';
+import type { ApiKey } from '../api-key.ts';
 import { indexAtOrAfter } from './keyset-page.ts';
-import { standardSchema } from '../openapi/standard-schema.ts';
+import type { Snapshot } from './snapshot.ts';
+import { standardSchema } from '../../openapi/standard-schema.ts';
 import { ObjectList } from './object-list.ts';
 import {
   collectionRecordSchema,
@@ -11,14 +12,6 @@ import {
   type CollectionRecord,
   type ObjectRecord,
 } from './records.ts';
-
-/** Everything the mock holds, as plain JSON: what `export` writes and `load` reads. */
-export interface StoreState {
-  accounts: Account[];
-  api_keys: ApiKey[];
-  collections: CollectionRecord[];
-  objects: ObjectRecord[];
-}
 
 /** A collection record as `@msw/data` holds it (with its internal primary key). */
 export type StoredCollection = Awaited<
@@ -187,7 +180,7 @@ export class Store {
   }
 
   /** Replaces everything with `state`. */
-  async load(state: StoreState): Promise<void> {
+  async load(state: Snapshot): Promise<void> {
     this.clear();
     this.accounts = state.accounts.map((account) => ({ ...account }));
     this.apiKeys = state.api_keys.map((key) => ({ ...key, permissions: [...key.permissions] }));
@@ -197,7 +190,7 @@ export class Store {
   }
 
   /** Everything, as plain JSON, collections and objects in creation order. */
-  export(): StoreState {
+  export(): Snapshot {
     const byCreation = <T extends CollectionRecord | ObjectRecord>(a: T, b: T) =>
       a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1;
     return structuredClone({

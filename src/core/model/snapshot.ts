@@ -1,12 +1,29 @@
-import { MAX_JSON_DEPTH } from './http.ts';
-import { nestsDeeperThan } from './json-depth.ts';
-import { compileSchema } from '../openapi/ajv.ts';
-import { collectionRecordSchema, objectRecordSchema } from './records.ts';
-import type { StoreState } from './store.ts';
+import { MAX_JSON_DEPTH } from '../http.ts';
+import { nestsDeeperThan } from '../json-depth.ts';
+import { compileSchema } from '../../openapi/ajv.ts';
+import {
+  collectionRecordSchema,
+  objectRecordSchema,
+  type Account,
+  type CollectionRecord,
+  type ObjectRecord,
+} from './records.ts';
+import type { ApiKey } from '../api-key.ts';
 
-/** A state (fixture file, `--state-file`, `PUT /__mock/state`) that cannot be loaded. */
-export class StateError extends Error {
-  override name = 'StateError';
+/**
+ * Everything a mock holds, as plain JSON: what `GET /__mock/state` and `controls.export()` write,
+ * and what `load`, `--fixture`, `--state-file` and `initialState` read.
+ */
+export interface Snapshot {
+  accounts: Account[];
+  api_keys: ApiKey[];
+  collections: CollectionRecord[];
+  objects: ObjectRecord[];
+}
+
+/** A snapshot (fixture file, `--state-file`, `PUT /__mock/state`, `load`) that cannot be loaded. */
+export class SnapshotError extends Error {
+  override name = 'SnapshotError';
 }
 
 const validateState = compileSchema({
@@ -53,35 +70,35 @@ const validateState = compileSchema({
  * an existing collection of the same account, ids and names are unique). Returns the same value,
  * typed: nothing is copied (the store copies each record as it loads it).
  */
-export function parseState(value: unknown): StoreState {
+export function parseSnapshot(value: unknown): Snapshot {
   if (!validateState(value)) {
     const first = validateState.errors?.[0];
-    throw new StateError(
+    throw new SnapshotError(
       `Invalid state: ${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}`,
     );
   }
-  const state = value as StoreState;
+  const state = value as Snapshot;
   const accounts = new Set(state.accounts.map((a) => a.id));
   const keys = new Set<string>();
   for (const key of state.api_keys) {
     if (!accounts.has(key.account_id))
-      throw new StateError(`API key of unknown account "${key.account_id}"`);
-    if (keys.has(key.key)) throw new StateError('The same API key appears twice');
+      throw new SnapshotError(`API key of unknown account "${key.account_id}"`);
+    if (keys.has(key.key)) throw new SnapshotError('The same API key appears twice');
     keys.add(key.key);
   }
   const collections = new Map<string, string>();
   const names = new Set<string>();
   for (const collection of state.collections) {
     if (!accounts.has(collection.account_id)) {
-      throw new StateError(
+      throw new SnapshotError(
         `Collection "${collection.id}" belongs to unknown account "${collection.account_id}"`,
       );
     }
     if (collections.has(collection.id))
-      throw new StateError(`Duplicate collection id "${collection.id}"`);
+      throw new SnapshotError(`Duplicate collection id "${collection.id}"`);
     const name = `${collection.account_id}\u0000${collection.name}`;
     if (names.has(name))
-      throw new StateError(
+      throw new SnapshotError(
         `Duplicate collection name "${collection.name}" in account "${collection.account_id}"`,
       );
     names.add(name);
@@ -90,16 +107,18 @@ export function parseState(value: unknown): StoreState {
   const objects = new Set<string>();
   for (const object of state.objects) {
     if (collections.get(object.collection_id) !== object.account_id) {
-      throw new StateError(
+      throw new SnapshotError(
         `Object "${object.id}" names collection "${object.collection_id}", which its account does not have`,
       );
     }
     if (objects.has(object.id) || collections.has(object.id))
-      throw new StateError(`Duplicate id "${object.id}"`);
+      throw new SnapshotError(`Duplicate id "${object.id}"`);
     objects.add(object.id);
     // @note The same limit as request bodies: deeper content would break export and PATCH.
     if (nestsDeeperThan(object.content, MAX_JSON_DEPTH - 1)) {
-      throw new StateError(`Object "${object.id}" nests its content deeper than the API accepts`);
+      throw new SnapshotError(
+        `Object "${object.id}" nests its content deeper than the API accepts`,
+      );
     }
   }
   return state;

@@ -1,7 +1,7 @@
-import { json, type MockResponse } from './http.ts';
-import { keysetPage, type Keyed } from './keyset-page.ts';
-import type { OperationContext } from './operation.ts';
-import { problem } from './problem.ts';
+import { json, type MockResponse } from '../http.ts';
+import { keysetPage, type Keyed } from '../model/keyset-page.ts';
+import type { OperationContext } from './handler.ts';
+import { problem } from '../problem.ts';
 
 /**
  * Answers a list operation with one page of `items` (ascending by creation date), honouring the
