@@ -1,6 +1,8 @@
 import type { AnswersMock } from './mock.ts';
 import { json, noContent, type MockRequest, type MockResponse } from './http.ts';
-import { problem } from './problem.ts';
+import { compileSchema } from '../openapi/ajv.ts';
+import { problem, type FieldError } from './problem.ts';
+import { bodyErrorsOf, nonFiniteNumberAt } from './request-validation.ts';
 import { SnapshotError } from './model/snapshot.ts';
 
 /** The path prefix of the control API. It is outside every API prefix, so it never shadows one. */
@@ -9,9 +11,16 @@ export const CONTROL_PREFIX = '/__mock';
 type ControlCode = 'invalid_control_request' | 'invalid_state';
 
 /** A 400 problem of the control API (its codes are not codes of the Answers API). */
-function badRequest(code: ControlCode, detail: string): MockResponse {
+function badRequest(code: ControlCode, detail: string, errors: FieldError[] = []): MockResponse {
   const title = code === 'invalid_state' ? 'Invalid state' : 'Invalid control request';
-  const body = { type: `urn:answers:problem:${code}`, title, status: 400, code, detail };
+  const body: Record<string, unknown> = {
+    type: `urn:answers:problem:${code}`,
+    title,
+    status: 400,
+    code,
+    detail,
+  };
+  if (errors.length > 0) body.errors = errors;
   return {
     status: 400,
     headers: { 'content-type': 'application/problem+json' },
@@ -20,7 +29,14 @@ function badRequest(code: ControlCode, detail: string): MockResponse {
 }
 
 /** Thrown by the body readers below; becomes a 400 `invalid_control_request`. */
-class ControlRequestError extends Error {}
+class ControlRequestError extends Error {
+  constructor(
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+  }
+}
 
 function readJson(request: MockRequest): unknown {
   const text = new TextDecoder().decode(request.body ?? new Uint8Array());
@@ -31,50 +47,76 @@ function readJson(request: MockRequest): unknown {
   }
 }
 
-/** Reads a JSON object body whose keys are all in `allowed`. */
-function readObject(request: MockRequest, allowed: string[]): Record<string, unknown> {
-  const value = readJson(request);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ControlRequestError('The body must be a JSON object.');
-  }
-  const unknown = Object.keys(value).filter((key) => !allowed.includes(key));
-  if (unknown.length > 0) {
-    throw new ControlRequestError(`Unknown field "${unknown[0]}"; allowed: ${allowed.join(', ')}.`);
-  }
-  return value as Record<string, unknown>;
+/**
+ * A validator for a control body, compiled by the same Ajv as the API's bodies (so the same
+ * formats, and the same `errors` in the problem), from a schema written here: the control API
+ * is the mock's own, not part of `openapi.yaml`.
+ */
+function controlBody<T>(properties: Record<string, unknown>, required: string[] = []) {
+  const validate = compileSchema({
+    type: 'object',
+    additionalProperties: false,
+    required,
+    properties,
+  });
+  return (request: MockRequest): T => {
+    const value = readJson(request);
+    const overflow = nonFiniteNumberAt(value);
+    if (overflow !== undefined) {
+      const message = 'is too large a number to store';
+      throw new ControlRequestError(
+        `The control request body is invalid: ${overflow} ${message}.`,
+        [{ location: 'body', pointer: overflow, message }],
+      );
+    }
+    if (!validate(value)) {
+      const errors = bodyErrorsOf(validate);
+      const detail = errors.map((e) => `${e.pointer} ${e.message}`).join('; ');
+      throw new ControlRequestError(`The control request body is invalid: ${detail}.`, errors);
+    }
+    return value as T;
+  };
 }
 
 function check(ok: boolean, detail: string): void {
   if (!ok) throw new ControlRequestError(detail);
 }
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+const readClock = controlBody<{ now?: string; advance_ms?: number; real_time?: true }>({
+  now: { type: 'string', format: 'date-time' },
+  advance_ms: { type: 'number', minimum: 0 },
+  real_time: { const: true },
+});
+
+const readLatency = controlBody<{ ms: number }>({ ms: { type: 'number', minimum: 0 } }, ['ms']);
+
+const readFailure = controlBody<{ operation_id: string; status: number; times?: number }>(
+  {
+    operation_id: { type: 'string' },
+    status: { type: 'integer', minimum: 400, maximum: 599 },
+    times: { type: 'integer', minimum: 1 },
+  },
+  ['operation_id', 'status'],
+);
 
 function clockOf(mock: AnswersMock): MockResponse {
   return json(200, { now: mock.controls.now(), frozen: mock.state.clock.frozen });
 }
 
 async function setClock(mock: AnswersMock, request: MockRequest): Promise<MockResponse> {
-  const body = readObject(request, ['now', 'advance_ms', 'real_time']);
-  const { now, advance_ms: advance, real_time: realTime } = body;
+  const { now, advance_ms: advance, real_time: realTime } = readClock(request);
+  // @note A date-time the format admits but Date cannot read (a leap second) is refused too.
   check(
-    now === undefined ||
-      (typeof now === 'string' && RFC3339.test(now) && !Number.isNaN(Date.parse(now))),
+    now === undefined || !Number.isNaN(Date.parse(now)),
     '"now" must be an RFC 3339 date-time.',
   );
-  check(
-    advance === undefined ||
-      (typeof advance === 'number' && Number.isFinite(advance) && advance >= 0),
-    '"advance_ms" must be a number >= 0.',
-  );
-  check(realTime === undefined || realTime === true, '"real_time" can only be true.');
   check(
     realTime === undefined || (now === undefined && advance === undefined),
     '"real_time" cannot be combined with "now" or "advance_ms".',
   );
   if (realTime) mock.controls.useRealTime();
-  if (typeof now === 'string') mock.controls.setTime(now);
-  if (typeof advance === 'number') mock.controls.advanceTime(advance);
+  if (now !== undefined) mock.controls.setTime(now);
+  if (advance !== undefined) mock.controls.advanceTime(advance);
   return clockOf(mock);
 }
 
@@ -90,29 +132,14 @@ async function loadState(mock: AnswersMock, request: MockRequest): Promise<MockR
 }
 
 async function setLatency(mock: AnswersMock, request: MockRequest): Promise<MockResponse> {
-  const { ms } = readObject(request, ['ms']);
-  check(typeof ms === 'number' && Number.isFinite(ms) && ms >= 0, '"ms" must be a number >= 0.');
-  mock.controls.setLatency(ms as number);
+  mock.controls.setLatency(readLatency(request).ms);
   return noContent();
 }
 
 async function queueFailure(mock: AnswersMock, request: MockRequest): Promise<MockResponse> {
-  const {
-    operation_id: operationId,
-    status,
-    times,
-  } = readObject(request, ['operation_id', 'status', 'times']);
-  check(typeof operationId === 'string', '"operation_id" must be a string.');
-  check(
-    Number.isInteger(status) && (status as number) >= 400 && (status as number) <= 599,
-    '"status" must be an error status (400-599).',
-  );
-  check(
-    times === undefined || (Number.isInteger(times) && (times as number) >= 1),
-    '"times" must be an integer >= 1.',
-  );
+  const { operation_id: operationId, status, times } = readFailure(request);
   try {
-    mock.controls.failNext(operationId as string, status as number, times as number | undefined);
+    mock.controls.failNext(operationId, status, times);
   } catch (error) {
     throw new ControlRequestError(error instanceof Error ? error.message : String(error));
   }
@@ -182,7 +209,7 @@ export async function handleControl(
     return await handler(mock, request);
   } catch (error) {
     if (error instanceof ControlRequestError)
-      return badRequest('invalid_control_request', error.message);
+      return badRequest('invalid_control_request', error.message, error.errors);
     throw error;
   }
 }

@@ -35,10 +35,10 @@ function coerce(value: string, schema: Record<string, unknown>): unknown {
   return value;
 }
 
-function describe(error: ErrorObject): string {
+function describe(error: ErrorObject, unknownFieldNote = ''): string {
   if (error.keyword === 'additionalProperties') {
     const field = (error.params as { additionalProperty: string }).additionalProperty;
-    return `"${field}" is not a field of this request body (system fields are set by the service)`;
+    return `"${field}" is not a field of this request body${unknownFieldNote}`;
   }
   if (error.keyword === 'enum') {
     return `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
@@ -54,6 +54,18 @@ function pointerOf(error: ErrorObject): string {
     return `${error.instancePath}/${(error.params as { missingProperty: string }).missingProperty}`;
   }
   return error.instancePath || '/';
+}
+
+/**
+ * The errors of a failed body validation, as the problem body's `errors` list. `unknownFieldNote`
+ * follows the message for a field the schema does not have.
+ */
+export function bodyErrorsOf(validate: ValidateFunction, unknownFieldNote = ''): FieldError[] {
+  return (validate.errors ?? []).map((error) => ({
+    location: 'body',
+    pointer: pointerOf(error),
+    message: describe(error, unknownFieldNote),
+  }));
 }
 
 /**
@@ -94,7 +106,7 @@ export function validateParameters(
       value = coerce(values[0]!, parameter.schema);
     }
     if (!validate(value)) {
-      const message = (validate.errors ?? []).map(describe).join('; ');
+      const message = (validate.errors ?? []).map((error) => describe(error)).join('; ');
       errors.push({ location: parameter.in, pointer: parameter.name, message });
     } else if (parameter.in === 'query') {
       query[parameter.name] = value;
@@ -132,7 +144,7 @@ function charsetOf(request: MockRequest): string | undefined {
  * Infinity, which would be stored and answered as `null`), or undefined. Iterative, like
  * {@link nestsDeeperThan}, which has already bounded the depth.
  */
-function nonFiniteNumberAt(value: unknown): string | undefined {
+export function nonFiniteNumberAt(value: unknown): string | undefined {
   const stack: Array<[unknown, string]> = [[value, '']];
   while (stack.length > 0) {
     const [item, pointer] = stack.pop()!;
@@ -252,13 +264,9 @@ export function validateBody(
       ),
     };
   }
-  const validate = validatorAt(operation.bodySchema.replace(/^#/, '#'));
+  const validate = validatorAt(operation.bodySchema);
   if (!validate(body)) {
-    const errors: FieldError[] = (validate.errors ?? []).map((error) => ({
-      location: 'body',
-      pointer: pointerOf(error),
-      message: describe(error),
-    }));
+    const errors = bodyErrorsOf(validate, ' (system fields are set by the service)');
     const detail = errors.map((e) => `${e.pointer} ${e.message}`).join('; ');
     return {
       ok: false,

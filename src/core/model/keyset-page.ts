@@ -1,40 +1,5 @@
 import type { KeysetPosition } from './cursor.ts';
-
-/** Anything ordered by creation date, ties broken by id. */
-export type Keyed = KeysetPosition;
-
-/**
- * @note Timestamps are always `toISOString()` output (fixed width, UTC), so comparing them as
- * strings is comparing them as dates.
- */
-function compare(a: KeysetPosition, b: KeysetPosition): number {
-  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-/** Index of the first item strictly after `position` in an ascending array (binary search). */
-export function indexAfter(items: readonly Keyed[], position: KeysetPosition): number {
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (compare(items[mid]!, position) <= 0) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
-/** Index of the first item not before `position` (binary search). */
-export function indexAtOrAfter(items: readonly Keyed[], position: KeysetPosition): number {
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (compare(items[mid]!, position) < 0) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
+import { indexAfter, indexAtOrAfter, type Keyed } from './creation-order.ts';
 
 /**
  * One page of an ascending array, in either direction, continuing after `after` (exclusive).

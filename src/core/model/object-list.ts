@@ -1,4 +1,4 @@
-import { indexAtOrAfter } from './keyset-page.ts';
+import { insertSorted, removeSorted, replaceSorted } from './creation-order.ts';
 import type { ObjectRecord } from './records.ts';
 import { packTerms } from './search-index.ts';
 
@@ -11,23 +11,17 @@ export class ObjectList<T extends ObjectRecord> {
   readonly terms: string[] = [];
 
   insert(record: T): void {
-    // @note Creation dates come from a monotonic clock, so this is an append except after a load.
-    const at = indexAtOrAfter(this.records, record);
-    this.records.splice(at, 0, record);
+    const at = insertSorted(this.records, record);
     this.terms.splice(at, 0, packTerms(record.content));
   }
 
   replace(previous: T, next: T): void {
-    const at = indexAtOrAfter(this.records, previous);
-    if (this.records[at] !== previous) return;
-    this.records[at] = next;
-    this.terms[at] = packTerms(next.content);
+    const at = replaceSorted(this.records, previous, next);
+    if (at >= 0) this.terms[at] = packTerms(next.content);
   }
 
   remove(record: T): void {
-    const at = indexAtOrAfter(this.records, record);
-    if (this.records[at] !== record) return;
-    this.records.splice(at, 1);
-    this.terms.splice(at, 1);
+    const at = removeSorted(this.records, record);
+    if (at >= 0) this.terms.splice(at, 1);
   }
 }

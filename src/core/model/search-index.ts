@@ -1,3 +1,5 @@
+import { firstIndex } from './binary-search.ts';
+
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Splits text into lower-case words (Unicode letters and digits). */
@@ -69,14 +71,7 @@ export function queryTerms(queryWords: readonly string[]): number[] {
 
 /** Index of the first id >= `id` in a packed terms string. */
 function lowerBound(packed: string, id: number): number {
-  let low = 0;
-  let high = packed.length / 2;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (idAt(packed, mid) < id) low = mid + 1;
-    else high = mid;
-  }
-  return low;
+  return firstIndex(packed.length / 2, (index) => idAt(packed, index) >= id);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Collection } from '@msw/data';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ApiKey } from '../api-key.ts';
-import { indexAtOrAfter } from './keyset-page.ts';
+import { compareByCreation, insertSorted, removeSorted, replaceSorted } from './creation-order.ts';
 import type { Snapshot } from './snapshot.ts';
 import { standardSchema } from '../../openapi/standard-schema.ts';
 import { ObjectList } from './object-list.ts';
@@ -35,26 +35,6 @@ function withTimestamps<T extends CollectionRecord | ObjectRecord>(record: T): T
 }
 
 const EMPTY_LIST = { records: [], terms: [] } as const;
-
-function insertSorted<T extends CollectionRecord | ObjectRecord>(list: T[], record: T): void {
-  // @note Creation dates come from a monotonic clock, so this is an append except after a load.
-  const at = indexAtOrAfter(list, record);
-  list.splice(at, 0, record);
-}
-
-function replaceIn<T extends CollectionRecord | ObjectRecord>(
-  list: T[],
-  previous: T,
-  next: T,
-): void {
-  const at = indexAtOrAfter(list, previous);
-  if (list[at] === previous) list[at] = next;
-}
-
-function removeFrom<T extends CollectionRecord | ObjectRecord>(list: T[], record: T): void {
-  const at = indexAtOrAfter(list, record);
-  if (list[at] === record) list.splice(at, 1);
-}
 
 /**
  * The mock's data: `@msw/data` collections of collections and objects, and beside them the indexes
@@ -130,7 +110,7 @@ export class Store {
     this.#collectionById.set(next.id, next);
     this.#collectionByName.delete(`${previous.account_id}\u0000${previous.name}`);
     this.#collectionByName.set(`${next.account_id}\u0000${next.name}`, next);
-    replaceIn(this.#collectionsByAccount.get(next.account_id) ?? [], previous, next);
+    replaceSorted(this.#collectionsByAccount.get(next.account_id) ?? [], previous, next);
     return next;
   }
 
@@ -148,7 +128,7 @@ export class Store {
     this.collections.delete(record);
     this.#collectionById.delete(record.id);
     this.#collectionByName.delete(`${record.account_id}\u0000${record.name}`);
-    removeFrom(this.#collectionsByAccount.get(record.account_id) ?? [], record);
+    removeSorted(this.#collectionsByAccount.get(record.account_id) ?? [], record);
     return { objectsDeleted: objects.length };
   }
 
@@ -191,13 +171,11 @@ export class Store {
 
   /** Everything, as plain JSON, collections and objects in creation order. */
   export(): Snapshot {
-    const byCreation = <T extends CollectionRecord | ObjectRecord>(a: T, b: T) =>
-      a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1;
     return structuredClone({
       accounts: this.accounts,
       api_keys: this.apiKeys,
-      collections: [...this.#collectionById.values()].sort(byCreation),
-      objects: [...this.#objectById.values()].sort(byCreation),
+      collections: [...this.#collectionById.values()].sort(compareByCreation),
+      objects: [...this.#objectById.values()].sort(compareByCreation),
     });
   }
 

@@ -1,5 +1,6 @@
 import { json, type MockResponse } from '../http.ts';
-import { keysetPage, type Keyed } from '../model/keyset-page.ts';
+import type { Keyed } from '../model/creation-order.ts';
+import { keysetPage } from '../model/keyset-page.ts';
 import type { OperationContext } from './handler.ts';
 import { problem } from '../problem.ts';
 

@@ -1,6 +1,8 @@
 import { json } from '../http.ts';
 import type { Handler, Schemas } from './handler.ts';
 import { problem } from '../problem.ts';
+import { firstIndex } from '../model/binary-search.ts';
+import { compareByCreation } from '../model/creation-order.ts';
 import { toObject, type ObjectRecord } from '../model/records.ts';
 import { queryTerms, score, words } from '../model/search-index.ts';
 import { collectionNotFound } from './get-collection.ts';
@@ -13,9 +15,7 @@ interface Hit {
 /** Search order: score (highest first), then creation date, then id. */
 function rank(a: Hit, b: Hit): number {
   if (a.score !== b.score) return b.score - a.score;
-  if (a.record.created_at !== b.record.created_at)
-    return a.record.created_at < b.record.created_at ? -1 : 1;
-  return a.record.id < b.record.id ? -1 : 1;
+  return compareByCreation(a.record, b.record);
 }
 
 /**
@@ -42,14 +42,11 @@ class TopHits {
       return;
     }
     if (hits.length === this.keep && rank(hit, hits[hits.length - 1]!) >= 0) return;
-    let low = 0;
-    let high = hits.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (rank(hits[mid]!, hit) <= 0) low = mid + 1;
-      else high = mid;
-    }
-    hits.splice(low, 0, hit);
+    hits.splice(
+      firstIndex(hits.length, (i) => rank(hits[i]!, hit) > 0),
+      0,
+      hit,
+    );
     if (hits.length > this.keep) hits.pop();
   }
 
