@@ -117,3 +117,38 @@ describe('the ./browser entry in Chromium', () => {
     ).toBe(0);
   });
 });
+
+describe('the control API through the worker', () => {
+  it('resets, exports and loads the state over fetch, as on the Node server', async () => {
+    const created = await call(
+      'createCollection',
+      'POST',
+      '/collections',
+      'answers_test_full_acme',
+      {
+        name: 'Before reset',
+      },
+    );
+    expect(created.status).toBe(201);
+    const reset = await fetch(`${location.origin}/__mock/reset`, { method: 'POST' });
+    expect(reset.status).toBe(204);
+    const gone = await call(
+      'getCollection',
+      'GET',
+      `/collections/${created.json.id}`,
+      'answers_test_full_acme',
+    );
+    expect(gone.status).toBe(404);
+
+    const exported = await (await fetch(`${location.origin}/__mock/state`)).json();
+    const emptied = { ...exported, collections: [], objects: [] };
+    const put = await fetch(`${location.origin}/__mock/state`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(emptied),
+    });
+    expect(put.status).toBe(204);
+    const listed = await call('listCollections', 'GET', '/collections', 'answers_test_full_acme');
+    expect(listed.json).toEqual({ data: [], has_more: false, next_cursor: null });
+  });
+});
