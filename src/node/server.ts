@@ -1,10 +1,11 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { maskApiKey } from '../core/api-key.ts';
 import type { AnswersMock } from '../core/mock.ts';
 import { failed, serve } from '../core/serve.ts';
+import { CORS, corsFor, PREFLIGHT } from './cors.ts';
 import { createDocsSite } from './docs-site.ts';
 import { logInternalError, readMockRequest, sendResponse } from './node-io.ts';
+import { logLine, type Outcome } from './request-log.ts';
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -36,36 +37,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** CORS headers of every response: any origin may call the mock and read these headers. */
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Location, WWW-Authenticate, Retry-After, Allow',
-};
-
-const PREFLIGHT = {
-  ...CORS,
-  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-  'access-control-allow-headers': 'Authorization, X-Answers-API-Key, Content-Type, Prefer',
-  'access-control-max-age': '600',
-};
-
-/**
- * The CORS headers for a request: the API is open to any origin; the control API only to pages
- * served from this machine.
- * @note `/__mock` can export every key and wipe the data: with `*` there, any web page a
- * developer visits could read or reset the mock through the developer's browser.
- */
-function corsFor(
-  path: string,
-  origin: string | undefined,
-  headers: Record<string, string>,
-): Record<string, string> {
-  if (!path.startsWith('/__mock')) return headers;
-  if (!origin || !/^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i.test(origin))
-    return {};
-  return { ...headers, 'access-control-allow-origin': origin, vary: 'Origin' };
-}
-
 /**
  * Creates a bare `node:http` server for a mock: CORS, the API reference at `/docs`, the control
  * API at `/__mock`, and everything else straight to the core. No framework sits on the hot path.
@@ -76,7 +47,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
   const docs = createDocsSite();
 
   /** Answers one request; returns what the log line needs. */
-  const answer = async (req: IncomingMessage, res: ServerResponse) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<Outcome> => {
     const target = (req.url ?? '/').split('?', 1)[0]!;
     if (req.method === 'OPTIONS') {
       res.writeHead(204, corsFor(target, req.headers.origin, PREFLIGHT)).end();
@@ -100,17 +71,13 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
     if (response.status < 300 && !['GET', 'HEAD'].includes(request.method)) {
       options.onStateChange?.();
     }
-    return {
-      status: response.status,
-      operationId: operation?.operationId,
-      key: presentedKey === undefined ? undefined : maskApiKey(presentedKey),
-    };
+    return { status: response.status, operationId: operation?.operationId, presentedKey };
   };
 
   const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     const path = (req.url ?? '/').split('?', 1)[0];
-    let outcome: { status: number; operationId?: string | undefined; key?: string | undefined };
+    let outcome: Outcome;
     try {
       outcome = await answer(req, res);
     } catch (error) {
@@ -123,10 +90,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
       else sendResponse(res, response, CORS);
       outcome = { status: 500 };
     }
-    if (!log) return;
-    const ms = `${(performance.now() - started).toFixed(1)}ms`;
-    const { status, operationId, key } = outcome;
-    log([req.method, path, status, ms, operationId, key && `key=${key}`].filter(Boolean).join(' '));
+    log?.(logLine(req.method, path, outcome, performance.now() - started));
   };
 
   const server = http.createServer(
