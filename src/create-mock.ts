@@ -1,4 +1,5 @@
-import { createMockFrom, type AnswersMock, type MockOptions } from './core/create-mock.ts';
+import { createMockFrom } from './core/create-mock.ts';
+import type { AnswersMock, MockOptions } from './core/mock.ts';
 
 /**
  * Creates a mock of the Answers API: one function from request to response, and its controls.

@@ -1,5 +1,5 @@
 /** The code under test: a tiny client of the Answers API, as an application would have. */
-export const BASE_URL = 'https://answers.example.com/api/answers/v1';
+const BASE_URL = 'https://answers.example.com/api/answers/v1';
 
 export class AnswersError extends Error {
   constructor(

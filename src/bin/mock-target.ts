@@ -1,3 +1,4 @@
+import type { StartedTarget } from '../contract/cli.ts';
 import { createMock } from '../create-mock.ts';
 import { withFault, isFaultName } from '../faults/index.ts';
 import { startServer } from '../node/server.ts';
@@ -7,7 +8,7 @@ import { DEV_KEYS } from '../seed/dev-keys.ts';
  * Starts the bundled mock (default seed) on a free loopback port for `answers-contract --mock`,
  * optionally with one deliberate defect (the kit's own tests prove every check can fail).
  */
-export async function startMockTarget(fault?: string) {
+export async function startMockTarget(fault?: string): Promise<StartedTarget> {
   if (fault !== undefined && !isFaultName(fault)) throw new RangeError(`unknown fault "${fault}"`);
   const mock = await createMock();
   const server = await startServer({

@@ -1,6 +1,6 @@
 /** `answers-mock-kit/browser`: the mock in the browser (msw `setupWorker`). */
 import { setupWorker, type SetupWorker } from 'msw/browser';
-import type { AnswersMock, MockOptions } from '../core/create-mock.ts';
+import type { AnswersMock, MockOptions } from '../core/mock.ts';
 import { createMock } from '../create-mock.ts';
 import { createHandlers, type HandlerOptions } from '../msw/handlers.ts';
 

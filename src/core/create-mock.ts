@@ -6,8 +6,6 @@ import { MockState } from './model/mock-state.ts';
 import { serve } from './serve.ts';
 import { parseSnapshot } from './model/snapshot.ts';
 
-export type { AnswersMock, InitialState, MockControls, MockOptions } from './mock.ts';
-
 function toMs(instant: string | number): number {
   const ms = typeof instant === 'number' ? instant : Date.parse(instant);
   if (!Number.isFinite(ms)) throw new RangeError(`Not a valid instant: ${String(instant)}`);

@@ -4,7 +4,7 @@ import type { MockResponse } from './http.ts';
  * Every error code the API can return, with its status and title.
  * @see docs/spec-gaps.md GAP-ERR-CODES, GAP-ERR-STATUS
  */
-export const PROBLEM_CODES = {
+const PROBLEM_CODES = {
   malformed_json: { status: 400, title: 'Malformed JSON' },
   validation_failed: { status: 400, title: 'Validation failed' },
   invalid_parameter: { status: 400, title: 'Invalid parameter' },

@@ -6,13 +6,6 @@ import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from './http.ts';
 import { nestsDeeperThan } from './json-depth.ts';
 import type { OperationSpec, ParameterSpec } from '../openapi/operations.ts';
 
-/** The validated inputs of an operation. */
-export interface ValidInput {
-  params: Record<string, string>;
-  query: Record<string, unknown>;
-  body: unknown;
-}
-
 const parameterValidators = new Map<string, Map<ParameterSpec, ValidateFunction>>();
 
 function validatorsOf(operation: OperationSpec): Map<ParameterSpec, ValidateFunction> {

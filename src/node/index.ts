@@ -1,6 +1,6 @@
 /** `answers-mock-kit/node`: the mock in Node tests (msw `setupServer`). */
 import { setupServer, type SetupServer } from 'msw/node';
-import type { AnswersMock, MockOptions } from '../core/create-mock.ts';
+import type { AnswersMock, MockOptions } from '../core/mock.ts';
 import { createMock } from '../create-mock.ts';
 import { createHandlers, type HandlerOptions } from '../msw/handlers.ts';
 

@@ -8,7 +8,7 @@ import {
 } from '../core/http.ts';
 
 /** A request body as read by {@link readBody}. */
-export interface RequestBody {
+interface RequestBody {
   body?: Uint8Array | undefined;
   bodyTooLarge?: boolean | undefined;
 }
@@ -19,7 +19,7 @@ export interface RequestBody {
  * server's `requestTimeout` bounds an endless upload) and resolves with `bodyTooLarge`.
  * @see docs/spec-gaps.md GAP-LIMIT-SIZE
  */
-export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<RequestBody> {
+function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<RequestBody> {
   // @note A body parser mounted before the express router has consumed the stream already.
   if (req.readableEnded) return Promise.resolve({});
   // @note No body announced (the usual GET): nothing to wait for; Node discards the empty stream.

@@ -3,7 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import { document } from './document.ts';
 
 /** The id under which the whole document is registered, so `#/components/...` refs resolve. */
-export const DOCUMENT_ID = 'https://answers.invalid/openapi.yaml';
+const DOCUMENT_ID = 'https://answers.invalid/openapi.yaml';
 
 // @note ajv-formats is CommonJS; depending on the loader its default import is the plugin or a
 // namespace holding it.
@@ -14,7 +14,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
  * One Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1) holding `openapi.yaml`, so every
  * validator in the kit is compiled from the contract itself.
  */
-export const ajv = new Ajv2020({ strict: false, allErrors: true });
+const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 ajv.addSchema(document, DOCUMENT_ID);
 
@@ -37,7 +37,7 @@ export function compileSchema(schema: Record<string, unknown>): ValidateFunction
 }
 
 /** Rewrites local refs (`#/components/...`) to point into the registered document. */
-export function rebase(value: unknown): unknown {
+function rebase(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rebase);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};

@@ -12,7 +12,7 @@ export interface GenerateOptions {
   objects?: number;
 }
 
-export const DEFAULT_SEED = 20_261_122;
+const DEFAULT_SEED = 20_261_122;
 const EPOCH = Date.parse('2026-01-05T09:00:00.000Z');
 
 /** The default seed's collections: varied sizes, one empty, an account with none. */

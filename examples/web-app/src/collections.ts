@@ -3,8 +3,7 @@ import { attempt, byTestId, h } from './ui.ts';
 
 export const collectionHref = (id: string) => `#/collections/${encodeURIComponent(id)}`;
 
-export const objectCount = ({ object_count: n }: Collection) =>
-  `${n} ${n === 1 ? 'object' : 'objects'}`;
+const objectCount = ({ object_count: n }: Collection) => `${n} ${n === 1 ? 'object' : 'objects'}`;
 
 function item(collection: Collection): HTMLLIElement {
   return h(
@@ -79,5 +78,3 @@ export function collectionList(api: Api) {
     },
   };
 }
-
-export type CollectionList = ReturnType<typeof collectionList>;

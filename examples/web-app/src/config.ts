@@ -17,7 +17,7 @@ export const baseUrl =
 /** Collections per page (`?limit=`, 1 to 100): small by default, so the seed's 6 need 2 pages. */
 export const pageSize = Math.min(100, Math.max(1, Number(params.get('limit')) || 5));
 
-export const DEFAULT_KEY = 'answers_test_full_acme';
+const DEFAULT_KEY = 'answers_test_full_acme';
 const KEY_STORAGE = 'answers-web-app:api-key';
 
 export function loadKey(): string {

@@ -37,7 +37,7 @@ function say(testId: 'error' | 'notice', text: string | undefined) {
 export const showError = (error: unknown) => say('error', describe(error));
 export const showNotice = (text: string) => say('notice', text);
 /** Hides the error and the notice, before the next action. */
-export function clearMessages(): void {
+function clearMessages(): void {
   say('error', undefined);
   say('notice', undefined);
 }
