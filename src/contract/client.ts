@@ -91,7 +91,8 @@ export class ContractClient {
       headers['content-type'] ??= 'application/json';
     }
     const base = options.key === null || options.direct ? this.directUrl : this.baseUrl;
-    const url = `${base.replace(/\/$/, '')}${path}`;
+    // @note A target that pages by links hands out absolute URLs: those are followed as they are.
+    const url = /^https?:\/\//i.test(path) ? path : `${base.replace(/\/$/, '')}${path}`;
     let response: Response;
     try {
       response = await fetch(url, {

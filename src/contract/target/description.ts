@@ -1,0 +1,98 @@
+/**
+ * A target description: how one implementation realises what the spec leaves open. The default
+ * is the kit's own `openapi.yaml` (`targets/answers-openapi.yaml` says the same as a file), so a
+ * target that adopted our document needs none.
+ */
+
+/** The operations a description can name. The spec states paths for the first two only. */
+export const OPERATION_NAMES = [
+  'listCollections',
+  'getCollection',
+  'deleteCollection',
+  'getObject',
+  'search',
+  'createCollection',
+  'createObject',
+] as const;
+
+export type OperationName = (typeof OPERATION_NAMES)[number];
+
+/** One operation: a method and a path template relative to `--base-url`. */
+export interface OperationTemplate {
+  method: string;
+  path: string;
+}
+
+/** A description with every default filled in. */
+export interface TargetDescription {
+  /** Where it came from, for messages: a file, or "the default (openapi.yaml)". */
+  source: string;
+  operations: Partial<Record<OperationName, OperationTemplate>>;
+  bodies: {
+    createCollection: unknown;
+    createObject: unknown;
+    search: unknown;
+  };
+  list: { items: string; next: string };
+  paging: { pageSize?: string | undefined; pageToken?: string | undefined; follow: boolean };
+  collection: {
+    in: string;
+    id: string;
+    createdAt: string;
+    objectCount: string;
+    metadata: string;
+    name?: string | undefined;
+  };
+  object: { in: string; id: string; systemFields: string[] };
+  search: { hits: string; hitObjectId: string };
+  statuses: { gone: number[]; notYours: number[] };
+}
+
+/** The placeholders each body template may use, and each path template must or may carry. */
+export const BODY_PLACEHOLDERS = {
+  createCollection: ['{name}', '{metadata}'],
+  createObject: ['{content}'],
+  search: ['{query}', '{collection_ids}'],
+} as const;
+
+export const PATH_PARAMETERS: Record<OperationName, { required: string[]; allowed: string[] }> = {
+  listCollections: { required: [], allowed: [] },
+  getCollection: { required: ['collection_id'], allowed: ['collection_id'] },
+  deleteCollection: { required: ['collection_id'], allowed: ['collection_id'] },
+  getObject: { required: ['object_id'], allowed: ['collection_id', 'object_id'] },
+  search: { required: [], allowed: [] },
+  createCollection: { required: [], allowed: [] },
+  createObject: { required: ['collection_id'], allowed: ['collection_id'] },
+};
+
+/** The kit's own openapi.yaml as a description, relative to a `--base-url` of `…/api/answers/v1`. */
+export const DEFAULT_DESCRIPTION: TargetDescription = {
+  source: 'the default description (openapi.yaml)',
+  operations: {
+    listCollections: { method: 'GET', path: '/collections' },
+    getCollection: { method: 'GET', path: '/collections/{collection_id}' },
+    deleteCollection: { method: 'DELETE', path: '/collections/{collection_id}' },
+    getObject: { method: 'GET', path: '/collections/{collection_id}/objects/{object_id}' },
+    search: { method: 'POST', path: '/search' },
+    createCollection: { method: 'POST', path: '/collections' },
+    createObject: { method: 'POST', path: '/collections/{collection_id}/objects' },
+  },
+  bodies: {
+    createCollection: { name: '{name}', metadata: '{metadata}' },
+    createObject: { content: '{content}' },
+    search: { query: '{query}', collection_ids: '{collection_ids}' },
+  },
+  list: { items: '/data', next: '/next_cursor' },
+  paging: { pageSize: 'limit', pageToken: 'cursor', follow: false },
+  collection: {
+    in: '',
+    id: '/id',
+    createdAt: '/created_at',
+    objectCount: '/object_count',
+    metadata: '/metadata',
+    name: '/name',
+  },
+  object: { in: '', id: '/id', systemFields: ['/created_at', '/updated_at', '/version'] },
+  search: { hits: '/data', hitObjectId: '/object/id' },
+  statuses: { gone: [404, 410], notYours: [401, 403, 404] },
+};

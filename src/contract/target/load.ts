@@ -1,0 +1,160 @@
+import { readFile } from 'node:fs/promises';
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { parseDocument } from 'yaml';
+import {
+  BODY_PLACEHOLDERS,
+  DEFAULT_DESCRIPTION,
+  OPERATION_NAMES,
+  PATH_PARAMETERS,
+  type OperationName,
+  type OperationTemplate,
+  type TargetDescription,
+} from './description.ts';
+import schema from './target.schema.json' with { type: 'json' };
+
+/** A target file that cannot be used: exit status 2, with the file, the key path and what was expected. */
+export class TargetFileError extends Error {
+  override name = 'TargetFileError';
+  constructor(file: string, path: string, expected: string) {
+    super(`${file}: ${path || '(the whole file)'}: ${expected}`);
+  }
+}
+
+const validate = new Ajv2020({ allErrors: false, strict: false }).compile(schema);
+
+function describe(error: ErrorObject): { path: string; expected: string } {
+  const path = error.instancePath || '';
+  if (error.keyword === 'additionalProperties') {
+    const key = (error.params as { additionalProperty: string }).additionalProperty;
+    const parent = path.split('/').filter(Boolean);
+    let node: unknown = schema;
+    for (const part of parent) {
+      node = (node as { properties?: Record<string, unknown> }).properties?.[part];
+      if (node && typeof node === 'object' && '$ref' in node) node = undefined;
+    }
+    const known = Object.keys((node as { properties?: object } | undefined)?.properties ?? {});
+    return {
+      path: `${path}/${key}`,
+      expected: `unknown key "${key}"${known.length ? `; expected one of ${known.join(', ')}` : ''}`,
+    };
+  }
+  if (error.keyword === 'pattern' && error.schemaPath.includes('/operation/')) {
+    return { path, expected: 'expected "METHOD /path-template", e.g. "GET /v1/collections"' };
+  }
+  if (error.keyword === 'pattern' && error.schemaPath.includes('/pointer/')) {
+    return {
+      path,
+      expected: 'expected a JSON Pointer (RFC 6901): "" or "/a/b", "~" only as ~0 or ~1',
+    };
+  }
+  return { path, expected: error.message ?? 'is invalid' };
+}
+
+function operationOf(file: string, name: OperationName, value: string): OperationTemplate {
+  const [method, path] = value.split(' ', 2) as [string, string];
+  const used = [...path.matchAll(/\{([^}]*)\}/g)].map((match) => match[1]!);
+  const rule = PATH_PARAMETERS[name];
+  const where = `/operations/${name}`;
+  for (const parameter of used) {
+    if (!rule.allowed.includes(parameter)) {
+      const allowed = rule.allowed.length ? rule.allowed.map((p) => `{${p}}`).join(', ') : 'none';
+      throw new TargetFileError(
+        file,
+        where,
+        `unknown placeholder {${parameter}}; allowed: ${allowed}`,
+      );
+    }
+  }
+  for (const parameter of rule.required) {
+    if (!used.includes(parameter))
+      throw new TargetFileError(file, where, `the path must carry {${parameter}}`);
+  }
+  if (/[{}]/.test(path.replace(/\{[a-z_]+\}/g, '')))
+    throw new TargetFileError(file, where, 'a brace that is not part of a {placeholder}');
+  return { method, path };
+}
+
+/** Every string in a body template that looks like a placeholder must be one the body takes. */
+function checkBody(
+  file: string,
+  name: keyof typeof BODY_PLACEHOLDERS,
+  body: unknown,
+  at = '',
+): void {
+  if (typeof body === 'string' && /^\{.*\}$/.test(body)) {
+    const allowed: readonly string[] = BODY_PLACEHOLDERS[name];
+    if (!allowed.includes(body))
+      throw new TargetFileError(
+        file,
+        `/bodies/${name}${at}`,
+        `unknown placeholder ${body}; allowed: ${allowed.join(', ')}`,
+      );
+  } else if (Array.isArray(body)) {
+    body.forEach((item, i) => checkBody(file, name, item, `${at}/${i}`));
+  } else if (body && typeof body === 'object') {
+    for (const [key, value] of Object.entries(body)) checkBody(file, name, value, `${at}/${key}`);
+  }
+}
+
+/** Reads a description from YAML or JSON text; the defaults fill in what it leaves out. */
+export function parseTargetDescription(text: string, file: string): TargetDescription {
+  const document = parseDocument(text.replace(/^\uFEFF/, ''), { uniqueKeys: true });
+  const problem = document.errors[0];
+  if (problem) {
+    const line = problem.linePos?.[0];
+    throw new TargetFileError(
+      file,
+      line ? `line ${line.line}, column ${line.col}` : '',
+      `not valid YAML or JSON: ${problem.message.split('\n')[0]}`,
+    );
+  }
+  const value = (document.toJS() ?? {}) as Record<string, any>;
+  if (!validate(value)) {
+    const { path, expected } = describe(validate.errors![0]!);
+    throw new TargetFileError(file, path, expected);
+  }
+  const d = DEFAULT_DESCRIPTION;
+  const operations: TargetDescription['operations'] = {};
+  if (value.operations) {
+    for (const name of OPERATION_NAMES) {
+      const template = value.operations[name] as string | undefined;
+      if (template !== undefined) operations[name] = operationOf(file, name, template);
+    }
+  } else {
+    Object.assign(operations, d.operations);
+  }
+  const bodies = { ...d.bodies, ...value.bodies };
+  for (const name of Object.keys(BODY_PLACEHOLDERS) as Array<keyof typeof BODY_PLACEHOLDERS>)
+    checkBody(file, name, bodies[name]);
+  const paging = value.paging ?? {};
+  if (paging.follow === true && paging.pageToken !== undefined)
+    throw new TargetFileError(file, '/paging', 'either "follow: true" or "pageToken", not both');
+  return {
+    source: file,
+    operations,
+    bodies,
+    list: { ...d.list, ...value.list },
+    paging: value.paging
+      ? { pageSize: paging.pageSize, pageToken: paging.pageToken, follow: paging.follow === true }
+      : d.paging,
+    collection: { ...d.collection, ...value.collection },
+    object: { ...d.object, ...value.object },
+    search: { ...d.search, ...value.search },
+    statuses: { ...d.statuses, ...value.statuses },
+  };
+}
+
+/** Reads a target file (`--target`, `ANSWERS_CONTRACT_TARGET`). */
+export async function loadTargetFile(file: string): Promise<TargetDescription> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new TargetFileError(
+      file,
+      '',
+      `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+    );
+  }
+  return parseTargetDescription(text, file);
+}

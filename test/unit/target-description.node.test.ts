@@ -1,0 +1,126 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { instantOf } from '../../src/contract/target/dates.ts';
+import { DEFAULT_DESCRIPTION } from '../../src/contract/target/description.ts';
+import {
+  loadTargetFile,
+  parseTargetDescription,
+  TargetFileError,
+} from '../../src/contract/target/load.ts';
+import { isPointer, resolvePointer } from '../../src/contract/target/pointer.ts';
+
+const SHIPPED = fileURLToPath(new URL('../../targets/answers-openapi.yaml', import.meta.url));
+
+describe('resolvePointer (RFC 6901)', () => {
+  const doc = { foo: ['bar', 'baz'], '': 0, 'a/b': 1, 'm~n': 8, nested: { x: null } };
+  it.each([
+    { pointer: '', want: doc },
+    { pointer: '/foo', want: ['bar', 'baz'] },
+    { pointer: '/foo/0', want: 'bar' },
+    { pointer: '/', want: 0 },
+    { pointer: '/a~1b', want: 1 },
+    { pointer: '/m~0n', want: 8 },
+    { pointer: '/nested/x', want: null },
+    { pointer: '/foo/2', want: undefined },
+    { pointer: '/foo/01', want: undefined },
+    { pointer: '/missing/deeper', want: undefined },
+    { pointer: '/foo/length', want: undefined },
+  ])('$pointer', ({ pointer, want }) => {
+    expect(resolvePointer(doc, pointer)).toEqual(want);
+  });
+
+  it.each([
+    { pointer: '', want: true },
+    { pointer: '/a/b', want: true },
+    { pointer: '/a~0b~1', want: true },
+    { pointer: 'a', want: false },
+    { pointer: '/a~2', want: false },
+    { pointer: '/a~', want: false },
+  ])('isPointer($pointer) is $want', ({ pointer, want }) => {
+    expect(isPointer(pointer)).toBe(want);
+  });
+});
+
+describe('instantOf', () => {
+  it.each([
+    { value: '2026-11-22T12:00:00.000Z', want: 1_795_348_800_000 },
+    { value: '2026-11-22T12:00:00Z', want: 1_795_348_800_000 },
+    { value: '2026-11-22T13:00:00+01:00', want: 1_795_348_800_000 },
+    { value: 1_795_348_800, want: 1_795_348_800_000 },
+    { value: 1_795_348_800_000, want: 1_795_348_800_000 },
+    { value: '1795348800000', want: 1_795_348_800_000 },
+    { value: 'yesterday', want: undefined },
+    { value: '2026-11-22', want: undefined },
+    { value: -1, want: undefined },
+    { value: null, want: undefined },
+  ])('$value', ({ value, want }) => {
+    expect(instantOf(value)).toBe(want);
+  });
+});
+
+describe('target descriptions', () => {
+  it('ships the default as targets/answers-openapi.yaml', async () => {
+    const shipped = await loadTargetFile(SHIPPED);
+    expect({ ...shipped, source: '' }).toEqual({ ...DEFAULT_DESCRIPTION, source: '' });
+  });
+
+  it('keeps only the operations a description lists, and the defaults for the rest', () => {
+    const description = parseTargetDescription(
+      'operations:\n  listCollections: GET /v1/collections\nstatuses:\n  gone: [410]\n',
+      't.yaml',
+    );
+    expect(Object.keys(description.operations)).toEqual(['listCollections']);
+    expect(description.statuses).toEqual({ gone: [410], notYours: [401, 403, 404] });
+    expect(description.list).toEqual(DEFAULT_DESCRIPTION.list);
+  });
+
+  it('reads JSON as well as YAML', () => {
+    const description = parseTargetDescription('{"list": {"items": "/collections"}}', 't.json');
+    expect(description.list.items).toBe('/collections');
+  });
+
+  it.each([
+    { text: 'operations: [', want: /t\.yaml: line 1, column \d+: not valid YAML or JSON/ },
+    { text: '{"list": ', want: /not valid YAML or JSON/ },
+    {
+      text: 'operation:\n  listCollections: GET /x\n',
+      want: /t\.yaml: \/operation: unknown key "operation"; expected one of .*operations/,
+    },
+    {
+      text: 'operations:\n  listCollections: GET /a\n  listCollections: GET /b\n',
+      want: /t\.yaml: line 3, column 3: not valid YAML or JSON: Map keys must be unique/,
+    },
+    {
+      text: 'operations:\n  getCollection: FETCH /c/{collection_id}\n',
+      want: /\/operations\/getCollection: expected "METHOD \/path-template"/,
+    },
+    {
+      text: 'operations:\n  getCollection: GET /c/{id}\n',
+      want: /\/operations\/getCollection: unknown placeholder \{id\}; allowed: \{collection_id\}/,
+    },
+    {
+      text: 'operations:\n  getObject: GET /objects\n',
+      want: /\/operations\/getObject: the path must carry \{object_id\}/,
+    },
+    { text: 'list:\n  items: data\n', want: /\/list\/items: expected a JSON Pointer/ },
+    { text: 'list:\n  items: /a~2\n', want: /\/list\/items: expected a JSON Pointer/ },
+    {
+      text: 'bodies:\n  search: { q: "{question}" }\n',
+      want: /\/bodies\/search\/q: unknown placeholder \{question\}; allowed: \{query\}/,
+    },
+    { text: 'statuses:\n  gone: [99]\n', want: /\/statuses\/gone\/0: must be >= 200/ },
+    {
+      text: 'paging:\n  follow: true\n  pageToken: t\n',
+      want: /\/paging: either "follow: true" or "pageToken"/,
+    },
+  ])('refuses $text', ({ text, want }) => {
+    expect(() => parseTargetDescription(text, 't.yaml')).toThrow(TargetFileError);
+    expect(() => parseTargetDescription(text, 't.yaml')).toThrow(want);
+  });
+
+  it('names a file it cannot read', async () => {
+    await expect(loadTargetFile('/nonexistent/target.yaml')).rejects.toThrow(
+      '/nonexistent/target.yaml: (the whole file): cannot be read (ENOENT)',
+    );
+  });
+});
