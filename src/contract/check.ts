@@ -1,5 +1,7 @@
 import type { ContractClient } from './client.ts';
 import type { ContractData } from './data.ts';
+import type { RunData } from './target/run-data.ts';
+import type { Target } from './target/target.ts';
 import type { Skip } from './failure.ts';
 
 export { CheckFailure, CheckSkipped, ensure } from './failure.ts';
@@ -23,6 +25,11 @@ export interface ContractKeys {
 
 /** What a check runs with. */
 export interface CheckContext {
+  /** The target as its description says it works: what spec checks talk to. */
+  target: Target;
+  /** What the run created through the target (destructive runs). */
+  run: RunData;
+  /** Requests by our openapi.yaml's paths, validated against it: what profile checks use. */
   http: ContractClient;
   keys: ContractKeys;
   /** Data the checks share: created in this run (destructive) or discovered (read-only). */

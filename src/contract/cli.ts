@@ -3,9 +3,13 @@ import { Command, InvalidArgumentError } from 'commander';
 import { CHECKS } from './checks/index.ts';
 import { formatReport, formatResult, toJUnit } from './report.ts';
 import type { ContractKeys } from './check.ts';
-import { runContract, TargetError, type ContractReport } from './runner.ts';
+import { runContract, TargetError, type ContractReport, type Level } from './runner.ts';
+import { loadTargetFile, TargetFileError } from './target/load.ts';
 
 interface CliOptions {
+  target?: string;
+  level: Level;
+  failOnSkip?: boolean;
   baseUrl?: string;
   apiKey?: string;
   readonlyKey?: string;
@@ -31,6 +35,22 @@ function url(value: string): string {
   } catch {
     throw new InvalidArgumentError('must be an http(s) URL');
   }
+}
+
+/** A boolean environment variable: 1, true, yes, on (any case) or 0, false, no, off, or empty. */
+function flag(name: string): boolean {
+  const value = (process.env[name] ?? '').trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['', '0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new UsageError(
+    `${name}=${process.env[name]} is not a boolean: use 1/true/yes or 0/false/no`,
+  );
+}
+
+function level(value: string): Level {
+  if (value !== 'spec' && value !== 'profile')
+    throw new InvalidArgumentError('must be spec or profile');
+  return value;
 }
 
 function parse(argv: string[]): CliOptions {
@@ -66,9 +86,25 @@ function parse(argv: string[]): CliOptions {
       env.ANSWERS_INACTIVE_KEY,
     )
     .option(
+      '--target <file>',
+      'a target description (YAML or JSON): how the implementation realises what the spec leaves open; default: our openapi.yaml (env ANSWERS_CONTRACT_TARGET)',
+      env.ANSWERS_CONTRACT_TARGET || undefined,
+    )
+    .option(
+      '--level <level>',
+      'spec: the exit status follows the rules the spec states; profile: also our openapi.yaml (env ANSWERS_CONTRACT_LEVEL)',
+      level,
+      (env.ANSWERS_CONTRACT_LEVEL || 'spec') as Level,
+    )
+    .option(
+      '--fail-on-skip',
+      'a skipped check at the chosen level fails the run (env ANSWERS_CONTRACT_FAIL_ON_SKIP=1)',
+      flag('ANSWERS_CONTRACT_FAIL_ON_SKIP'),
+    )
+    .option(
       '--destructive',
       'allow checks that create and delete data; only data this run created is deleted (env ANSWERS_CONTRACT_DESTRUCTIVE=1)',
-      env.ANSWERS_CONTRACT_DESTRUCTIVE === '1',
+      flag('ANSWERS_CONTRACT_DESTRUCTIVE'),
     )
     .option(
       '--spec-only',
@@ -86,7 +122,7 @@ function parse(argv: string[]): CliOptions {
     )
     .addHelpText(
       'after',
-      '\nExit status: 0 every applicable check passed; 1 a check failed; 2 usage error or unreachable target.',
+      '\nExit status: 0 every check at the chosen level passed (or skipped) and nothing was left behind; 1 a check failed, or data was left behind; 2 usage error, bad target file, unreachable target, or a key refused in both header forms.',
     )
     .exitOverride()
     // @note Errors are printed once, by main's handler, as one line.
@@ -152,9 +188,13 @@ async function main(argv: string[], services: CliServices): Promise<number> {
       directUrl = baseUrl;
       baseUrl = prism.url;
     }
+    const description = options.target ? await loadTargetFile(options.target) : undefined;
     const report: ContractReport = await runContract({
       baseUrl,
       directUrl,
+      description,
+      level: options.level,
+      failOnSkip: options.failOnSkip,
       keys,
       checks: CHECKS,
       destructive: options.destructive || options.mock,
@@ -164,7 +204,7 @@ async function main(argv: string[], services: CliServices): Promise<number> {
     process.stdout.write(`\n${formatReport(report)}\n`);
     if (options.junit) await writeFile(options.junit, toJUnit(report));
     if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
-    return report.counts.fail > 0 ? 1 : 0;
+    return report.failed ? 1 : 0;
   } finally {
     for (const stop of stops.reverse()) await stop();
   }
@@ -175,7 +215,11 @@ export function runCli(argv: string[], services: CliServices = {}): Promise<neve
   return main(argv, services).then(
     (code) => process.exit(code),
     (error: unknown) => {
-      if (error instanceof UsageError || error instanceof TargetError) {
+      if (
+        error instanceof UsageError ||
+        error instanceof TargetError ||
+        error instanceof TargetFileError
+      ) {
         process.stderr.write(`answers-contract: ${error.message}\n`);
         process.exit(2);
       }

@@ -1,5 +1,5 @@
 /** `answers-mock-kit/contract`: run the contract suite from code (what `answers-contract` runs). */
-export { CHECKS } from './checks/index.ts';
+export { CHECKS, PROFILE_CHECKS, SPEC_CHECKS } from './checks/index.ts';
 export {
   CheckFailure,
   CheckSkipped,
@@ -14,13 +14,23 @@ export {
 export type { ContractClient, ContractResponse, RequestOptions } from './client.ts';
 export type { ContractData } from './data.ts';
 export { formatReport, formatResult, toJUnit } from './report.ts';
+export { conformanceMatrix } from './matrix.ts';
 export {
-  conformanceMatrix,
   runContract,
   TargetError,
   type CheckResult,
   type ClauseResult,
   type ContractReport,
+  type Level,
   type Outcome,
   type RunOptions,
 } from './runner.ts';
+export {
+  DEFAULT_DESCRIPTION,
+  OPERATION_NAMES,
+  type OperationName,
+  type TargetDescription,
+} from './target/description.ts';
+export { loadTargetFile, parseTargetDescription, TargetFileError } from './target/load.ts';
+export type { RunData } from './target/run-data.ts';
+export type { Target } from './target/target.ts';

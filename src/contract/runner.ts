@@ -1,4 +1,3 @@
-import { CLAUSES } from '../generated/clauses.ts';
 import {
   CheckFailure,
   CheckSkipped,
@@ -9,7 +8,11 @@ import {
 } from './check.ts';
 import { ContractClient } from './client.ts';
 import { ContractData } from './data.ts';
-import { NOT_TESTABLE } from './not-testable.ts';
+import { conformanceMatrix } from './matrix.ts';
+import type { CheckResult, ClauseResult, Outcome } from './result.ts';
+import { DEFAULT_DESCRIPTION, type TargetDescription } from './target/description.ts';
+import { RunData } from './target/run-data.ts';
+import { Target } from './target/target.ts';
 
 /** Options of {@link runContract}. */
 export interface RunOptions {
@@ -21,34 +24,31 @@ export interface RunOptions {
   specOnly?: boolean | undefined;
   /** Where requests with crafted or missing credentials go (see ContractClient). */
   directUrl?: string | undefined;
+  /** How the target realises what the spec leaves open. Default: our openapi.yaml. */
+  description?: TargetDescription | undefined;
+  /** `spec` (default): the exit status follows spec checks alone; `profile` adds ours. */
+  level?: Level | undefined;
+  /** Any skip among the checks that decide the exit status fails the run. */
+  failOnSkip?: boolean | undefined;
+  /** The target's name in reports when `baseUrl` is a proxy in front of it (`--via-prism`). */
+  targetUrl?: string | undefined;
   /** Called after each check, for progress output. */
   onResult?: ((result: CheckResult) => void) | undefined;
 }
 
-export type Outcome = 'pass' | 'fail' | 'skip';
+/** Which results decide the exit status. */
+export type Level = 'spec' | 'profile';
 
-export interface CheckResult {
-  id: string;
-  title: string;
-  level: 'spec' | 'profile';
-  clauses: string[];
-  outcome: Outcome;
-  /** Why it failed or was skipped. */
-  reason?: string | undefined;
-  durationMs: number;
-}
-
-export interface ClauseResult {
-  id: string;
-  kind: 'stated' | 'decided';
-  text: string;
-  outcome: Outcome | 'not testable';
-  /** The checks that prove it, or why none does. */
-  detail: string;
-}
+export type { CheckResult, ClauseResult, Outcome } from './result.ts';
 
 export interface ContractReport {
+  /** The target (not a proxy in front of it). */
   baseUrl: string;
+  /** The proxy the traffic went through, if any. */
+  via?: string | undefined;
+  /** Where the target description came from. */
+  description: string;
+  level: Level;
   runId: string;
   destructive: boolean;
   specOnly: boolean;
@@ -59,6 +59,12 @@ export interface ContractReport {
   /** Data this run created and could not delete (empty on a clean run). */
   leftBehind: string[];
   counts: Record<Outcome, number>;
+  /** Counts of the checks at each level. */
+  levels: Record<'spec' | 'profile', Record<Outcome, number>>;
+  /** Failure reasons shared by more than one check, with the checks they affected. */
+  sharedCauses: Array<{ reason: string; checks: string[] }>;
+  /** Whether the run failed at its level: a failure, a leftover, or (with failOnSkip) a skip. */
+  failed: boolean;
 }
 
 /** The target could not be used at all (unreachable, or the full key refused): exit status 2. */
@@ -67,7 +73,7 @@ export class TargetError extends Error {
 }
 
 const REQUIREMENT_REASONS: Record<Requirement, string> = {
-  destructive: 'changes data: run with --destructive',
+  destructive: 'changes data: needs --destructive',
   readonlyKey: 'needs --readonly-key',
   otherAccountKey: 'needs --other-account-key',
   inactiveKey: 'needs --inactive-key',
@@ -83,20 +89,49 @@ function unmet(check: ContractCheck, options: RunOptions): string | undefined {
   return undefined;
 }
 
-/** Checks that the target answers and accepts the full key, before any check runs. */
-async function preflight(http: ContractClient): Promise<void> {
-  let status: number;
-  try {
-    status = (await http.request('GET', '/collections?limit=1')).status;
-  } catch (error) {
-    throw new TargetError(`cannot reach ${http.baseUrl}: ${(error as Error).message}`);
+/**
+ * Checks, before any check runs, that the target answers and accepts the full key in at least one
+ * of the two stated header forms (a form refused alone is for the header checks to report), and
+ * that in a destructive run the key can create data.
+ */
+async function preflight(target: Target, run: RunData, options: RunOptions): Promise<void> {
+  if (!target.offers('listCollections')) return;
+  const statuses: number[] = [];
+  const forms: Array<Record<string, string>> = [
+    { authorization: `Bearer ${options.keys.full}` },
+    { 'x-answers-api-key': options.keys.full },
+  ];
+  for (const headers of forms) {
+    try {
+      statuses.push((await target.send('listCollections', { key: null, headers })).status);
+    } catch (error) {
+      throw new TargetError(`cannot reach ${target.http.directUrl}: ${(error as Error).message}`);
+    }
   }
-  if (status === 401 || status === 403)
-    throw new TargetError(`the target refuses --api-key (GET /collections answered ${status})`);
-  if (status === 404)
+  const { method, path } = target.route('listCollections');
+  if (statuses.every((status) => status === 401 || status === 403))
     throw new TargetError(
-      `GET ${http.baseUrl}/collections answered 404: is --base-url the API root (e.g. …/api/answers/v1)?`,
+      `the target refuses --api-key in both header forms (${method} ${path} answered ${statuses.join(' and ')})`,
     );
+  if (statuses.every((status) => status === 404))
+    throw new TargetError(
+      `${method} ${target.http.directUrl}${path} answered 404: is --base-url right for ${target.description.source}?`,
+    );
+  if (options.destructive && target.offers('createCollection')) {
+    const made = await run.main().catch((error: Error) => error);
+    if (made instanceof Error && / 40[13] /.test(made.message))
+      throw new TargetError(
+        `--destructive needs a key that can create data, and --api-key cannot: ${made.message.replace(/^could not create test data with /, '')}`,
+      );
+  }
+}
+
+/** A run id: the start time in base 36 (so a sweep can tell its age), then 4 random characters. */
+function newRunId(started: number): string {
+  const random = Math.floor(Math.random() * 36 ** 4)
+    .toString(36)
+    .padStart(4, '0');
+  return `${started.toString(36)}${random}`;
 }
 
 /**
@@ -105,29 +140,48 @@ async function preflight(http: ContractClient): Promise<void> {
  */
 export async function runContract(options: RunOptions): Promise<ContractReport> {
   const started = Date.now();
-  const runId = `${started.toString(36)}${Math.floor(Math.random() * 36 ** 4)
-    .toString(36)
-    .padStart(4, '0')}`;
+  const runId = newRunId(started);
   const specOnly = options.specOnly ?? false;
   const destructive = options.destructive ?? false;
+  const level = options.level ?? 'spec';
+  const description = options.description ?? DEFAULT_DESCRIPTION;
   const http = new ContractClient(options.baseUrl, options.keys.full, !specOnly, options.directUrl);
-  await preflight(http);
+  // @note Spec checks are judged by the spec and the description alone, never by our schemas.
+  const plain = new ContractClient(options.baseUrl, options.keys.full, false, options.directUrl);
+  const target = new Target(description, plain, false);
+  const run = new RunData(target, runId);
   const data = new ContractData(http, runId, destructive);
   const results: CheckResult[] = [];
-  let leftBehind: string[];
+  let leftBehind: string[] = [];
   try {
+    await preflight(target, run, { ...options, destructive });
     for (const check of options.checks) {
-      const result = await runCheck(check, options, { http, data, destructive, specOnly });
+      const result = await runCheck(check, options, {
+        http,
+        target,
+        run,
+        data,
+        destructive,
+        specOnly,
+      });
       results.push(result);
       options.onResult?.(result);
     }
   } finally {
-    leftBehind = await data.cleanup();
+    leftBehind = [...(await data.cleanup()), ...(await run.cleanup(options.keys))];
   }
-  const counts = { pass: 0, fail: 0, skip: 0 };
-  for (const result of results) counts[result.outcome] += 1;
+  const tally = (list: CheckResult[]) => {
+    const counts = { pass: 0, fail: 0, skip: 0 };
+    for (const result of list) counts[result.outcome] += 1;
+    return counts;
+  };
+  const deciding = results.filter((r) => level === 'profile' || r.level === 'spec');
+  const counted = tally(deciding);
   return {
-    baseUrl: options.baseUrl,
+    baseUrl: options.targetUrl ?? options.directUrl ?? options.baseUrl,
+    via: options.directUrl ? options.baseUrl : undefined,
+    description: description.source,
+    level,
     runId,
     destructive,
     specOnly,
@@ -136,14 +190,36 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
     results,
     matrix: conformanceMatrix(results),
     leftBehind,
-    counts,
+    counts: tally(results),
+    levels: {
+      spec: tally(results.filter((r) => r.level === 'spec')),
+      profile: tally(results.filter((r) => r.level === 'profile')),
+    },
+    sharedCauses: sharedCauses(results),
+    failed:
+      counted.fail > 0 ||
+      leftBehind.length > 0 ||
+      (options.failOnSkip === true && counted.skip > 0),
   };
+}
+
+/** Failure reasons that more than one check gave: one cause, reported once. */
+function sharedCauses(results: CheckResult[]): Array<{ reason: string; checks: string[] }> {
+  const byReason = new Map<string, string[]>();
+  for (const result of results) {
+    if (result.outcome !== 'fail' || !result.reason) continue;
+    const reason = result.reason.replace(/^preparing the shared data: /, '');
+    byReason.set(reason, [...(byReason.get(reason) ?? []), result.id]);
+  }
+  return [...byReason]
+    .filter(([, checks]) => checks.length > 1)
+    .map(([reason, checks]) => ({ reason, checks }));
 }
 
 async function runCheck(
   check: ContractCheck,
   options: RunOptions,
-  shared: { http: ContractClient; data: ContractData; destructive: boolean; specOnly: boolean },
+  shared: Omit<CheckContext, 'keys' | 'skip'>,
 ): Promise<CheckResult> {
   const base = { id: check.id, title: check.title, level: check.level, clauses: check.clauses };
   const started = performance.now();
@@ -172,27 +248,4 @@ async function runCheck(
     if (error instanceof CheckFailure) return done('fail', error.message);
     return done('fail', `the check itself failed: ${(error as Error).stack ?? String(error)}`);
   }
-}
-
-/** Every clause of docs/spec-gaps.md with the outcome of the checks that prove it. */
-export function conformanceMatrix(results: CheckResult[]): ClauseResult[] {
-  return CLAUSES.map(({ id, kind, text }) => {
-    const proving = results.filter((result) => result.clauses.includes(id));
-    if (proving.length === 0) {
-      return {
-        id,
-        kind,
-        text,
-        outcome: 'not testable',
-        detail: NOT_TESTABLE[id] ?? 'no check proves it yet',
-      };
-    }
-    const failed = proving.filter((r) => r.outcome === 'fail');
-    const passed = proving.filter((r) => r.outcome === 'pass');
-    const outcome: Outcome = failed.length > 0 ? 'fail' : passed.length > 0 ? 'pass' : 'skip';
-    const named = (failed.length > 0 ? failed : passed.length > 0 ? passed : proving).map(
-      (r) => r.id,
-    );
-    return { id, kind, text, outcome, detail: named.join(', ') };
-  });
 }

@@ -49,19 +49,19 @@ async function expectRefusals(
 
 export const authChecks = [
   defineCheck({
-    id: 'auth.missing-key',
+    id: 'auth.missing-key.profile',
     title: 'refuses every operation without a key with 401 and no data',
     clauses: ['AUTH-1', 'AUTH-5', 'ERR-401-3', 'GAP-401-VS-403'],
-    level: 'spec',
+    level: 'profile',
     async run(context) {
       await expectRefusals(context, {}, await authTargets(context, { writes: true }), 'no key');
     },
   }),
   defineCheck({
-    id: 'auth.malformed-header',
+    id: 'auth.malformed-header.profile',
     title: 'refuses wrongly formed key headers with 401',
     clauses: ['ERR-401-4', 'AUTH-5', 'GAP-AUTH-FORM'],
-    level: 'spec',
+    level: 'profile',
     async run(context) {
       const targets = await authTargets(context, { writes: true });
       const key = context.keys.full;
@@ -76,10 +76,10 @@ export const authChecks = [
     },
   }),
   defineCheck({
-    id: 'auth.unknown-key',
+    id: 'auth.unknown-key.profile',
     title: 'refuses an unknown key with 401',
     clauses: ['ERR-401-1', 'AUTH-5'],
-    level: 'spec',
+    level: 'profile',
     async run(context) {
       const unknown = `answers_contract_unknown_${context.data.runId}`;
       await expectRefusals(
@@ -91,10 +91,10 @@ export const authChecks = [
     },
   }),
   defineCheck({
-    id: 'auth.inactive-key',
+    id: 'auth.inactive-key.profile',
     title: 'refuses an inactive key with 401',
     clauses: ['ERR-401-2', 'AUTH-5'],
-    level: 'spec',
+    level: 'profile',
     needs: ['inactiveKey'],
     async run(context) {
       const targets = await authTargets(context, { writes: true });
@@ -113,10 +113,10 @@ export const authChecks = [
     },
   }),
   defineCheck({
-    id: 'auth.missing-permission',
+    id: 'auth.missing-permission.profile',
     title: 'refuses a write with a read-only key with 401 (not 403)',
     clauses: ['ERR-401-5', 'AUTH-2', 'GAP-PERMISSIONS', 'GAP-401-VS-403'],
-    level: 'spec',
+    level: 'profile',
     needs: ['readonlyKey', 'destructive'],
     async run(context) {
       const writes = (await authTargets(context, { writes: true })).filter((t) => t.writes);
@@ -131,10 +131,10 @@ export const authChecks = [
     },
   }),
   defineCheck({
-    id: 'auth.bearer-accepted',
+    id: 'auth.bearer-accepted.profile',
     title: 'accepts a valid key as Authorization: Bearer (any letter case of the scheme)',
     clauses: ['AUTH-3'],
-    level: 'spec',
+    level: 'profile',
     async run(context) {
       for (const target of (await authTargets(context, { writes: false })).filter(
         (t) => !t.writes,
@@ -155,10 +155,10 @@ export const authChecks = [
     },
   }),
   defineCheck({
-    id: 'auth.api-key-header-accepted',
+    id: 'auth.api-key-header-accepted.profile',
     title: 'accepts a valid key as X-Answers-API-Key',
     clauses: ['AUTH-4'],
-    level: 'spec',
+    level: 'profile',
     async run(context) {
       for (const target of (await authTargets(context, { writes: false })).filter(
         (t) => !t.writes,

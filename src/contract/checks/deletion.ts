@@ -21,10 +21,10 @@ async function createAndDelete(context: CheckContext, suffix: string) {
 
 export const deletionChecks = [
   defineCheck({
-    id: 'delete.collection',
+    id: 'delete.collection.profile',
     title: 'removes a deleted collection permanently: not fetchable, not listed, and it stays gone',
     clauses: ['DEL-1', 'DEL-3', 'GAP-STATES'],
-    level: 'spec',
+    level: 'profile',
     needs: ['destructive'],
     async run(context) {
       const { collection } = await createAndDelete(context, 'deleted');
@@ -57,7 +57,7 @@ export const deletionChecks = [
     },
   }),
   defineCheck({
-    id: 'delete.cascade',
+    id: 'delete.cascade.profile',
     title: "removes a deleted collection's objects: not fetchable, not found by search",
     clauses: ['DEL-2', 'DEL-3'],
     level: 'profile',
@@ -89,10 +89,10 @@ export const deletionChecks = [
     },
   }),
   defineCheck({
-    id: 'delete.twice',
+    id: 'delete.twice.profile',
     title: 'does not report success for deleting a collection twice',
     clauses: ['DEL-1', 'GAP-DEL-RESP'],
-    level: 'spec',
+    level: 'profile',
     needs: ['destructive'],
     async run(context) {
       const { collection } = await createAndDelete(context, 'twice');

@@ -31,10 +31,10 @@ async function atLeast(context: CheckContext, count: number): Promise<any[]> {
 
 export const listingChecks = [
   defineCheck({
-    id: 'list.summaries',
+    id: 'list.summaries.profile',
     title: 'lists the collections as summaries that each carry an object count and metadata',
     clauses: ['COLL-LIST-1', 'COLL-2', 'COLL-3'],
-    level: 'spec',
+    level: 'profile',
     async run(context) {
       const response = await context.http.request('GET', '/collections', {
         operationId: 'listCollections',
@@ -56,10 +56,10 @@ export const listingChecks = [
     },
   }),
   defineCheck({
-    id: 'list.order',
+    id: 'list.order.profile',
     title: 'sorts a page of collections by creation date (in one direction)',
     clauses: ['COLL-LIST-3'],
-    level: 'spec',
+    level: 'profile',
     async run(context) {
       if (context.destructive) await atLeast(context, 3);
       const response = await context.http.request('GET', '/collections', {
@@ -99,7 +99,7 @@ export const listingChecks = [
     },
   }),
   defineCheck({
-    id: 'list.walk',
+    id: 'list.walk.profile',
     title: 'pages through every collection exactly once, and the walk ends',
     clauses: ['COLL-LIST-2', 'GAP-PAGE-PARAMS', 'GAP-PAGE-FIELDS'],
     level: 'profile',

@@ -5,10 +5,10 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})
 
 export const resourceChecks = [
   defineCheck({
-    id: 'collection.get',
+    id: 'collection.get.profile',
     title: 'fetches each listed collection by its identifier',
     clauses: ['COLL-GET-1', 'COLL-1'],
-    level: 'spec',
+    level: 'profile',
     async run(context) {
       const listed =
         itemsOf(
@@ -67,10 +67,10 @@ export const resourceChecks = [
     },
   }),
   defineCheck({
-    id: 'collection.isolation',
+    id: 'collection.isolation.profile',
     title: "hides another account's collections: not listed, not fetchable, nothing leaked",
     clauses: ['ISO-1', 'AUTH-2', 'GAP-ISOLATION'],
-    level: 'spec',
+    level: 'profile',
     needs: ['otherAccountKey'],
     async run(context) {
       const other = context.keys.otherAccount!;
@@ -120,7 +120,7 @@ export const resourceChecks = [
     },
   }),
   defineCheck({
-    id: 'object.get',
+    id: 'object.get.profile',
     title: 'fetches an object with its complete data and well-formed system fields',
     clauses: ['OBJ-2', 'OBJ-3', 'OBJ-GET-1', 'GAP-OBJ-FIELDS', 'GAP-OBJ-RESP', 'GAP-CONTENT'],
     level: 'profile',

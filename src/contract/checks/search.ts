@@ -3,7 +3,7 @@ import { wordsOf } from '../data.ts';
 
 export const searchChecks = [
   defineCheck({
-    id: 'search.finds',
+    id: 'search.finds.profile',
     title: 'finds an object by a word it contains',
     clauses: ['SEARCH-1', 'GAP-SEARCH-REQ', 'GAP-SEARCH-RESP'],
     level: 'profile',
@@ -79,7 +79,7 @@ export const searchChecks = [
     },
   }),
   defineCheck({
-    id: 'search.isolation',
+    id: 'search.isolation.profile',
     title: "never returns another account's objects",
     clauses: ['ISO-1', 'GAP-ISOLATION'],
     level: 'profile',

@@ -147,6 +147,12 @@ export class Target {
     return Number.isInteger(count) && (count as number) >= 0 ? (count as number) : undefined;
   }
 
+  /** A collection's name, when the description says where it is. */
+  nameOf(collection: unknown): string | undefined {
+    const pointer = this.description.collection.name;
+    return pointer === undefined ? undefined : idText(resolvePointer(collection, pointer));
+  }
+
   metadataOf(collection: unknown): unknown {
     return resolvePointer(collection, this.description.collection.metadata);
   }

@@ -1,0 +1,204 @@
+import { defineCheck, ensure, type CheckContext } from '../../check.ts';
+import { shorten } from '../../target/run-data.ts';
+import { authRequests, type AuthRequest } from './requests.ts';
+
+/** Ids and names the full key can see: none of them may appear in a refusal. */
+async function secrets(context: CheckContext): Promise<string[]> {
+  const { target } = context;
+  if (!target.offers('listCollections')) return [];
+  const listed = target.itemsOf((await target.send('listCollections')).json) ?? [];
+  return listed
+    .flatMap((summary) => [target.collectionIdOf(summary), target.nameOf(summary)])
+    .filter((s): s is string => typeof s === 'string' && s.length > 3);
+}
+
+/** Sends every request with `headers` instead of a key; each must answer 401 and leak nothing. */
+async function expectRefusals(
+  context: CheckContext,
+  headers: Record<string, string>,
+  requests: AuthRequest[],
+  what: string,
+): Promise<void> {
+  const { target, run } = context;
+  if (requests.length === 0) context.skip('the target description offers no operation to send');
+  const hidden = await secrets(context);
+  const failures: string[] = [];
+  for (const request of requests) {
+    const response = await target.send(request.operation, {
+      key: null,
+      headers,
+      params: request.params,
+      body: request.body,
+    });
+    if (
+      response.status >= 200 &&
+      response.status < 300 &&
+      request.operation === 'createCollection'
+    ) {
+      const id = target.collectionIdOf(target.collectionIn(response.json));
+      if (id) run.track(id);
+    }
+    const sent = `${response.method} ${response.path}`;
+    if (response.status !== 401)
+      failures.push(`${sent} with ${what} answered ${response.status}, not 401`);
+    const leaked = hidden.find((secret) => response.text.includes(secret));
+    if (leaked) failures.push(`${sent} with ${what} leaked "${shorten(leaked, 40)}" in a refusal`);
+  }
+  ensure(failures.length === 0, failures.join('; '));
+}
+
+/** Sends the described reads with `headers`: each must answer 200. */
+async function expectAccepted(
+  context: CheckContext,
+  headers: Record<string, string>,
+  what: string,
+) {
+  const reads = (await authRequests(context, { writes: false })).filter((r) => !r.writes);
+  if (reads.length === 0) context.skip('the target description offers no operation to read with');
+  for (const request of reads) {
+    const response = await context.target.send(request.operation, {
+      key: null,
+      headers,
+      params: request.params,
+      body: request.body,
+    });
+    ensure(
+      response.status === 200,
+      `${response.method} ${response.path} with ${what} answered ${response.status}, not 200`,
+    );
+  }
+}
+
+export const specAuthChecks = [
+  defineCheck({
+    id: 'auth.missing-key',
+    title: 'refuses every operation without a key with 401 and no data',
+    clauses: ['AUTH-1', 'AUTH-5', 'ERR-401-3'],
+    level: 'spec',
+    async run(context) {
+      await expectRefusals(context, {}, await authRequests(context, { writes: true }), 'no key');
+    },
+  }),
+  defineCheck({
+    id: 'auth.malformed-header',
+    title: 'refuses wrongly formed key headers with 401',
+    clauses: ['ERR-401-4', 'AUTH-5'],
+    level: 'spec',
+    async run(context) {
+      const requests = await authRequests(context, { writes: true });
+      const key = context.keys.full;
+      const forms: Array<[string, Record<string, string>]> = [
+        ['an empty Authorization header', { authorization: '' }],
+        ['another scheme', { authorization: `Basic ${key}` }],
+        ['Bearer without a token', { authorization: 'Bearer' }],
+        ['extra parts', { authorization: `Bearer ${key} extra` }],
+        ['an empty X-Answers-API-Key', { 'x-answers-api-key': '' }],
+      ];
+      for (const [what, headers] of forms) await expectRefusals(context, headers, requests, what);
+    },
+  }),
+  defineCheck({
+    id: 'auth.unknown-key',
+    title: 'refuses an unknown key with 401, in either header',
+    clauses: ['ERR-401-1', 'AUTH-5'],
+    level: 'spec',
+    async run(context) {
+      const unknown = `answers_contract_unknown_${context.run.runId}`;
+      const requests = await authRequests(context, { writes: true });
+      await expectRefusals(
+        context,
+        { authorization: `Bearer ${unknown}` },
+        requests,
+        'an unknown key',
+      );
+      await expectRefusals(
+        context,
+        { 'x-answers-api-key': unknown },
+        requests,
+        'an unknown key in X-Answers-API-Key',
+      );
+    },
+  }),
+  defineCheck({
+    id: 'auth.inactive-key',
+    title: 'refuses an inactive key with 401, in either header',
+    clauses: ['ERR-401-2', 'AUTH-5'],
+    level: 'spec',
+    needs: ['inactiveKey'],
+    async run(context) {
+      const requests = await authRequests(context, { writes: true });
+      const key = context.keys.inactive!;
+      await expectRefusals(
+        context,
+        { authorization: `Bearer ${key}` },
+        requests,
+        'an inactive key',
+      );
+      await expectRefusals(
+        context,
+        { 'x-answers-api-key': key },
+        requests,
+        'an inactive key in X-Answers-API-Key',
+      );
+    },
+  }),
+  defineCheck({
+    id: 'auth.missing-permission',
+    title: 'refuses each described write with a read-only key with 401, and changes nothing',
+    clauses: ['ERR-401-5', 'AUTH-2'],
+    level: 'spec',
+    needs: ['readonlyKey', 'destructive'],
+    async run(context) {
+      const { target } = context;
+      const writes = (await authRequests(context, { writes: true })).filter((r) => r.writes);
+      if (writes.length === 0) context.skip('the target description offers no write operation');
+      await expectRefusals(
+        context,
+        { authorization: `Bearer ${context.keys.readonly}` },
+        writes,
+        'a read-only key',
+      );
+      const scratch = writes.find((r) => r.operation === 'deleteCollection')?.params?.collection_id;
+      if (scratch && target.offers('getCollection')) {
+        const still = await target.send('getCollection', { params: { collection_id: scratch } });
+        ensure(
+          still.status === 200,
+          `after a refused delete, ${still.method} ${still.path} answered ${still.status}, not 200`,
+        );
+      }
+      if (target.offers('listCollections')) {
+        const made = (await target.walkCollections()).filter((s) =>
+          JSON.stringify(s).includes(`answers-contract-${context.run.runId}-refused`),
+        );
+        ensure(made.length === 0, 'a create refused with 401 made a collection all the same');
+      }
+    },
+  }),
+  defineCheck({
+    id: 'auth.bearer-accepted',
+    title: 'accepts a valid key as Authorization: Bearer (any letter case of the scheme)',
+    clauses: ['AUTH-3'],
+    level: 'spec',
+    async run(context) {
+      for (const scheme of ['Bearer', 'bearer'])
+        await expectAccepted(
+          context,
+          { authorization: `${scheme} ${context.keys.full}` },
+          `"${scheme} <key>"`,
+        );
+    },
+  }),
+  defineCheck({
+    id: 'auth.api-key-header-accepted',
+    title: 'accepts a valid key as X-Answers-API-Key',
+    clauses: ['AUTH-4'],
+    level: 'spec',
+    async run(context) {
+      await expectAccepted(
+        context,
+        { 'x-answers-api-key': context.keys.full },
+        'X-Answers-API-Key',
+      );
+    },
+  }),
+];

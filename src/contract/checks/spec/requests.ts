@@ -1,0 +1,75 @@
+import type { CheckContext } from '../../check.ts';
+import type { OperationName } from '../../target/description.ts';
+import type { BodyValues } from '../../target/target.ts';
+
+/** One request of the auth matrix, as the target description shapes it. */
+export interface AuthRequest {
+  operation: OperationName;
+  params?: Record<string, unknown>;
+  body?: BodyValues;
+  /** Whether the request changes data when it is (wrongly) accepted. */
+  writes: boolean;
+}
+
+/**
+ * Every request the run can aim at the target with other credentials: the described reads, on
+ * data the run can identify (a listed collection, the run's own object), and in a destructive run
+ * the described writes, aimed at a scratch collection of the run's own.
+ */
+export async function authRequests(
+  context: CheckContext,
+  options: { writes: boolean },
+): Promise<AuthRequest[]> {
+  const { target, run } = context;
+  const requests: AuthRequest[] = [];
+  if (target.offers('listCollections'))
+    requests.push({ operation: 'listCollections', writes: false });
+  let collectionId: string | undefined;
+  let objectId: string | undefined;
+  if (context.destructive && target.offers('createCollection')) {
+    const main = await run.main();
+    collectionId = main.id;
+    objectId = main.objectIds[0];
+  } else if (target.offers('listCollections')) {
+    const listed = target.itemsOf((await target.send('listCollections')).json) ?? [];
+    collectionId = listed.map((summary) => target.collectionIdOf(summary)).find(Boolean);
+  }
+  if (collectionId && target.offers('getCollection'))
+    requests.push({
+      operation: 'getCollection',
+      params: { collection_id: collectionId },
+      writes: false,
+    });
+  if (objectId && target.offers('getObject'))
+    requests.push({
+      operation: 'getObject',
+      params: { collection_id: collectionId, object_id: objectId },
+      writes: false,
+    });
+  if (target.offers('search'))
+    requests.push({ operation: 'search', body: { query: run.uniqueWord }, writes: false });
+  if (!options.writes || !context.destructive || !target.offers('createCollection'))
+    return requests;
+
+  const scratch = await run.createCollection('auth', [{ note: 'auth matrix' }]);
+  requests.push({
+    operation: 'createCollection',
+    body: { name: `answers-contract-${run.runId}-refused`, metadata: {} },
+    writes: true,
+  });
+  if (target.offers('createObject'))
+    requests.push({
+      operation: 'createObject',
+      params: { collection_id: scratch.id },
+      body: { content: { refused: true } },
+      writes: true,
+    });
+  // @note Last: when a broken target accepts it, the scratch collection is gone.
+  if (target.offers('deleteCollection'))
+    requests.push({
+      operation: 'deleteCollection',
+      params: { collection_id: scratch.id },
+      writes: true,
+    });
+  return requests;
+}

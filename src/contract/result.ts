@@ -1,0 +1,23 @@
+/** The outcome of one check and of one clause: a leaf, shared by the runner, the matrix and the reports. */
+
+export type Outcome = 'pass' | 'fail' | 'skip';
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  level: 'spec' | 'profile';
+  clauses: string[];
+  outcome: Outcome;
+  /** Why it failed or was skipped. */
+  reason?: string | undefined;
+  durationMs: number;
+}
+
+export interface ClauseResult {
+  id: string;
+  kind: 'stated' | 'decided';
+  text: string;
+  outcome: Outcome | 'not testable';
+  /** The checks that prove it, or why none does. */
+  detail: string;
+}
