@@ -152,7 +152,7 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
   const run = new RunData(target, runId);
   const data = new ContractData(http, runId, destructive);
   const results: CheckResult[] = [];
-  let leftBehind: string[] = [];
+  let leftBehind: string[];
   try {
     await preflight(target, run, { ...options, destructive });
     for (const check of options.checks) {
