@@ -4,6 +4,8 @@ import { CHECKS } from './checks/index.ts';
 import { formatReport, formatResult, toJUnit } from './report.ts';
 import type { ContractKeys } from './check.ts';
 import { runContract, TargetError, type ContractReport, type Level } from './runner.ts';
+import { flag, UsageError, url } from './cli-options.ts';
+import { subcommand } from './subcommands.ts';
 import { loadTargetFile, TargetFileError } from './target/load.ts';
 
 interface CliOptions {
@@ -22,29 +24,6 @@ interface CliOptions {
   viaPrism?: boolean;
   mock?: boolean;
   fault?: string;
-}
-
-/** A usage or configuration error: exit status 2. */
-class UsageError extends Error {}
-
-function url(value: string): string {
-  try {
-    const parsed = new URL(value);
-    if (!/^https?:$/.test(parsed.protocol)) throw new Error();
-    return value.replace(/\/$/, '');
-  } catch {
-    throw new InvalidArgumentError('must be an http(s) URL');
-  }
-}
-
-/** A boolean environment variable: 1, true, yes, on (any case) or 0, false, no, off, or empty. */
-function flag(name: string): boolean {
-  const value = (process.env[name] ?? '').trim().toLowerCase();
-  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
-  if (['', '0', 'false', 'no', 'off'].includes(value)) return false;
-  throw new UsageError(
-    `${name}=${process.env[name]} is not a boolean: use 1/true/yes or 0/false/no`,
-  );
 }
 
 function level(value: string): Level {
@@ -122,7 +101,8 @@ function parse(argv: string[]): CliOptions {
     )
     .addHelpText(
       'after',
-      '\nExit status: 0 every check at the chosen level passed (or skipped) and nothing was left behind; 1 a check failed, or data was left behind; 2 usage error, bad target file, unreachable target, or a key refused in both header forms.',
+      '\nCommands:\n  init   probe the target and write a draft --target file (answers-contract init --help)\n  sweep  delete what earlier runs left behind (answers-contract sweep --help)' +
+        '\nExit status: 0 every check at the chosen level passed (or skipped) and nothing was left behind; 1 a check failed, or data was left behind; 2 usage error, bad target file, unreachable target, or a key refused in both header forms.',
     )
     .exitOverride()
     // @note Errors are printed once, by main's handler, as one line.
@@ -212,7 +192,9 @@ async function main(argv: string[], services: CliServices): Promise<number> {
 
 /** Runs `answers-contract` with `argv` and exits with its status (0, 1 or 2). */
 export function runCli(argv: string[], services: CliServices = {}): Promise<never> {
-  return main(argv, services).then(
+  const name = argv[2];
+  const run = name === 'init' || name === 'sweep' ? subcommand(name, argv) : main(argv, services);
+  return run.then(
     (code) => process.exit(code),
     (error: unknown) => {
       if (

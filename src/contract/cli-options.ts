@@ -1,0 +1,24 @@
+import { InvalidArgumentError } from 'commander';
+
+/** A usage or configuration error: exit status 2. */
+export class UsageError extends Error {}
+
+export function url(value: string): string {
+  try {
+    const parsed = new URL(value);
+    if (!/^https?:$/.test(parsed.protocol)) throw new Error();
+    return value.replace(/\/$/, '');
+  } catch {
+    throw new InvalidArgumentError('must be an http(s) URL');
+  }
+}
+
+/** A boolean environment variable: 1, true, yes, on (any case) or 0, false, no, off, or empty. */
+export function flag(name: string): boolean {
+  const value = (process.env[name] ?? '').trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['', '0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new UsageError(
+    `${name}=${process.env[name]} is not a boolean: use 1/true/yes or 0/false/no`,
+  );
+}

@@ -1,0 +1,338 @@
+/**
+ * answers-contract as a CI owner whose implementation is not ours meets it: a target file, levels,
+ * set-up errors told apart from contract failures, boolean environment variables, `init` and
+ * `sweep`. The target is our mock behind a real socket, sometimes behind a small proxy that breaks
+ * one thing.
+ */
+import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SPEC_CHECKS } from '../src/contract/checks/index.ts';
+import { createMock, type AnswersMock } from '../src/index.ts';
+import { startServer, type RunningServer } from '../src/node/server.ts';
+import { KEYS } from './support/keys.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = 'src/bin/answers-contract.ts';
+const CLEAN_ENV = {
+  ANSWERS_BASE_URL: '',
+  ANSWERS_API_KEY: '',
+  ANSWERS_CONTRACT_TARGET: '',
+  ANSWERS_CONTRACT_DESTRUCTIVE: '',
+};
+
+function contract(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', BIN, ...args],
+      { cwd: ROOT, env: { ...process.env, ...CLEAN_ENV, ...env }, timeout: 90_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+let mock: AnswersMock;
+let server: RunningServer;
+let dir: string;
+/** Forwards to the mock, but answers 401 to every request that carries `Authorization`. */
+let bearerBroken: Server;
+let bearerBrokenUrl: string;
+
+beforeAll(async () => {
+  mock = await createMock();
+  server = await startServer({ mock, port: 0, quiet: true });
+  dir = await mkdtemp(join(tmpdir(), 'answers-contract-target-'));
+  bearerBroken = createServer(async (request, response) => {
+    if (request.headers.authorization !== undefined) {
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end('{"error":"unauthorized"}');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers))
+      if (typeof value === 'string' && name !== 'host' && name !== 'connection')
+        headers.set(name, value);
+    const upstream = await fetch(`${server.url}${request.url}`, {
+      method: request.method,
+      headers,
+      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+    });
+    response.writeHead(upstream.status, Object.fromEntries(upstream.headers));
+    response.end(Buffer.from(await upstream.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => bearerBroken.listen(0, '127.0.0.1', resolve));
+  bearerBrokenUrl = `http://127.0.0.1:${(bearerBroken.address() as AddressInfo).port}`;
+});
+beforeEach(() => mock.controls.reset());
+afterAll(async () => {
+  await new Promise((resolve) => bearerBroken.close(resolve));
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const api = () => `${server.url}/api/answers/v1`;
+
+describe('answers-contract --target', () => {
+  it.each([
+    ['operations:\n  listCollections: FETCH /things\n', /\/operations\/listCollections/],
+    ['unknownKey: 1\n', /unknown key "unknownKey"/],
+    ['operations:\n  getCollection: GET /collections/{id}\n', /\{collection_id\}/],
+    ['list: [unclosed\n', /bad\.yaml/],
+  ])(
+    'exits 2 with one line and no stack for the target file %j',
+    async (text, message) => {
+      const file = join(dir, 'bad.yaml');
+      await writeFile(file, text);
+      const result = await contract([
+        '--base-url',
+        api(),
+        '--api-key',
+        KEYS.full,
+        '--target',
+        file,
+      ]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('bad.yaml');
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stdout).not.toMatch(/FAIL/);
+    },
+    90_000,
+  );
+
+  it('reads the file named by ANSWERS_CONTRACT_TARGET', async () => {
+    const file = join(dir, 'missing-dir', 'nowhere.yaml');
+    const result = await contract(['--base-url', api(), '--api-key', KEYS.full], {
+      ANSWERS_CONTRACT_TARGET: file,
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('nowhere.yaml');
+  }, 90_000);
+
+  it('passes the mock described by the shipped targets/answers-openapi.yaml', async () => {
+    const json = join(dir, 'shipped.json');
+    const result = await contract([
+      '--base-url',
+      api(),
+      '--api-key',
+      KEYS.full,
+      '--target',
+      'targets/answers-openapi.yaml',
+      '--json',
+      json,
+    ]);
+    expect(result.code, result.stdout.slice(-1500)).toBe(0);
+    const report = JSON.parse(await readFile(json, 'utf8'));
+    expect(report.description).toContain('answers-openapi.yaml');
+    expect(report.levels.spec.fail).toBe(0);
+    expect(report.levels.spec.pass).toBeGreaterThan(0);
+  }, 90_000);
+});
+
+describe('answers-contract levels and skips', () => {
+  it('--level spec decides by the spec checks alone and counts them apart', async () => {
+    const json = join(dir, 'level.json');
+    const result = await contract([
+      '--base-url',
+      api(),
+      '--api-key',
+      KEYS.full,
+      '--level',
+      'spec',
+      '--json',
+      json,
+    ]);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(await readFile(json, 'utf8'));
+    expect(report.level).toBe('spec');
+    const spec = report.levels.spec;
+    expect(spec.pass + spec.fail + spec.skip).toBe(SPEC_CHECKS.length);
+  }, 90_000);
+
+  it('--fail-on-skip turns a skipped spec check into exit 1', async () => {
+    const result = await contract(['--base-url', api(), '--api-key', KEYS.full, '--fail-on-skip']);
+    expect(result.stdout).toMatch(/SKIP {2}auth\.inactive-key/);
+    expect(result.code).toBe(1);
+  }, 90_000);
+
+  it('refuses an unknown level with exit 2', async () => {
+    const result = await contract(['--base-url', api(), '--api-key', KEYS.full, '--level', 'x']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/spec or profile/);
+  }, 90_000);
+});
+
+describe('answers-contract set-up errors', () => {
+  it('reports a Bearer form refused alone as a failed check, not as a refused key', async () => {
+    const result = await contract([
+      '--base-url',
+      `${bearerBrokenUrl}/api/answers/v1`,
+      '--api-key',
+      KEYS.full,
+    ]);
+    expect(result.stderr).not.toMatch(/refuses --api-key/);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/FAIL {2}auth\.bearer-accepted/);
+    expect(result.stdout).toMatch(/PASS {2}auth\.api-key-header-accepted/);
+  }, 90_000);
+
+  it('exits 2 when a destructive run is given a key that cannot write', async () => {
+    const result = await contract([
+      '--base-url',
+      api(),
+      '--api-key',
+      KEYS.readonly,
+      '--destructive',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/--destructive/);
+    expect(result.stdout).not.toMatch(/FAIL/);
+  }, 90_000);
+
+  it.each([
+    ['true', true],
+    ['YES', true],
+    ['1', true],
+    ['0', false],
+    ['', false],
+  ])(
+    'ANSWERS_CONTRACT_DESTRUCTIVE=%j runs destructive: %s',
+    async (value, destructive) => {
+      const json = join(dir, `destructive-${value || 'empty'}.json`);
+      const result = await contract(['--base-url', api(), '--api-key', KEYS.full, '--json', json], {
+        ANSWERS_CONTRACT_DESTRUCTIVE: value,
+      });
+      expect(result.code).toBe(0);
+      expect(JSON.parse(await readFile(json, 'utf8')).destructive).toBe(destructive);
+    },
+    90_000,
+  );
+
+  it('refuses ANSWERS_CONTRACT_DESTRUCTIVE that is not a boolean', async () => {
+    const result = await contract(['--base-url', api(), '--api-key', KEYS.full], {
+      ANSWERS_CONTRACT_DESTRUCTIVE: 'maybe',
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/ANSWERS_CONTRACT_DESTRUCTIVE=maybe is not a boolean/);
+  }, 90_000);
+});
+
+describe('answers-contract init', () => {
+  it('drafts a description that loads and runs against the two stated paths', async () => {
+    const file = join(dir, 'draft.yaml');
+    const init = await contract([
+      'init',
+      '--base-url',
+      server.url,
+      '--api-key',
+      KEYS.full,
+      '--out',
+      file,
+    ]);
+    expect(init.code, init.stderr).toBe(0);
+    const draft = await readFile(file, 'utf8');
+    expect(draft).toContain('listCollections: GET /v1/collections');
+    expect(draft).toMatch(/^ {2}items: '\/data'/m);
+    expect(draft).toMatch(/^ {2}id: '\/id'/m);
+    expect(draft).toMatch(/^ {2}createdAt: '\/created_at'/m);
+    expect(draft).toMatch(/^ {2}in: ''/m);
+    const json = join(dir, 'draft.json');
+    const run = await contract([
+      '--base-url',
+      server.url,
+      '--api-key',
+      KEYS.full,
+      '--target',
+      file,
+      '--json',
+      json,
+    ]);
+    expect(run.code, run.stdout.slice(-1500)).toBe(0);
+    const report = JSON.parse(await readFile(json, 'utf8'));
+    const passed = report.results
+      .filter((r: { outcome: string }) => r.outcome === 'pass')
+      .map((r: { id: string }) => r.id);
+    expect(passed).toEqual(expect.arrayContaining(['list.summaries', 'collection.get']));
+  }, 90_000);
+});
+
+describe('answers-contract sweep', () => {
+  const name = (runStartedMs: number, what: string) =>
+    `answers-contract-${runStartedMs.toString(36)}abcd-t1-${what}`;
+
+  async function create(collectionName: string) {
+    const response = await fetch(`${api()}/collections`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEYS.full}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: collectionName }),
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  }
+  const exists = async (id: string) =>
+    (
+      await fetch(`${api()}/collections/${id}`, {
+        headers: { authorization: `Bearer ${KEYS.full}` },
+      })
+    ).status === 200;
+
+  it('deletes only run-named leftovers older than the limit', async () => {
+    const old = await create(name(Date.now() - 3 * 3_600_000, 'old'));
+    const young = await create(name(Date.now() - 60_000, 'young'));
+    const unrelated = await create('answers-contract-notes');
+    const dry = await contract([
+      'sweep',
+      '--base-url',
+      api(),
+      '--api-key',
+      KEYS.full,
+      '--older-than',
+      '1h',
+      '--dry-run',
+    ]);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain(`would delete 1: ${old}`);
+    expect(await exists(old)).toBe(true);
+
+    const swept = await contract([
+      'sweep',
+      '--base-url',
+      api(),
+      '--api-key',
+      KEYS.full,
+      '--older-than',
+      '1h',
+    ]);
+    expect(swept.code, swept.stderr).toBe(0);
+    expect(swept.stdout).toContain(`deleted 1: ${old}`);
+    expect(await exists(old)).toBe(false);
+    expect(await exists(young)).toBe(true);
+    expect(await exists(unrelated)).toBe(true);
+  }, 90_000);
+
+  it('refuses a duration it cannot read with exit 2', async () => {
+    const result = await contract([
+      'sweep',
+      '--base-url',
+      api(),
+      '--api-key',
+      KEYS.full,
+      '--older-than',
+      'soon',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--older-than/);
+  }, 90_000);
+});
