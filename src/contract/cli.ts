@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { CHECKS } from './checks/index.ts';
 import { formatReport, formatResult, toJUnit } from './report.ts';
 import type { ContractKeys } from './check.ts';
@@ -102,13 +102,13 @@ function parse(argv: string[]): CliOptions {
     .addHelpText(
       'after',
       '\nCommands:\n  init   probe the target and write a draft --target file (answers-contract init --help)\n  sweep  delete what earlier runs left behind (answers-contract sweep --help)' +
-        '\nExit status: 0 every check at the chosen level passed (or skipped) and nothing was left behind; 1 a check failed, or data was left behind; 2 usage error, bad target file, unreachable target, or a key refused in both header forms.',
+        '\n\nExit status: 0 every check at the chosen level passed (or skipped) and nothing was left behind; 1 a check failed, or data was left behind; 2 usage error, bad target file, unreachable target, or a key refused in both header forms.',
     )
     .exitOverride()
     // @note Errors are printed once, by main's handler, as one line.
     .configureOutput({ outputError: () => undefined });
   // @note A hidden flag for the kit's own tests: serve the mock with one deliberate defect.
-  program.option('--fault <name>').helpOption('-h, --help');
+  program.addOption(new Option('--fault <name>').hideHelp()).helpOption('-h, --help');
   try {
     program.parse(argv);
   } catch (error) {
