@@ -5,9 +5,7 @@
  * one thing.
  */
 import { execFile } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +14,7 @@ import { SPEC_CHECKS } from '../src/contract/checks/index.ts';
 import { createMock, type AnswersMock } from '../src/index.ts';
 import { startServer, type RunningServer } from '../src/node/server.ts';
 import { KEYS } from './support/keys.ts';
+import { startProxy, type RunningProxy } from './support/proxy.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = 'src/bin/answers-contract.ts';
@@ -43,39 +42,22 @@ let mock: AnswersMock;
 let server: RunningServer;
 let dir: string;
 /** Forwards to the mock, but answers 401 to every request that carries `Authorization`. */
-let bearerBroken: Server;
-let bearerBrokenUrl: string;
+let bearerBroken: RunningProxy;
 
 beforeAll(async () => {
   mock = await createMock();
   server = await startServer({ mock, port: 0, quiet: true });
   dir = await mkdtemp(join(tmpdir(), 'answers-contract-target-'));
-  bearerBroken = createServer(async (request, response) => {
-    if (request.headers.authorization !== undefined) {
-      response.writeHead(401, { 'content-type': 'application/json' });
-      response.end('{"error":"unauthorized"}');
-      return;
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers))
-      if (typeof value === 'string' && name !== 'host' && name !== 'connection')
-        headers.set(name, value);
-    const upstream = await fetch(`${server.url}${request.url}`, {
-      method: request.method,
-      headers,
-      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
-    });
-    response.writeHead(upstream.status, Object.fromEntries(upstream.headers));
-    response.end(Buffer.from(await upstream.arrayBuffer()));
+  bearerBroken = await startProxy(server.url, {
+    before: (request) =>
+      request.headers.authorization === undefined
+        ? undefined
+        : { status: 401, body: '{"error":"unauthorized"}' },
   });
-  await new Promise<void>((resolve) => bearerBroken.listen(0, '127.0.0.1', resolve));
-  bearerBrokenUrl = `http://127.0.0.1:${(bearerBroken.address() as AddressInfo).port}`;
 });
 beforeEach(() => mock.controls.reset());
 afterAll(async () => {
-  await new Promise((resolve) => bearerBroken.close(resolve));
+  await bearerBroken.close();
   await server.close();
   await rm(dir, { recursive: true, force: true });
 });
@@ -177,7 +159,7 @@ describe('answers-contract set-up errors', () => {
   it('reports a Bearer form refused alone as a failed check, not as a refused key', async () => {
     const result = await contract([
       '--base-url',
-      `${bearerBrokenUrl}/api/answers/v1`,
+      `${bearerBroken.url}/api/answers/v1`,
       '--api-key',
       KEYS.full,
     ]);
