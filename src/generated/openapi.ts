@@ -340,7 +340,7 @@ export interface components {
              * @description The metadata of the new collection; an empty object when omitted.
              * @default {}
              */
-            metadata: components["schemas"]["Metadata"];
+            metadata?: components["schemas"]["Metadata"];
         };
         /**
          * @description The body of a request that updates a collection: at least one of `name` and `metadata`.
@@ -516,7 +516,7 @@ export interface components {
              * @default 10
              * @example 10
              */
-            limit: number;
+            limit?: number;
             /**
              * @description The `next_cursor` of the previous page of the same search; omit it for the first page.
              *     A tampered, malformed or foreign cursor gets 400 `invalid_cursor`.
