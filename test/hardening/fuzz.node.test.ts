@@ -21,7 +21,8 @@ import {
   type Cursors,
   type RequestCase,
 } from './fuzz-requests.ts';
-import { sequence, runSequence } from './fuzz-model.ts';
+import { replaySequence } from './fuzz-model.ts';
+import { sequence } from './fuzz/sequence-operations.ts';
 import { checkProperty, FUZZ_RUNS, FUZZ_SEED, observe } from './fuzz-support.ts';
 
 fc.configureGlobal({ seed: FUZZ_SEED });
@@ -171,7 +172,7 @@ describe('random sequences', () => {
       tried.sequences = await checkProperty(
         'random sequences',
         SEQUENCE_REPLAY,
-        fc.asyncProperty(sequence(30), runSequence),
+        fc.asyncProperty(sequence(30), replaySequence),
         SEQUENCE_RUNS,
       );
     },
