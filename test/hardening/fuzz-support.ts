@@ -106,7 +106,7 @@ export interface Replay {
  * The message printed when a property fails: fast-check's own report (counterexample, seed,
  * path, shrinks), then the exact regression test file to add under `test/regressions/`.
  */
-export function regressionReport(
+function regressionReport(
   name: string,
   replay: Replay,
   counterexample: unknown,

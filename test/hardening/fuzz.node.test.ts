@@ -7,20 +7,13 @@
  */
 import fc from 'fast-check';
 import { METHODS } from 'node:http';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, type AnswersMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
-import {
-  bodyBytes,
-  checkThroughHandle,
-  collectCursors,
-  headersOf,
-  NOW,
-  requestCase,
-  violations,
-  type Cursors,
-  type RequestCase,
-} from './fuzz-requests.ts';
+import { checkThroughHandle, collectCursors, replayRequest, requestCase } from './fuzz-requests.ts';
+import type { Cursors } from './fuzz/request-bodies.ts';
+import { bodyBytes, headersOf, NOW, type RequestCase } from './fuzz/request-case.ts';
+import { violations } from './fuzz/request-oracle.ts';
 import { replaySequence } from './fuzz-model.ts';
 import { sequence } from './fuzz/sequence-operations.ts';
 import { checkProperty, FUZZ_RUNS, FUZZ_SEED, observe } from './fuzz-support.ts';
@@ -32,15 +25,16 @@ const HTTP_RUNS = Math.max(50, Math.round(FUZZ_RUNS / 10));
 const TIMEOUT = 60_000 + FUZZ_RUNS * 100;
 const tried = { handle: 0, http: 0, sequences: 0 };
 
+/** What a failure report tells the developer to import (from test/regressions/) and call. */
 const REQUEST_REPLAY = {
   kind: 'request',
   module: '../hardening/fuzz-requests.ts',
-  replayer: 'replayRequest',
+  replayer: replayRequest.name,
 };
 const SEQUENCE_REPLAY = {
   kind: 'sequence',
   module: '../hardening/fuzz-model.ts',
-  replayer: 'replaySequence',
+  replayer: replaySequence.name,
 };
 
 let mock: AnswersMock;
@@ -178,4 +172,23 @@ describe('random sequences', () => {
     },
     TIMEOUT * 2,
   );
+});
+
+describe('the replay hint of a failure report', () => {
+  it.each([
+    { replay: REQUEST_REPLAY, replayer: replayRequest },
+    { replay: SEQUENCE_REPLAY, replayer: replaySequence },
+  ])('$replay.kind: names a function its module exports', async ({ replay, replayer }) => {
+    expect(replay.replayer).toMatch(/^replay[A-Z]/);
+    const from = new URL('../regressions/', import.meta.url);
+    const module = (await import(new URL(replay.module, from).href)) as Record<string, unknown>;
+    expect(module[replay.replayer]).toBe(replayer);
+  });
+
+  it('replays a printed (JSON) request and sequence on a fresh mock', async () => {
+    for (const request of fc.sample(requestCase(cursors), { seed: FUZZ_SEED, numRuns: 3 }))
+      await replayRequest(JSON.parse(JSON.stringify(request)));
+    const [ops] = fc.sample(sequence(5), { seed: FUZZ_SEED, numRuns: 1 });
+    await replaySequence(JSON.parse(JSON.stringify(ops)));
+  });
 });
