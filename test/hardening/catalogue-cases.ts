@@ -10,7 +10,7 @@ import { gzipSync, deflateSync } from 'node:zlib';
 import { parse } from 'yaml';
 import { KEYS } from '../support/api.ts';
 
-export type Header = readonly [name: string, value: string | Uint8Array];
+type Header = readonly [name: string, value: string | Uint8Array];
 
 export interface CaseRequest {
   /** `fetch` (the default) or `raw`: byte for byte over node:net, for what fetch cannot send. */
@@ -30,7 +30,7 @@ export interface CaseRequest {
   noHost?: boolean;
 }
 
-export interface CaseExpectation {
+interface CaseExpectation {
   /** The HTTP status; 0 means the server closes the connection without any response. */
   status: number;
   /** The response's media type without parameters; null: no Content-Type header at all. */
@@ -84,7 +84,7 @@ const STATUS = {
 export { KEYS };
 
 export const API = '/api/answers/v1';
-export const MAX_BODY = 1_048_576;
+const MAX_BODY = 1_048_576;
 
 const BEARER = (key: string): Header => ['Authorization', `Bearer ${key}`];
 const FULL = BEARER(KEYS.full);
@@ -1669,8 +1669,8 @@ const openapi = parse(
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 /** The methods tried on every path; FOO is made up. */
-export const TRIED_METHODS = ['GET', 'PUT', 'POST', 'PATCH', 'DELETE', 'HEAD', 'TRACE', 'FOO'];
-export const PREFIXES = openapi.servers.map((server) => server.url.replace('{base_url}', ''));
+const TRIED_METHODS = ['GET', 'PUT', 'POST', 'PATCH', 'DELETE', 'HEAD', 'TRACE', 'FOO'];
+const PREFIXES = openapi.servers.map((server) => server.url.replace('{base_url}', ''));
 
 function methodCases(): CatalogueCase[] {
   const cases: CatalogueCase[] = [];

@@ -49,7 +49,7 @@ function bodyBytes(value: string | Uint8Array): Buffer {
 }
 
 /** Builds the request head (request line and header section) of a spec. */
-export function requestHead(spec: RawRequestSpec, host: string): Buffer {
+function requestHead(spec: RawRequestSpec, host: string): Buffer {
   const headers = [...(spec.headers ?? [])];
   const has = (name: string) => headers.some(([n]) => n.toLowerCase() === name);
   if (!spec.noHost && !has('host')) headers.unshift(['Host', host]);

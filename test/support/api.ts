@@ -3,8 +3,8 @@ import { validateResponse } from '../../src/openapi/response-validation.ts';
 import { KEYS } from './keys.ts';
 
 /** The origin the msw tests address; any origin works, this one can never reach a network. */
-export const ORIGIN = 'http://answers.test';
-export const BASE = `${ORIGIN}/api/answers/v1`;
+const ORIGIN = 'http://answers.test';
+const BASE = `${ORIGIN}/api/answers/v1`;
 
 export { KEYS } from './keys.ts';
 
