@@ -2,7 +2,8 @@ import type { AnswersMock } from './mock.ts';
 import { json, noContent, type MockRequest, type MockResponse } from './http.ts';
 import { compileSchema } from '../openapi/ajv.ts';
 import { problem, type FieldError } from './problem.ts';
-import { bodyErrorsOf, nonFiniteNumberAt } from './request-validation.ts';
+import { nonFiniteNumberAt } from './json-limits.ts';
+import { bodyErrorsOf } from './request-validation.ts';
 import { SnapshotError } from './model/snapshot.ts';
 
 /** The path prefix of the control API. It is outside every API prefix, so it never shadows one. */
@@ -39,6 +40,7 @@ class ControlRequestError extends Error {
 }
 
 function readJson(request: MockRequest): unknown {
+  // @note TextDecoder drops a leading UTF-8 BOM, which editors on Windows like to write.
   const text = new TextDecoder().decode(request.body ?? new Uint8Array());
   try {
     return JSON.parse(text);
@@ -184,6 +186,7 @@ const ROUTES: Record<string, ControlRoute> = {
 export async function handleControl(
   mock: AnswersMock,
   request: MockRequest,
+  bodyLimit: number,
 ): Promise<MockResponse> {
   const { path } = request;
   const route = ROUTES[path.slice(CONTROL_PREFIX.length)];
@@ -203,8 +206,16 @@ export async function handleControl(
       headers: { allow },
     });
   }
-  if (request.bodyTooLarge)
-    return problem('payload_too_large', 'The body of a control request may be at most 1 MiB.');
+  if (request.bodyTooLarge) {
+    const raise =
+      path === `${CONTROL_PREFIX}/state`
+        ? ' (raise it with --max-state-bytes or maxStateBytes)'
+        : '';
+    return problem(
+      'payload_too_large',
+      `The body of this control request may be at most ${bodyLimit} bytes${raise}.`,
+    );
+  }
   try {
     return await handler(mock, request);
   } catch (error) {

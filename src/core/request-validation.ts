@@ -3,7 +3,7 @@ import { compileSchema, validatorAt } from '../openapi/ajv.ts';
 import { problem, type FieldError } from './problem.ts';
 import type { MockRequest, MockResponse } from './http.ts';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from './http.ts';
-import { nestsDeeperThan } from './json-depth.ts';
+import { nestsDeeperThan, nonFiniteNumberAt } from './json-limits.ts';
 import type { OperationSpec, ParameterSpec } from '../openapi/operations.ts';
 
 const parameterValidators = new Map<string, Map<ParameterSpec, ValidateFunction>>();
@@ -128,24 +128,6 @@ function charsetOf(request: MockRequest): string | undefined {
   for (const parameter of parameters) {
     const [name, value = ''] = parameter.split('=', 2).map((part) => part.trim());
     if (name?.toLowerCase() === 'charset') return value.replace(/^"(.*)"$/, '$1').toLowerCase();
-  }
-  return undefined;
-}
-
-/**
- * The JSON pointer of the first number a double cannot hold (JSON.parse reads `1e400` as
- * Infinity, which would be stored and answered as `null`), or undefined. Iterative, like
- * {@link nestsDeeperThan}, which has already bounded the depth.
- */
-export function nonFiniteNumberAt(value: unknown): string | undefined {
-  const stack: Array<[unknown, string]> = [[value, '']];
-  while (stack.length > 0) {
-    const [item, pointer] = stack.pop()!;
-    if (typeof item === 'number' && !Number.isFinite(item)) return pointer || '/';
-    if (typeof item !== 'object' || item === null) continue;
-    for (const [key, child] of Object.entries(item)) {
-      stack.push([child, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`]);
-    }
   }
   return undefined;
 }

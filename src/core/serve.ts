@@ -1,7 +1,7 @@
 import { API_PREFIXES } from '../openapi/operations.ts';
 import { CONTROL_PREFIX, handleControl } from './control-routes.ts';
 import type { HandledRequest } from './handle-request.ts';
-import type { MockRequest } from './http.ts';
+import { MAX_BODY_BYTES, type MockRequest } from './http.ts';
 import type { AnswersMock } from './mock.ts';
 import { problem } from './problem.ts';
 
@@ -9,6 +9,25 @@ import { problem } from './problem.ts';
 export interface ServeOptions {
   /** Serves the control API under `/__mock`. Default false (the API alone). */
   control?: boolean | undefined;
+  /**
+   * The largest body `PUT /__mock/state` accepts, in bytes: an exported snapshot grows with the
+   * data (about 300 bytes per object), so it has a limit of its own. Default 256 MiB.
+   */
+  maxStateBytes?: number | undefined;
+}
+
+/** The default of {@link ServeOptions.maxStateBytes}. */
+export const DEFAULT_MAX_STATE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * How many body bytes an adapter reads for a request to `path` before it stops and marks the
+ * request `bodyTooLarge`: the state upload's own limit, else the API's 1 MiB.
+ * @see docs/spec-gaps.md GAP-LIMIT-SIZE
+ */
+export function bodyLimit(path: string, options: ServeOptions = {}): number {
+  return options.control === true && path === `${CONTROL_PREFIX}/state`
+    ? (options.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES)
+    : MAX_BODY_BYTES;
 }
 
 function isControlPath(path: string): boolean {
@@ -42,7 +61,9 @@ export async function serve(
 ): Promise<HandledRequest> {
   try {
     if (options.control === true && isControlPath(request.path)) {
-      return { response: await handleControl(mock, request) };
+      return {
+        response: await handleControl(mock, request, bodyLimit(request.path, options)),
+      };
     }
     return await mock.handleDetailed(request);
   } catch (error) {

@@ -1,26 +1,46 @@
 import express, { type Router } from 'express';
 import type { AnswersMock } from '../core/mock.ts';
-import { isMockPath, serve } from '../core/serve.ts';
+import type { MockRequest } from '../core/http.ts';
+import { bodyLimit, isMockPath, serve } from '../core/serve.ts';
 import { logInternalError, readMockRequest, sendResponse } from '../node/node-io.ts';
 
 /** Options of {@link createAnswersRouter}. */
 export interface AnswersRouterOptions {
   /** Serves the control API under `/__mock`. Default true. */
   control?: boolean | undefined;
+  /** The largest body `PUT /__mock/state` accepts, in bytes. Default 256 MiB. */
+  maxStateBytes?: number | undefined;
+}
+
+/**
+ * The body a parser mounted before the router (`express.json()`, `express.text()`,
+ * `express.raw()`) already read from the stream, as bytes again: the core validates the body
+ * itself, and would otherwise see none and answer that the body is empty.
+ */
+function parsedBody(request: MockRequest, parsed: unknown): void {
+  if (request.body !== undefined || request.bodyTooLarge || parsed === undefined) return;
+  if (parsed instanceof Uint8Array) request.body = parsed;
+  else if (typeof parsed === 'string') request.body = new TextEncoder().encode(parsed);
+  // @note express 5's parsers leave `req.body` undefined when the content type was not theirs.
+  else request.body = new TextEncoder().encode(JSON.stringify(parsed));
 }
 
 /**
  * An express 5 router serving a mock of the Answers API (and its control API), to mount in a dev
- * server with `app.use(createAnswersRouter(mock))`. Mount it before any body parser: it reads
- * the raw body itself. Paths that are not the mock's go on to the app's other routes untouched.
+ * server with `app.use(createAnswersRouter(mock))`. It reads the raw body itself; mounted after a
+ * body parser, it takes the parsed body instead (re-serialised, so byte-exact checks such as the
+ * size limit see the parser's view). Paths that are not the mock's go on to the app's other routes untouched.
  */
 export function createAnswersRouter(mock: AnswersMock, options: AnswersRouterOptions = {}): Router {
   const control = options.control ?? true;
+  const limits = { control, maxStateBytes: options.maxStateBytes };
   const router = express.Router();
   router.use(async (req, res, next) => {
     // @note Decided before reading the body, so that the app's own routes still get theirs.
     if (!isMockPath(req.path, { control })) return next();
-    const { response, internal } = await serve(mock, await readMockRequest(req), { control });
+    const request = await readMockRequest(req, (path) => bodyLimit(path, limits));
+    if (req.readableEnded) parsedBody(request, (req as { body?: unknown }).body);
+    const { response, internal } = await serve(mock, request, limits);
     if (internal !== undefined) logInternalError(internal);
     sendResponse(res, response);
   });

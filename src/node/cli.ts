@@ -30,7 +30,8 @@ async function readStateFile(file: string | URL, what: string): Promise<unknown>
     throw new UsageError(`cannot read ${what} ${String(file)}: ${(error as Error).message}`);
   }
   try {
-    return JSON.parse(text);
+    // @note A UTF-8 BOM (some editors write one) is not part of the JSON.
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new UsageError(`${what} ${String(file)} is not JSON: ${(error as Error).message}`);
   }
@@ -46,6 +47,7 @@ interface CliOptions {
   stateFile?: string;
   latency?: number;
   control: boolean;
+  maxStateBytes?: number;
   quiet?: boolean;
 }
 
@@ -135,6 +137,12 @@ function parseArguments(argv: string[]): CliOptions {
       ),
     )
     .option('--no-control', 'disable the control API under /__mock')
+    .addOption(
+      new Option(
+        '--max-state-bytes <bytes>',
+        'the largest state PUT /__mock/state accepts (default 268435456, 256 MiB)',
+      ).argParser(integer(1, 512 * 1024 * 1024, 'max-state-bytes')),
+    )
     .option('--quiet', 'log no requests')
     .exitOverride()
     .configureOutput({
@@ -173,6 +181,7 @@ async function main(argv: string[]): Promise<void> {
     host: options.host,
     port: options.port,
     control: options.control,
+    maxStateBytes: options.maxStateBytes,
     quiet: options.quiet,
     onStateChange: writer && (() => writer.schedule()),
   }).catch((error: NodeJS.ErrnoException) => {

@@ -67,12 +67,14 @@ function splitTarget(url: string): { path: string; query: URLSearchParams } {
 /** Reads a Node request (plain `node:http` or express) into the core's {@link MockRequest}. */
 export async function readMockRequest(
   req: IncomingMessage,
+  limitFor: (path: string) => number = () => MAX_BODY_BYTES,
   url = req.url ?? '/',
 ): Promise<MockRequest> {
-  const { body, bodyTooLarge } = await readBody(req);
+  const target = splitTarget(url);
+  const { body, bodyTooLarge } = await readBody(req, limitFor(target.path));
   return {
     method: req.method ?? 'GET',
-    ...splitTarget(url),
+    ...target,
     headers: headersOf(req),
     body,
     bodyTooLarge,

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AnswersMock } from '../core/mock.ts';
-import { failed, serve } from '../core/serve.ts';
+import { bodyLimit, failed, serve } from '../core/serve.ts';
 import { CORS, corsFor, PREFLIGHT } from './cors.ts';
 import { createDocsSite } from './docs-site.ts';
 import { logInternalError, readMockRequest, sendResponse } from './node-io.ts';
@@ -11,6 +11,8 @@ import { logLine, type Outcome } from './request-log.ts';
 export interface ServerOptions {
   /** Serves the control API under `/__mock`. Default true. */
   control?: boolean | undefined;
+  /** The largest body `PUT /__mock/state` accepts, in bytes. Default 256 MiB. */
+  maxStateBytes?: number | undefined;
   /** Receives one line per request. Default `console.log`. */
   logger?: ((line: string) => void) | undefined;
   /** Logs no request lines. 500s still log their cause on stderr. */
@@ -43,6 +45,7 @@ export interface RunningServer {
  */
 export function createServer(mock: AnswersMock, options: ServerOptions = {}): http.Server {
   const control = options.control ?? true;
+  const limits = { control, maxStateBytes: options.maxStateBytes };
   const log = options.quiet ? undefined : (options.logger ?? console.log);
   const docs = createDocsSite();
 
@@ -53,7 +56,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
       res.writeHead(204, corsFor(target, req.headers.origin, PREFLIGHT)).end();
       return { status: 204 };
     }
-    const request = await readMockRequest(req);
+    const request = await readMockRequest(req, (path) => bodyLimit(path, limits));
     const file = request.method === 'GET' ? await docs(request.path) : undefined;
     if (file) {
       res.writeHead(200, { ...CORS, 'content-type': file.contentType }).end(file.body);
@@ -63,9 +66,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
       res.writeHead(302, { ...CORS, location: '/docs' }).end();
       return { status: 302 };
     }
-    const { response, operation, presentedKey, internal } = await serve(mock, request, {
-      control,
-    });
+    const { response, operation, presentedKey, internal } = await serve(mock, request, limits);
     sendResponse(res, response, corsFor(request.path, req.headers.origin, CORS));
     if (internal !== undefined) logInternalError(internal);
     if (response.status < 300 && !['GET', 'HEAD'].includes(request.method)) {

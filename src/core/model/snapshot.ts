@@ -1,5 +1,5 @@
 import { MAX_JSON_DEPTH } from '../http.ts';
-import { nestsDeeperThan } from '../json-depth.ts';
+import { nestsDeeperThan, nonFiniteNumberAt } from '../json-limits.ts';
 import { compileSchema } from '../../openapi/ajv.ts';
 import {
   collectionRecordSchema,
@@ -77,6 +77,11 @@ export function parseSnapshot(value: unknown): Snapshot {
       `Invalid state: ${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}`,
     );
   }
+  // @note JSON.parse reads 1e400 as Infinity, which the schema's "number" admits; the API refuses
+  // it, so loading does too (it would be served as null).
+  const overflow = nonFiniteNumberAt(value);
+  if (overflow !== undefined)
+    throw new SnapshotError(`Invalid state: ${overflow} is too large a number to store`);
   const state = value as Snapshot;
   const accounts = new Set(state.accounts.map((a) => a.id));
   const keys = new Set<string>();
