@@ -6,7 +6,7 @@ export { createMock } from './create-mock.ts';
 export type { AnswersMock, InitialState, MockControls, MockOptions } from './core/mock.ts';
 export type { MockRequest, MockResponse } from './core/http.ts';
 export { SnapshotError, type Snapshot };
-export { createHandlers, type HandlerOptions } from './msw/handlers.ts';
+export { createHandlers, type AnswersHandlers, type HandlerOptions } from './msw/handlers.ts';
 export { defaultState } from './seed/default-state.ts';
 export { emptyState } from './seed/empty-state.ts';
 export { DEV_KEYS, DEV_ACCOUNTS } from './seed/dev-keys.ts';

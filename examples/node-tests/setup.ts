@@ -5,7 +5,11 @@ import { setupAnswersServer } from 'answers-mock-kit/node';
  * One mock for the whole test run. The clock is frozen, so timestamps in snapshots never change;
  * `reset()` after each test returns to the seed, so no test depends on another.
  */
-export const { mock, server } = await setupAnswersServer({ now: '2026-01-01T00:00:00.000Z' });
+export const { mock, server } = await setupAnswersServer({
+  now: '2026-01-01T00:00:00.000Z',
+  // The URL the app under test calls; requests to any other origin stay unhandled (an error here).
+  baseUrl: 'https://answers.example.com',
+});
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => mock.controls.reset());

@@ -1,34 +1,54 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { MAX_BODY_BYTES, type MockRequest, type MockResponse } from '../core/http.ts';
+import type { MockRequest, MockResponse } from '../core/http.ts';
 import type { AnswersMock } from '../core/mock.ts';
-import { isMockPath, serve } from '../core/serve.ts';
+import { matchRoute } from '../core/router.ts';
+import { bodyLimit, isMockPath, serve, type ServeOptions } from '../core/serve.ts';
+import { OPERATIONS, type OperationId } from '../openapi/operations.ts';
+import { parseBaseUrls, pathBelow } from './base-urls.ts';
 
 /** Options of {@link createHandlers}. */
 export interface HandlerOptions {
   /**
-   * Only requests to this origin (e.g. `https://answers.example.com`) are answered. Default: any
-   * origin, for every path of the API under `/api/answers/v1`, `/api/answers` or `/v1`.
+   * Where the API is: the base URL(s) the API prefixes (`/api/answers/v1`, `/api/answers`, `/v1`)
+   * and `/__mock` follow, e.g. `https://answers.example.com`. Only requests under them are
+   * claimed; everything else falls through to your other handlers and msw's `onUnhandledRequest`.
+   * `'*'` claims the API's paths on any origin. Default: loopback origins (localhost, 127.0.0.1,
+   * [::1], any port) and, in a browser, the page's own origin.
    */
-  baseUrl?: string | undefined;
+  baseUrl?: string | readonly string[] | undefined;
   /**
-   * Serves the control API under `/__mock` (reset, state, clock, latency, failures), as the Node
-   * server and the express router do, so a test in the browser can drive it with `fetch` too.
-   * Default true.
+   * Serves the control API under `/__mock` (reset, state, clock, failures) as the Node server and
+   * the express router do, so a test in the browser can drive it with `fetch` too. Default true.
    */
   control?: boolean | undefined;
+  /** The largest body `PUT /__mock/state` accepts, in bytes. Default 256 MiB. */
+  maxStateBytes?: number | undefined;
 }
 
+/**
+ * The msw handlers of a mock: an array to spread into `setupServer(...)` / `setupWorker(...)`,
+ * whose members are also reachable by name, one per operation of `openapi.yaml`
+ * (`handlers.getCollection`), so a test can leave one out or put it back
+ * (`server.resetHandlers(...handlers.filter((h) => h !== handlers.searchObjects))`).
+ */
+export type AnswersHandlers = HttpHandler[] &
+  Readonly<Record<OperationId, HttpHandler>> & {
+    /** Answers a path under an API prefix that no operation has (404) or a wrong method (405). */
+    readonly unknownRoute: HttpHandler;
+    /** The control API under `/__mock`; undefined with `control: false`. */
+    readonly control: HttpHandler | undefined;
+  };
+
 /** Converts a Fetch API request (what msw hands a resolver) into the core's request value. */
-async function toMockRequest(request: Request): Promise<MockRequest> {
-  const url = new URL(request.url);
+async function toMockRequest(request: Request, path: string, limit: number): Promise<MockRequest> {
   const bytes = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
   return {
     method: request.method,
-    path: url.pathname,
-    query: url.searchParams,
+    path,
+    query: new URL(request.url).searchParams,
     headers: request.headers,
     body: bytes,
-    bodyTooLarge: bytes !== undefined && bytes.byteLength > MAX_BODY_BYTES,
+    bodyTooLarge: bytes !== undefined && bytes.byteLength > limit,
   };
 }
 
@@ -41,21 +61,43 @@ function toFetchResponse(response: MockResponse): Response {
 }
 
 /**
- * The msw request handlers of the Answers API: one handler that hands every request the mock
- * owns (see `isMockPath`) to the core. The same handlers serve `setupServer` (Node) and
- * `setupWorker` (browser); other requests fall through to your other handlers.
+ * The msw request handlers of the Answers API, for `setupServer` (Node) and `setupWorker`
+ * (browser) alike. Each only decides whether a request is its own; answering is the core's
+ * (`serve`), exactly as for the Node server and the express router.
  */
-export function createHandlers(mock: AnswersMock, options: HandlerOptions = {}): HttpHandler[] {
-  const origin = options.baseUrl ? new URL(options.baseUrl).origin : undefined;
-  const control = options.control ?? true;
-  return [
-    http.all('*', async ({ request }) => {
-      const url = new URL(request.url);
-      if ((origin && url.origin !== origin) || !isMockPath(url.pathname, { control })) {
-        return undefined;
-      }
-      const { response } = await serve(mock, await toMockRequest(request), { control });
-      return toFetchResponse(response);
-    }),
-  ];
+export function createHandlers(mock: AnswersMock, options: HandlerOptions = {}): AnswersHandlers {
+  const bases = parseBaseUrls(options.baseUrl);
+  const serveOptions: ServeOptions = {
+    control: options.control ?? true,
+    maxStateBytes: options.maxStateBytes,
+  };
+  /** A handler for the requests `claims` accepts (given the path below the base URL). */
+  const handler = (claims: (path: string, method: string) => boolean) =>
+    http.all(
+      ({ request }) => {
+        const path = pathBelow(bases, new URL(request.url));
+        return path !== undefined && claims(path, request.method.toUpperCase());
+      },
+      async ({ request }) => {
+        const path = pathBelow(bases, new URL(request.url))!;
+        const mockRequest = await toMockRequest(request, path, bodyLimit(path, serveOptions));
+        const { response } = await serve(mock, mockRequest, serveOptions);
+        return toFetchResponse(response);
+      },
+    );
+  const operationAt = (path: string, method: string) =>
+    matchRoute(path)?.operations.get(method)?.operationId;
+
+  const named = {} as Record<OperationId, HttpHandler>;
+  for (const id of OPERATIONS.keys()) {
+    named[id as OperationId] = handler((path, method) => operationAt(path, method) === id);
+  }
+  const unknownRoute = handler(
+    (path, method) => isMockPath(path) && operationAt(path, method) === undefined,
+  );
+  const control = serveOptions.control
+    ? handler((path) => isMockPath(path, serveOptions) && !isMockPath(path))
+    : undefined;
+  const list = [...Object.values(named), unknownRoute, ...(control ? [control] : [])];
+  return Object.assign(list, named, { unknownRoute, control });
 }
