@@ -1,0 +1,13 @@
+/** The settings of `npm run bench`: where things are, the key, and how long and how big (`--quick`). */
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const TSX = fileURLToPath(
+  new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url),
+);
+export const PRISM = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
+export const KEY = 'answers_test_full_acme';
+export const QUICK = process.argv.includes('--quick');
+export const DURATION = QUICK ? 2 : 5;
+export const SIZES = QUICK ? [1_000, 10_000] : [1_000, 100_000, 1_000_000];
