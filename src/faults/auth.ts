@@ -1,0 +1,193 @@
+/** Faults of authentication and permissions: who is let in, and how a refusal reads. */
+import { authenticate } from '../core/authenticate.ts';
+import type { AnswersMock } from '../core/mock.ts';
+import type { MockRequest } from '../core/http.ts';
+import { problem } from '../core/problem.ts';
+import {
+  fullKeyOf,
+  problemCode,
+  rewriteJson,
+  routeOf,
+  withHeaders,
+  withKey,
+  type Fault,
+} from './kit.ts';
+
+const CREDENTIAL_FAILURES = new Set([
+  'missing_credentials',
+  'malformed_credentials',
+  'invalid_api_key',
+  'inactive_api_key',
+  'conflicting_api_keys',
+]);
+
+/** The core's credential check for a routed request, run ahead of the core (no side effects). */
+function authenticationOf(mock: AnswersMock, request: MockRequest) {
+  const route = routeOf(request);
+  return (
+    route && authenticate(request.headers, mock.state.store.apiKeys, route.operation.permission)
+  );
+}
+
+function withoutHeader(request: MockRequest, name: string): MockRequest {
+  return withHeaders(request, { [name]: null });
+}
+
+export const AUTH_FAULTS = {
+  'auth-not-enforced': {
+    description:
+      'Requests with no, an unknown, a malformed or an inactive key are served as if made with the full key of account acme.',
+    clauses: ['AUTH-1', 'AUTH-5', 'ERR-401-1', 'ERR-401-2', 'ERR-401-3', 'ERR-401-4'],
+    wrap: (mock) => async (request, next) => {
+      const route = routeOf(request);
+      if (!route) return next(request);
+      // The core's own check, run ahead: only credential failures are waved through, not
+      // permissions.
+      const auth = authenticate(
+        request.headers,
+        mock.state.store.apiKeys,
+        route.operation.permission,
+      );
+      const key = fullKeyOf(mock, 'acme');
+      if (auth.ok || !key || !CREDENTIAL_FAILURES.has(problemCode(auth.response) ?? '')) {
+        return next(request);
+      }
+      return next(withKey(request, key));
+    },
+  },
+
+  'forbidden-instead-of-unauthorized': {
+    description: 'Every 401 is answered as 403 (status line and problem "status" field).',
+    clauses: [
+      'AUTH-5',
+      'ERR-401-1',
+      'ERR-401-2',
+      'ERR-401-3',
+      'ERR-401-4',
+      'ERR-401-5',
+      'GAP-401-VS-403',
+      'GAP-ERR-STATUS',
+    ],
+    wrap: () => async (request, next) => {
+      const result = await next(request);
+      if (result.response.status !== 401) return result;
+      const response = rewriteJson(result.response, (body) => ({ ...body, status: 403 }));
+      return { ...result, response: { ...response, status: 403 } };
+    },
+  },
+
+  'header-form-ignored': {
+    description:
+      'The X-Answers-API-Key header is ignored, so a request authenticated only by it gets 401.',
+    clauses: ['AUTH-4'],
+    wrap: () => async (request, next) => {
+      if (request.headers.get('x-answers-api-key') === null) return next(request);
+      return next(withoutHeader(request, 'x-answers-api-key'));
+    },
+  },
+
+  'permission-not-enforced': {
+    description:
+      'A valid key lacking the permission an operation needs is treated as the full key of its account.',
+    clauses: ['AUTH-2', 'ERR-401-5', 'GAP-PERMISSIONS'],
+    wrap: (mock) => async (request, next) => {
+      const route = routeOf(request);
+      if (!route) return next(request);
+      const { apiKeys } = mock.state.store;
+      const auth = authenticate(request.headers, apiKeys, route.operation.permission);
+      if (auth.ok || problemCode(auth.response) !== 'insufficient_permission') {
+        return next(request);
+      }
+      const presented = apiKeys.find((key) => key.key === auth.presentedKey);
+      const key = presented && fullKeyOf(mock, presented.account_id);
+      return next(key ? withKey(request, key) : request);
+    },
+  },
+
+  'bearer-scheme-case-sensitive': {
+    description:
+      'The Authorization scheme is compared case-sensitively: "bearer <key>" (lower case) gets 401 malformed_credentials.',
+    clauses: ['AUTH-3', 'GAP-AUTH-FORM'],
+    wrap: () => async (request, next) => {
+      const route = routeOf(request);
+      const value = request.headers.get('authorization');
+      if (!route || value === null || !/^bearer /i.test(value) || value.startsWith('Bearer ')) {
+        return next(request);
+      }
+      const response = problem(
+        'malformed_credentials',
+        'The Authorization header must be "Bearer <API key>".',
+        { headers: { 'www-authenticate': 'Bearer realm="answers", error="invalid_request"' } },
+      );
+      return { response, operation: route.operation };
+    },
+  },
+
+  'inactive-key-accepted': {
+    description:
+      'The active flag of a key is never checked: an inactive key is served like an active key of its account.',
+    clauses: ['ERR-401-2', 'AUTH-5', 'GAP-LIMIT-KEY'],
+    wrap: (mock) => async (request, next) => {
+      const auth = authenticationOf(mock, request);
+      if (!auth || auth.ok || problemCode(auth.response) !== 'inactive_api_key') {
+        return next(request);
+      }
+      const { apiKeys } = mock.state.store;
+      const inactive = apiKeys.find((key) => key.key === auth.presentedKey);
+      // The same account and the same permissions: what the inactive key would have had.
+      const twin =
+        inactive &&
+        apiKeys.find(
+          (key) =>
+            key.active &&
+            key.account_id === inactive.account_id &&
+            key.permissions.length === inactive.permissions.length &&
+            inactive.permissions.every((permission) => key.permissions.includes(permission)),
+        );
+      return next(twin ? withKey(request, twin.key) : request);
+    },
+  },
+
+  'malformed-header-accepted': {
+    description:
+      'Authorization is read as "<any scheme> <key> ...": the scheme is not checked and extra parts are ignored, so "Basic <key>" and "Bearer <key> extra" are served as that key.',
+    clauses: ['ERR-401-4', 'AUTH-5', 'GAP-AUTH-FORM'],
+    wrap: (mock) => async (request, next) => {
+      const auth = authenticationOf(mock, request);
+      const value = request.headers.get('authorization');
+      if (!auth || auth.ok || value === null) return next(request);
+      if (problemCode(auth.response) !== 'malformed_credentials') return next(request);
+      const token = value.trim().split(/\s+/)[1];
+      if (!token) return next(request);
+      return next(withHeaders(request, { authorization: `Bearer ${token}` }));
+    },
+  },
+
+  'conflicting-keys-first-wins': {
+    description:
+      'When Authorization and X-Answers-API-Key carry different keys, Authorization wins instead of 401 conflicting_api_keys.',
+    clauses: ['GAP-AUTH-PRECEDENCE'],
+    wrap: (mock) => async (request, next) => {
+      const auth = authenticationOf(mock, request);
+      if (!auth || auth.ok || problemCode(auth.response) !== 'conflicting_api_keys') {
+        return next(request);
+      }
+      return next(withoutHeader(request, 'x-answers-api-key'));
+    },
+  },
+
+  'no-challenge': {
+    description: 'Every 401 lacks its WWW-Authenticate challenge (status and problem body stay).',
+    clauses: ['GAP-AUTH-CHALLENGE'],
+    wrap: () => async (request, next) => {
+      const result = await next(request);
+      if (result.response.status !== 401) return result;
+      const headers = Object.fromEntries(
+        Object.entries(result.response.headers).filter(
+          ([name]) => name.toLowerCase() !== 'www-authenticate',
+        ),
+      );
+      return { ...result, response: { ...result.response, headers } };
+    },
+  },
+} as const satisfies Record<string, Fault>;
