@@ -8,7 +8,7 @@ import type { MockRequest } from '../../src/core/http.ts';
 import { validateResponse } from '../../src/openapi/response-validation.ts';
 import { KEYS } from './keys.ts';
 
-export const PREFIX = '/api/answers/v1';
+const PREFIX = '/api/answers/v1';
 
 /** A request to send in-process. */
 export interface Sent {
@@ -23,7 +23,7 @@ export interface Sent {
 }
 
 /** The core's request value for `sent` (a JSON body when there is one). */
-export function request({ method = 'GET', path, key = KEYS.full, headers, query, body }: Sent) {
+function request({ method = 'GET', path, key = KEYS.full, headers, query, body }: Sent) {
   const all = new Headers(headers);
   const value: MockRequest = {
     method,
