@@ -1,40 +1,31 @@
+/**
+ * The example web app (`examples/web-app`) in Chromium, as a user runs it: a Vite dev server,
+ * and either the mock server (server mode) or the mock in the page behind msw (offline mode).
+ */
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import fixture from '../../fixtures/default-state.json' with { type: 'json' };
 import { createMock, type AnswersMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { CHROMIUM_LAUNCH } from '../support/chromium.ts';
+import { imageStats } from './image-stats.ts';
+import {
+  acme,
+  countOf,
+  deleted,
+  faq,
+  firstFaqObject,
+  searchTotal,
+  searchWord,
+} from './seed-facts.ts';
 
-/**
- * The example web app (`examples/web-app`) in Chromium, as a user runs it: a Vite dev server,
- * and either the mock server (server mode) or the mock in the page behind msw (offline mode).
- */
 const APP_ROOT = fileURLToPath(new URL('../../examples/web-app/', import.meta.url));
 const SCREENSHOTS = fileURLToPath(new URL('../../screenshots/', import.meta.url));
 const WAIT = { timeout: 15_000 };
 const TIMEOUT = 60_000;
-
-const acme = fixture.collections.filter((collection) => collection.account_id === 'acme');
-const countOf = (id: string) => fixture.objects.filter((o) => o.collection_id === id).length;
-const faq = acme.find((collection) => collection.name === 'Product FAQ')!;
-const firstFaqObject = fixture.objects.find((o) => o.collection_id === faq.id)!;
-const deleted = acme.find((collection) => collection.name === 'Release notes')!;
-
-/** A word of the seed and the number of acme objects whose content has it (GAP-SEARCH-MATCH). */
-const searchWord = firstFaqObject.content.tags[0]!;
-const words = (value: unknown): string[] =>
-  typeof value === 'string'
-    ? value.toLowerCase().split(/[^\p{L}\p{N}]+/u)
-    : typeof value === 'object' && value !== null
-      ? Object.values(value).flatMap(words)
-      : [];
-const searchTotal = fixture.objects.filter(
-  (o) => o.account_id === 'acme' && words(o.content).includes(searchWord),
-).length;
 
 const sel = (testId: string) => `[data-testid="${testId}"]`;
 
@@ -43,26 +34,6 @@ beforeAll(async () => {
   browser = await chromium.launch({ headless: true, ...CHROMIUM_LAUNCH });
 }, TIMEOUT);
 afterAll(() => browser?.close());
-
-/** Decodes a PNG in Chromium: its size, distinct colours and share of non-white pixels. */
-async function imageStats(page: Page, png: Buffer) {
-  return page.evaluate(async (base64) => {
-    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-    const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
-    context.drawImage(bitmap, 0, 0);
-    const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
-    const colours = new Set<number>();
-    let nonWhite = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
-      colours.add((r << 16) | (g << 8) | b);
-      if (r < 240 || g < 240 || b < 240) nonWhite++;
-    }
-    const pixels = data.length / 4;
-    return { width: bitmap.width, colours: colours.size, nonWhite: nonWhite / pixels };
-  }, png.toString('base64'));
-}
 
 describe.each(['server', 'offline'] as const)('the web app example, %s mode', (mode) => {
   let mock: AnswersMock;
