@@ -1,0 +1,178 @@
+/**
+ * Does answers-contract judge an implementation that is not ours fairly? The independent server
+ * (server.ts, written from the spec alone) is run through the spec checks in-process, described by
+ * target.yaml: the correct server passes, and each seeded variant (variants.ts) fails the check
+ * that should catch it. docs/independent-server.md tells the story and keeps the same table.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { CHECKS, SPEC_CHECKS } from '../../src/contract/checks/index.ts';
+import { runContract, TargetError, type ContractReport } from '../../src/contract/runner.ts';
+import { loadTargetFile } from '../../src/contract/target/load.ts';
+import { startIndependentServer } from './server.ts';
+import { VARIANTS, type VariantName } from './variants.ts';
+
+const TARGET = fileURLToPath(new URL('./target.yaml', import.meta.url));
+const DOC = fileURLToPath(new URL('../../docs/independent-server.md', import.meta.url));
+
+async function run(
+  variant: VariantName | undefined,
+  options: { destructive?: boolean; checks?: typeof CHECKS } = {},
+): Promise<ContractReport> {
+  const server = await startIndependentServer({ variant, port: 0 });
+  try {
+    return await runContract({
+      baseUrl: server.url,
+      keys: server.keys,
+      checks: options.checks ?? SPEC_CHECKS,
+      destructive: options.destructive ?? true,
+      description: await loadTargetFile(TARGET),
+      level: 'spec',
+    });
+  } finally {
+    await server.close();
+  }
+}
+
+const failedSpecIds = (report: ContractReport) =>
+  report.results.filter((r) => r.level === 'spec' && r.outcome === 'fail').map((r) => r.id);
+
+describe('the correct independent server', () => {
+  it('passes every spec check, leaves nothing behind and gives a reason for every skip', async () => {
+    const report = await run(undefined, { checks: CHECKS });
+    const spec = report.results.filter((r) => r.level === 'spec');
+    expect(spec.filter((r) => r.outcome === 'fail').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+    expect(report.failed).toBe(false);
+    expect(report.leftBehind).toEqual([]);
+    expect(spec.map((r) => r.id).sort()).toEqual(SPEC_CHECKS.map((c) => c.id).sort());
+    for (const skipped of report.results.filter((r) => r.outcome === 'skip'))
+      expect(skipped.reason, skipped.id).toMatch(/\S/);
+    // Every spec check runs: none has a reason to skip against this server.
+    expect(spec.filter((r) => r.outcome === 'skip')).toEqual([]);
+    // Our profile checks do fail (they ask for our paths and fields), and do not decide the run.
+    expect(report.levels.profile.fail).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('passes a read-only run too; what it skips, it skips for a reason', async () => {
+    const report = await run(undefined, { destructive: false });
+    expect(failedSpecIds(report)).toEqual([]);
+    expect(report.failed).toBe(false);
+    const skips = report.results
+      .filter((r) => r.outcome === 'skip')
+      .map((r) => `${r.id}: ${r.reason}`);
+    expect(skips).toEqual(READ_ONLY_SKIPS);
+  }, 60_000);
+});
+
+/** The skips of a run without --destructive, as docs/independent-server.md lists them. */
+const READ_ONLY_SKIPS = [
+  'auth.missing-permission: changes data: needs --destructive',
+  'list.order: needs at least 2 collections to see an order',
+  'list.walk: needs at least 3 collections to walk more than one page (run with --destructive)',
+  'object.get: changes data: needs --destructive',
+  'search.finds: changes data: needs --destructive',
+  'search.isolation: changes data: needs --destructive',
+  'delete.collection: changes data: needs --destructive',
+  'delete.cascade: changes data: needs --destructive',
+];
+
+/** A row of variants.ts with every optional field visible. */
+interface Row {
+  variant: VariantName;
+  caughtBy: string;
+  destructive?: false;
+  alsoFails?: readonly string[];
+  falseAlarms?: readonly string[];
+}
+const ROWS: readonly Row[] = VARIANTS;
+
+/** One run per variant, shared by the tests that judge it. */
+const reports = new Map<VariantName, Promise<ContractReport>>();
+function reportOf(row: Row): Promise<ContractReport> {
+  let report = reports.get(row.variant);
+  if (!report) {
+    report = run(row.variant, { destructive: row.destructive ?? true });
+    reports.set(row.variant, report);
+  }
+  return report;
+}
+
+describe('each seeded variant', () => {
+  it.each(ROWS)(
+    '$variant fails the run, caught by $caughtBy',
+    async (row) => {
+      const report = await reportOf(row);
+      expect(report.failed).toBe(true);
+      expect(failedSpecIds(report)).toContain(row.caughtBy);
+    },
+    60_000,
+  );
+
+  it.each(ROWS)(
+    '$variant fails no check but those its one broken rule explains (and the known false alarms)',
+    async (row) => {
+      const expected = [row.caughtBy, ...(row.alsoFails ?? []), ...(row.falseAlarms ?? [])];
+      expect(failedSpecIds(await reportOf(row)).sort()).toEqual(expected.sort());
+    },
+    60_000,
+  );
+
+  // @note Fails today: auth.missing-permission blames the read-only key for a collection that an
+  // earlier auth check's wrongly accepted create made (both are named "…-refused"). Remove
+  // `fails` when the check only counts what the read-only key made.
+  it.fails.each(ROWS.filter((row) => row.falseAlarms))(
+    '$variant fails no check whose rule holds',
+    async (row) => {
+      const failed = failedSpecIds(await reportOf(row));
+      for (const id of row.falseAlarms ?? []) expect(failed).not.toContain(id);
+    },
+    60_000,
+  );
+
+  it('bearer-refused, run destructively, stops in the preflight instead of failing auth.bearer-accepted', async () => {
+    // @note The suite sends the full key as Bearer to create its data, and reads the refusal as a
+    // key that cannot write (finding 2 of the docs). Recorded so that a change is seen.
+    const outcome = run('bearer-refused', { destructive: true });
+    await expect(outcome).rejects.toThrow(TargetError);
+    await expect(outcome).rejects.toThrow(/--destructive needs a key that can create data/);
+  }, 60_000);
+});
+
+describe('docs/independent-server.md', () => {
+  const doc = () => readFileSync(DOC, 'utf8');
+
+  it('lists exactly the variants of variants.ts, with the checks that fail for each', () => {
+    const code = (cell = '') => [...cell.matchAll(/`([a-z0-9.-]+)`/g)].map((match) => match[1]);
+    const rows = doc()
+      .split('\n')
+      .filter((line) => /^\| `[a-z0-9-]+` +\|/.test(line))
+      .map((line) => line.split('|'))
+      .map((cells) => [code(cells[1])[0], code(cells[4])[0], code(cells[5])]);
+    expect(rows).toEqual(
+      ROWS.map((row) => [
+        row.variant,
+        row.caughtBy,
+        [...(row.alsoFails ?? []), ...(row.falseAlarms ?? [])],
+      ]),
+    );
+  });
+
+  it('shows the target file as it is', () => {
+    const block = /```yaml\n([\s\S]*?)```/.exec(doc())?.[1];
+    expect(block).toBe(readFileSync(TARGET, 'utf8'));
+  });
+});
+
+describe('independence', () => {
+  it('imports nothing of the mock: only node: modules and its own files', () => {
+    for (const file of ['server.ts', 'store.ts', 'auth.ts', 'variants.ts']) {
+      const text = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
+      const imports = [...text.matchAll(/from '([^']+)'/g)].map((match) => match[1]!);
+      expect(
+        imports.filter((name) => !name.startsWith('node:') && !/^\.\/[a-z-]+\.ts$/.test(name)),
+        file,
+      ).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,292 @@
+/**
+ * An independent Answers server, written from /work/shared/spec/answers-service-spec.md alone
+ * (nothing of src/core, src/seed, src/node or openapi.yaml), on `node:http`. It honours every rule
+ * the spec states and makes its own choice wherever the spec says "not shown": paths, field
+ * names, epoch-millisecond dates, link paging, a wrapped get, 410 for what was deleted and its
+ * own error body. `variant` seeds one broken rule (see variants.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { authenticate, isRefusal, type Caller, type KeyRecord } from './auth.ts';
+import { readToken, Store, type CollectionRecord, type ObjectRecord } from './store.ts';
+import type { VariantName } from './variants.ts';
+
+/** The keys a server hands out: two of account A with less power, one of account B. */
+export interface IndependentKeys {
+  full: string;
+  readonly: string;
+  inactive: string;
+  otherAccount: string;
+}
+
+export interface IndependentServer {
+  /** The root, e.g. `http://127.0.0.1:40123`: the list is at `/v1/collections`. */
+  url: string;
+  keys: IndependentKeys;
+  close(): Promise<void>;
+}
+
+interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+const MAX_BODY = 256 * 1024;
+const PAGE_DEFAULT = 10;
+const PAGE_MAX = 50;
+
+const problem = (status: number, text: string, code: number, headers?: Record<string, string>) =>
+  ({ status, body: { problem: text, code }, headers }) satisfies Reply;
+
+const NOT_FOUND = problem(404, 'nothing here', 31);
+const GONE = problem(410, 'this was deleted and is gone for good', 32);
+
+/** The routes: a pattern, the methods it offers and the operation for each. */
+const ROUTES: Array<{ pattern: RegExp; methods: Record<string, string> }> = [
+  { pattern: /^\/v1\/collections$/, methods: { GET: 'list' } },
+  { pattern: /^\/api\/answers\/collections$/, methods: { POST: 'create' } },
+  { pattern: /^\/api\/answers\/collections\/([^/]+)$/, methods: { GET: 'get', DELETE: 'delete' } },
+  { pattern: /^\/api\/answers\/collections\/([^/]+)\/objects$/, methods: { POST: 'add' } },
+  { pattern: /^\/api\/answers\/objects\/([^/]+)$/, methods: { GET: 'object' } },
+  { pattern: /^\/api\/answers\/query$/, methods: { POST: 'query' } },
+];
+const WRITES = new Set(['create', 'delete', 'add']);
+
+function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY) chunks.push(chunk);
+    });
+    request.on('end', () => resolve(size > MAX_BODY ? undefined : Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+class IndependentApp {
+  readonly store: Store;
+  /** The `stale-cache-after-delete` variant: 200 answers of reads, by account and URL. */
+  readonly #cache = new Map<string, Reply>();
+
+  constructor(
+    readonly variant: VariantName | undefined,
+    readonly keys: ReadonlyMap<string, KeyRecord>,
+    readonly fallbackAccount: string,
+  ) {
+    this.store = new Store(variant);
+  }
+
+  summary(c: CollectionRecord, inList: boolean) {
+    const { collectionId, title, meta, objectsTotal, createdMs, changedMs } = c;
+    if (inList && this.variant === 'metadata-missing')
+      return { collectionId, title, objectsTotal, createdMs, changedMs };
+    return { collectionId, title, meta, objectsTotal, createdMs, changedMs };
+  }
+
+  objectView(o: ObjectRecord) {
+    const { objectId, collectionId, body, createdMs, changedMs, revision } = o;
+    if (this.variant === 'system-fields-missing') return { objectId, body };
+    if (this.variant === 'object-content-dropped')
+      return { objectId, collectionId, createdMs, changedMs, revision };
+    return { objectId, collectionId, body, createdMs, changedMs, revision };
+  }
+
+  async handle(request: IncomingMessage): Promise<Reply> {
+    const url = new URL(request.url ?? '/', 'http://independent.invalid');
+    const route = ROUTES.find((r) => r.pattern.test(url.pathname));
+    if (!route) return NOT_FOUND;
+    const operation = route.methods[request.method ?? ''];
+    if (!operation)
+      return problem(405, 'method not offered here', 35, {
+        allow: Object.keys(route.methods).join(', '),
+      });
+    const caller = authenticate(request, this.keys, this.variant, this.fallbackAccount);
+    if (isRefusal(caller)) {
+      const challenge: Record<string, string> =
+        caller.status === 401 ? { 'www-authenticate': 'Bearer realm="answers"' } : {};
+      return problem(caller.status, caller.problem, caller.code, challenge);
+    }
+    if (WRITES.has(operation) && !caller.canWrite && this.variant !== 'readonly-can-write')
+      return problem(401, 'this key may only read', 15, {
+        'www-authenticate': 'Bearer realm="answers"',
+      });
+    let rawId: string;
+    try {
+      rawId = decodeURIComponent(route.pattern.exec(url.pathname)?.[1] ?? '');
+    } catch {
+      return NOT_FOUND;
+    }
+    let body: unknown;
+    if (request.method === 'POST') {
+      const raw = await readBody(request);
+      if (!raw) return problem(413, `a body may be at most ${MAX_BODY} bytes`, 23);
+      try {
+        body = JSON.parse(raw.toString('utf8') || 'null');
+      } catch {
+        return problem(400, 'the body is not JSON', 21);
+      }
+    }
+    const cacheKey = `${caller.account} ${request.method} ${url.pathname}${url.search}`;
+    const stale = this.variant === 'stale-cache-after-delete' && request.method === 'GET';
+    const cached = stale ? this.#cache.get(cacheKey) : undefined;
+    if (cached) return cached;
+    const reply = this.operate(operation, caller, rawId, url, body);
+    if (stale && reply.status === 200 && operation !== 'list') this.#cache.set(cacheKey, reply);
+    return reply;
+  }
+
+  operate(operation: string, caller: Caller, rawId: string, url: URL, body: unknown): Reply {
+    const { store } = this;
+    switch (operation) {
+      case 'list': {
+        const sizeText = url.searchParams.get('size');
+        const size = sizeText === null ? PAGE_DEFAULT : Number(sizeText);
+        if (!Number.isInteger(size) || size < 1)
+          return problem(400, 'size must be a whole number from 1', 22);
+        const token = url.searchParams.get('page');
+        const after = token === null ? undefined : readToken(token);
+        if (token !== null && !after) return problem(400, 'this page link is not ours', 22);
+        const page = store.list(caller.account, Math.min(size, PAGE_MAX), after);
+        const query = (extra: string) => `/v1/collections?${extra}size=${size}`;
+        return {
+          status: 200,
+          body: {
+            items: page.items.map((c) => this.summary(c, true)),
+            links: {
+              self: query(token === null ? '' : `page=${token}&`),
+              ...(page.next ? { next: query(`page=${page.next}&`) } : {}),
+            },
+          },
+        };
+      }
+      case 'create': {
+        if (!isPlainObject(body) || typeof body.title !== 'string' || body.title.trim() === '')
+          return problem(400, 'a collection needs a "title" (text)', 24);
+        if (body.meta !== undefined && !isPlainObject(body.meta))
+          return problem(400, '"meta" must be an object', 24);
+        const made = store.createCollection(caller.account, body.title, body.meta ?? {});
+        return { status: 201, body: { result: this.summary(made, false) } };
+      }
+      case 'get':
+      case 'delete':
+      case 'add': {
+        const found = store.findCollection(caller.account, rawId);
+        if (found.state === 'absent') return NOT_FOUND;
+        if (found.state === 'gone') return GONE;
+        const collection = found.record;
+        if (operation === 'get') {
+          const shown =
+            this.variant === 'get-ignores-id'
+              ? (store.newestOf(caller.account) ?? collection)
+              : collection;
+          return { status: 200, body: { result: this.summary(shown, false) } };
+        }
+        if (operation === 'delete') {
+          const removed = store.deleteCollection(collection);
+          return {
+            status: 200,
+            body: { result: { collectionId: collection.collectionId, removedObjects: removed } },
+          };
+        }
+        if (!isPlainObject(body) || !('body' in body))
+          return problem(400, 'an object needs a "body" (any JSON)', 24);
+        return { status: 201, body: this.objectView(store.createObject(collection, body.body)) };
+      }
+      case 'object': {
+        const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : undefined;
+        const found = id === undefined ? undefined : store.findObject(caller.account, id);
+        if (!found || found.state === 'absent') return NOT_FOUND;
+        if (found.state === 'gone') return GONE;
+        return { status: 200, body: this.objectView(found.record) };
+      }
+      default: {
+        if (!isPlainObject(body) || typeof body.q !== 'string' || body.q.trim() === '')
+          return problem(400, 'a query needs "q" (text)', 24);
+        const scope = body.scope;
+        if (
+          scope !== undefined &&
+          !(Array.isArray(scope) && scope.every((s) => typeof s === 'string'))
+        )
+          return problem(400, '"scope" must be a list of collection ids', 24);
+        const hits = store.search(caller.account, body.q, scope as string[] | undefined);
+        return {
+          status: 200,
+          body: {
+            hits: {
+              total: hits.length,
+              list: hits
+                .slice(0, PAGE_MAX)
+                .map(({ record, rank }) => ({ rank, item: this.objectView(record) })),
+            },
+          },
+        };
+      }
+    }
+  }
+}
+
+function write(response: ServerResponse, reply: Reply): void {
+  const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
+  response.writeHead(reply.status, {
+    ...(text ? { 'content-type': 'application/json; charset=utf-8' } : {}),
+    'cache-control': 'no-store',
+    ...reply.headers,
+  });
+  response.end(text);
+}
+
+/** Seeds each account with one collection of its own, so that neither list starts empty. */
+function seed(store: Store): void {
+  const a = store.createCollection('A', 'Welcome', { seeded: true });
+  store.createObject(a, { text: 'Hello from the independent server' });
+  const b = store.createCollection('B', 'Notes of account B', { owner: 'B' });
+  store.createObject(b, { text: 'Only account B may read this note' });
+}
+
+/**
+ * Starts the independent server on 127.0.0.1. Keys default to fresh random ones; `keys` can fix
+ * any of them.
+ */
+export async function startIndependentServer(
+  options: { variant?: VariantName; port?: number; keys?: Partial<IndependentKeys> } = {},
+): Promise<IndependentServer> {
+  const fresh = (role: string) => `indep_${role}_${randomBytes(9).toString('base64url')}`;
+  const keys: IndependentKeys = {
+    full: options.keys?.full ?? fresh('a_full'),
+    readonly: options.keys?.readonly ?? fresh('a_read'),
+    inactive: options.keys?.inactive ?? fresh('a_off'),
+    otherAccount: options.keys?.otherAccount ?? fresh('b_full'),
+  };
+  const records = new Map<string, KeyRecord>([
+    [keys.full, { account: 'A', canWrite: true, active: true }],
+    [keys.readonly, { account: 'A', canWrite: false, active: true }],
+    [keys.inactive, { account: 'A', canWrite: true, active: false }],
+    [keys.otherAccount, { account: 'B', canWrite: true, active: true }],
+  ]);
+  const app = new IndependentApp(options.variant, records, 'A');
+  seed(app.store);
+  const server = createServer((request, response) => {
+    app.handle(request).then(
+      (reply) => write(response, reply),
+      () => write(response, problem(500, 'the server failed', 50)),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    keys,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
