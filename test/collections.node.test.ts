@@ -200,7 +200,8 @@ describe('DELETE /collections/{collection_id}', () => {
       body: { query: word, limit: 100 },
     });
     expect(found.json.data.map((hit: any) => hit.collection_id)).not.toContain(target.id);
-    expect(mock.state.store.objects.all().some((o) => o.collection_id === target.id)).toBe(false);
+    expect(mock.state.store.objectsOf(target.id)).toEqual([]);
+    expect(mock.controls.export().objects.some((o) => o.collection_id === target.id)).toBe(false);
   });
 
   it('answers a second delete with 404 and touches nothing else', async () => {

@@ -34,7 +34,7 @@ const big = accountCollections.find((c) => store.objectCount(c.id) > 0) ?? accou
 const object = store.objectsOf(big.id)[Math.floor(store.objectCount(big.id) / 2)];
 console.log(
   JSON.stringify({
-    objects: store.objects.count(),
+    objects: store.objectTotal,
     seedMs,
     rssBytes: memory.rss - baseline.rss,
     heapBytes: memory.heapUsed - baseline.heapUsed,

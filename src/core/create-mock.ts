@@ -3,6 +3,7 @@ import { handleRequest } from './handle-request.ts';
 import type { MockRequest } from './http.ts';
 import type { AnswersMock, InitialState, MockControls, MockOptions } from './mock.ts';
 import { MockState } from './model/mock-state.ts';
+import { createMockDb } from './mock-db.ts';
 import { serve } from './serve.ts';
 import { parseSnapshot } from './model/snapshot.ts';
 
@@ -34,7 +35,7 @@ export async function createMockFrom(
     else state.clock.unfreeze();
   };
   startClock();
-  await state.store.load(initial());
+  await state.load(initial());
 
   const hooks = {
     takeFailure(operationId: string) {
@@ -63,12 +64,11 @@ export async function createMockFrom(
       exclusive(async () => {
         failures.clear();
         latencyMs = options.latencyMs ?? 0;
-        state.ids.reseed(seed);
         startClock();
-        await state.store.load(initial());
+        await state.load(initial());
       }),
-    load: (value) => exclusive(() => state.store.load(parseSnapshot(value))),
-    export: () => state.store.export(),
+    load: (value) => exclusive(() => state.load(parseSnapshot(value))),
+    export: () => state.export(),
     setTime: (instant) => state.clock.set(toMs(instant)),
     advanceTime: (ms) => state.clock.advance(ms),
     useRealTime: () => state.clock.unfreeze(),
@@ -98,6 +98,7 @@ export async function createMockFrom(
     handle: async (request) => (await serve(mock, request)).response,
     handleDetailed,
     controls,
+    db: createMockDb(state, exclusive),
     state,
   };
   return mock;

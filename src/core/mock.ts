@@ -1,5 +1,6 @@
 import type { HandledRequest } from './handle-request.ts';
 import type { MockRequest, MockResponse } from './http.ts';
+import type { MockDb } from './mock-db.ts';
 import type { MockState } from './model/mock-state.ts';
 import type { Snapshot } from './model/snapshot.ts';
 
@@ -60,6 +61,11 @@ export interface AnswersMock {
    */
   handleDetailed(request: MockRequest): Promise<HandledRequest>;
   readonly controls: MockControls;
+  /**
+   * The records, with `@msw/data`'s verbs (`create`, `findFirst`, `findMany`, `update`, `delete`),
+   * for tests to seed and inspect: what is written here the API serves at once, and the reverse.
+   */
+  readonly db: MockDb;
   /** The state, for adapters and tests that need to look inside. */
   readonly state: MockState;
 }

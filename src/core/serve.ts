@@ -17,7 +17,7 @@ export interface ServeOptions {
 }
 
 /** The default of {@link ServeOptions.maxStateBytes}. */
-export const DEFAULT_MAX_STATE_BYTES = 256 * 1024 * 1024;
+const DEFAULT_MAX_STATE_BYTES = 256 * 1024 * 1024;
 
 /**
  * How many body bytes an adapter reads for a request to `path` before it stops and marks the

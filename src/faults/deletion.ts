@@ -4,6 +4,7 @@ import type { HandledRequest } from '../core/handle-request.ts';
 import { json, noContent, type MockRequest } from '../core/http.ts';
 import { toCollection, toObject, type ObjectRecord } from '../core/model/records.ts';
 import { packTerms, queryTerms, score, words } from '../core/model/search-index.ts';
+import { Vocabulary } from '../core/model/vocabulary.ts';
 import {
   accountIds,
   isObject,
@@ -88,14 +89,17 @@ export const DELETION_FAULTS = {
         }
         const search = requestJson(request);
         if (!isObject(search) || search.collection_ids !== undefined) return result;
-        const query = queryTerms(words(String(search.query)));
+        const queryWords = words(String(search.query));
+        // @note Scored with a vocabulary of its own: the mock's counts only live objects' words.
+        const matches = (content: unknown) => {
+          const vocabulary = new Vocabulary();
+          const packed = packTerms(content, vocabulary);
+          return score(packed, queryTerms(queryWords, vocabulary)) > 0;
+        };
         const leftovers = [...graveyard.values()]
           .filter((remains) => remains.accountId === result.accountId)
           .flatMap((remains) => [...remains.objects.values()])
-          .filter(
-            (object) =>
-              !mock.state.store.hasId(object.id) && score(packTerms(object.content), query) > 0,
-          );
+          .filter((object) => !mock.state.store.hasId(object.id) && matches(object.content));
         if (leftovers.length === 0) return result;
         // @note Ranked last (score 1 is below every real hit), so they go on the last page.
         return rewriteWhen(result, ['searchObjects'], [200], (body) => ({

@@ -61,6 +61,7 @@ export function withFault(mock: AnswersMock, fault: FaultName): AnswersMock {
     handle: async (request) => (await serve(faulty, request)).response,
     handleDetailed,
     controls: mock.controls,
+    db: mock.db,
     state: mock.state,
   };
   return faulty;

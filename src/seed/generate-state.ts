@@ -40,7 +40,8 @@ function plan(faker: Faker, objects: number | undefined) {
   return shares;
 }
 
-function content(faker: Faker, collection: string): Record<string, unknown> {
+/** Realistic, searchable object content, from `faker`'s current position. */
+export function content(faker: Faker, collection: string): Record<string, unknown> {
   return {
     title: faker.helpers.arrayElement([
       () => faker.commerce.productName(),

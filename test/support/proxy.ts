@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** What reached the proxy: the request line and its body as text. */
-export interface Seen {
+interface Seen {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { packTerms, queryTerms, score, words } from '../../src/core/model/search-index.ts';
+import { Vocabulary } from '../../src/core/model/vocabulary.ts';
 
-const scoreOf = (content: unknown, query: string) =>
-  score(packTerms(content), queryTerms(words(query)));
+const scoreOf = (content: unknown, query: string) => {
+  const vocabulary = new Vocabulary();
+  return score(packTerms(content, vocabulary), queryTerms(words(query), vocabulary));
+};
 
 describe('words', () => {
   it.each([

@@ -1,17 +1,18 @@
 import { Clock, toTimestamp } from './clock.ts';
 import { CursorCodec } from './cursor.ts';
-import { IdSequence } from './id-sequence.ts';
+import { AccountIds } from './id-sequence.ts';
+import type { Snapshot } from './snapshot.ts';
 import { Store } from './store.ts';
 
 /** The state every operation works on: data, clock, id sequence and cursor codec. */
 export class MockState {
   readonly store = new Store();
   readonly clock = new Clock();
-  readonly ids: IdSequence;
+  readonly ids: AccountIds;
   readonly cursors: CursorCodec;
 
   constructor(seed: number) {
-    this.ids = new IdSequence(seed);
+    this.ids = new AccountIds(seed);
     this.cursors = new CursorCodec(`answers-mock:${seed}`);
   }
 
@@ -21,9 +22,20 @@ export class MockState {
   }
 
   /** A fresh id that no live resource uses. @see docs/spec-gaps.md GAP-STATES (ids are never reused) */
-  newId(prefix: 'col' | 'obj'): string {
-    let id = this.ids.next(prefix);
-    while (this.store.hasId(id)) id = this.ids.next(prefix);
+  newId(accountId: string, prefix: 'col' | 'obj'): string {
+    let id = this.ids.next(accountId, prefix);
+    while (this.store.hasId(id)) id = this.ids.next(accountId, prefix);
     return id;
+  }
+
+  /** Replaces the data and the id sequences' positions with a (validated) snapshot's. */
+  async load(snapshot: Snapshot): Promise<void> {
+    await this.store.load(snapshot);
+    this.ids.load(snapshot.id_sequences);
+  }
+
+  /** The data and where each account's id sequence stands, loadable with {@link load}. */
+  export(): Snapshot {
+    return { ...this.store.export(), id_sequences: this.ids.export() };
   }
 }

@@ -1,4 +1,5 @@
 import { firstIndex } from './binary-search.ts';
+import type { Vocabulary } from './vocabulary.ts';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -7,26 +8,14 @@ export function words(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? [];
 }
 
-/**
- * Every word ever indexed, numbered. Shared by all mocks: it only interns words (it grows with the
- * number of distinct words, not with the number of objects).
- */
-const vocabulary = new Map<string, number>();
-
-function idOf(word: string): number {
-  let id = vocabulary.get(word);
-  if (id === undefined) vocabulary.set(word, (id = vocabulary.size));
-  return id;
-}
-
-function collect(value: unknown, out: number[]): void {
+function collect(value: unknown, vocabulary: Vocabulary, out: number[]): void {
   if (typeof value === 'string') {
     const found = value.toLowerCase().match(WORD);
-    if (found) for (const word of found) out.push(idOf(word));
+    if (found) for (const word of found) out.push(vocabulary.use(word));
   } else if (Array.isArray(value)) {
-    for (const item of value) collect(item, out);
+    for (const item of value) collect(item, vocabulary, out);
   } else if (value && typeof value === 'object') {
-    for (const item of Object.values(value)) collect(item, out);
+    for (const item of Object.values(value)) collect(item, vocabulary, out);
   }
 }
 
@@ -39,9 +28,9 @@ function collect(value: unknown, out: number[]): void {
  * and an off-heap backing store besides (about 250 bytes), a `Map` or `Set` per object more than
  * a kilobyte at a million objects, and scanning the text itself is slower.
  */
-export function packTerms(content: unknown): string {
+export function packTerms(content: unknown, vocabulary: Vocabulary): string {
   const found: number[] = [];
-  collect(content, found);
+  collect(content, vocabulary, found);
   found.sort((a, b) => a - b);
   const units: number[] = [];
   for (const id of found) units.push(id >>> 16, id & 0xffff);
@@ -54,16 +43,21 @@ export function packTerms(content: unknown): string {
   return chunks.join('');
 }
 
+/** Gives back the uses {@link packTerms} counted, when the object is replaced or deleted. */
+export function releaseTerms(packed: string, vocabulary: Vocabulary): void {
+  for (let index = 0; index < packed.length / 2; index++) vocabulary.release(idAt(packed, index));
+}
+
 /** The id at position `index` of a packed terms string. */
 function idAt(packed: string, index: number): number {
   return packed.charCodeAt(2 * index) * 0x10000 + packed.charCodeAt(2 * index + 1);
 }
 
 /** The word ids of a query's distinct words; words never indexed cannot match and are left out. */
-export function queryTerms(queryWords: readonly string[]): number[] {
+export function queryTerms(queryWords: readonly string[], vocabulary: Vocabulary): number[] {
   const ids: number[] = [];
   for (const word of new Set(queryWords)) {
-    const id = vocabulary.get(word);
+    const id = vocabulary.idOf(word);
     if (id !== undefined) ids.push(id);
   }
   return ids;

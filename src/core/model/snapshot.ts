@@ -19,6 +19,11 @@ export interface Snapshot {
   api_keys: ApiKey[];
   collections: CollectionRecord[];
   objects: ObjectRecord[];
+  /**
+   * Where each account's id sequence stands, so ids continue after a restart instead of being
+   * handed out again. Optional: an account without one starts from the mock's seed.
+   */
+  id_sequences?: Record<string, number> | undefined;
 }
 
 /** A snapshot (fixture file, `--state-file`, `PUT /__mock/state`, `load`) that cannot be loaded. */
@@ -61,6 +66,10 @@ const validateState = compileSchema({
     },
     collections: { type: 'array', items: collectionRecordSchema },
     objects: { type: 'array', items: objectRecordSchema },
+    id_sequences: {
+      type: 'object',
+      additionalProperties: { type: 'integer', minimum: 0, maximum: 4_294_967_295 },
+    },
   },
 });
 

@@ -1,26 +1,15 @@
-import { Collection } from '@msw/data';
-import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ApiKey } from '../api-key.ts';
 import { compareByCreation, insertSorted, removeSorted, replaceSorted } from './creation-order.ts';
-import type { Snapshot } from './snapshot.ts';
-import { standardSchema } from '../../openapi/standard-schema.ts';
 import { ObjectList } from './object-list.ts';
-import {
-  collectionRecordSchema,
-  objectRecordSchema,
-  type Account,
-  type CollectionRecord,
-  type ObjectRecord,
-} from './records.ts';
+import type { Account, CollectionRecord, ObjectRecord } from './records.ts';
+import { Shelf, type Stored } from './shelf.ts';
+import type { Snapshot } from './snapshot.ts';
+import { Vocabulary } from './vocabulary.ts';
 
 /** A collection record as `@msw/data` holds it (with its internal primary key). */
-export type StoredCollection = Awaited<
-  ReturnType<Collection<StandardSchemaV1<CollectionRecord, CollectionRecord>>['create']>
->;
+export type StoredCollection = Stored<CollectionRecord>;
 /** An object record as `@msw/data` holds it. */
-export type StoredObject = Awaited<
-  ReturnType<Collection<StandardSchemaV1<ObjectRecord, ObjectRecord>>['create']>
->;
+export type StoredObject = Stored<ObjectRecord>;
 
 /**
  * A shallow copy with timestamps in `toISOString()` form, which the store's ordering relies on
@@ -34,37 +23,67 @@ function withTimestamps<T extends CollectionRecord | ObjectRecord>(record: T): T
   };
 }
 
+/** One Answers collection's objects: where `@msw/data` holds them, and in creation order. */
+interface Shelved {
+  readonly shelf: Shelf<ObjectRecord>;
+  readonly list: ObjectList<StoredObject>;
+}
+
 const EMPTY_LIST = { records: [], terms: [] } as const;
 
 /**
- * The mock's data: `@msw/data` collections of collections and objects, and beside them the indexes
- * that make reads cheap (`@msw/data` lookups are linear scans): by id, and per account / per
- * collection in creation order. Every write goes through this class, which keeps both in step.
+ * The mock's data. `@msw/data` holds every record (see {@link Shelf}); beside it sit the indexes
+ * that make reads cheap, updated in the same step as each write and never a second truth: by id,
+ * per account and per collection in creation order, and the search vocabulary. Each Answers
+ * collection's objects have a shelf of their own, so deleting a collection drops its shelf
+ * instead of removing its objects one by one from a shared array.
  */
 export class Store {
-  readonly collections = new Collection({
-    schema: standardSchema<CollectionRecord>(collectionRecordSchema),
-  });
-  readonly objects = new Collection({ schema: standardSchema<ObjectRecord>(objectRecordSchema) });
-
   accounts: Account[] = [];
   apiKeys: ApiKey[] = [];
 
+  #vocabulary = new Vocabulary();
+  #collections = new Shelf<CollectionRecord>();
   #collectionById = new Map<string, StoredCollection>();
   #collectionsByAccount = new Map<string, StoredCollection[]>();
   #collectionByName = new Map<string, StoredCollection>();
   #objectById = new Map<string, StoredObject>();
-  #objectsByCollection = new Map<string, ObjectList<StoredObject>>();
+  #objectsByCollection = new Map<string, Shelved>();
+
+  /** The search vocabulary of this store's objects. */
+  get vocabulary(): Vocabulary {
+    return this.#vocabulary;
+  }
+
+  /** Where `@msw/data` holds the collections (for `mock.db`). */
+  get collectionShelf(): Shelf<CollectionRecord> {
+    return this.#collections;
+  }
+
+  /** The number of objects held. */
+  get objectTotal(): number {
+    return this.#objectById.size;
+  }
 
   /** The account's collections, oldest first. */
   collectionsOf(accountId: string): readonly StoredCollection[] {
     return this.#collectionsByAccount.get(accountId) ?? [];
   }
 
+  /** Every collection, in no particular order. */
+  allCollections(): Iterable<StoredCollection> {
+    return this.#collectionById.values();
+  }
+
   /** A collection, only if it belongs to the account. @see docs/spec-gaps.md GAP-ISOLATION */
   findCollection(accountId: string, id: string): StoredCollection | undefined {
     const record = this.#collectionById.get(id);
     return record?.account_id === accountId ? record : undefined;
+  }
+
+  /** A collection by id, whoever owns it (for `mock.db`, which is not an account). */
+  collectionById(id: string): StoredCollection | undefined {
+    return this.#collectionById.get(id);
   }
 
   findCollectionByName(accountId: string, name: string): StoredCollection | undefined {
@@ -76,16 +95,16 @@ export class Store {
     readonly records: readonly StoredObject[];
     readonly terms: readonly string[];
   } {
-    return this.#objectsByCollection.get(collectionId) ?? EMPTY_LIST;
+    return this.#objectsByCollection.get(collectionId)?.list ?? EMPTY_LIST;
   }
 
   /** The collection's objects, oldest first. */
   objectsOf(collectionId: string): readonly StoredObject[] {
-    return this.#objectsByCollection.get(collectionId)?.records ?? [];
+    return this.#objectsByCollection.get(collectionId)?.list.records ?? [];
   }
 
   objectCount(collectionId: string): number {
-    return this.#objectsByCollection.get(collectionId)?.records.length ?? 0;
+    return this.#objectsByCollection.get(collectionId)?.shelf.size ?? 0;
   }
 
   /** An object, only if it belongs to the account and the collection. */
@@ -96,9 +115,23 @@ export class Store {
       : undefined;
   }
 
+  /** An object by id, whoever owns it (for `mock.db`). */
+  objectById(id: string): StoredObject | undefined {
+    return this.#objectById.get(id);
+  }
+
+  /** Every shelf of objects, for `mock.db` queries across collections. */
+  objectShelves(): Iterable<Shelf<ObjectRecord>> {
+    return [...this.#objectsByCollection.values()].map((shelved) => shelved.shelf);
+  }
+
   async createCollection(values: CollectionRecord): Promise<StoredCollection> {
-    const record = await this.collections.create(values);
-    this.#indexCollection(record);
+    const record = await this.#collections.create(values);
+    this.#collectionById.set(record.id, record);
+    this.#collectionByName.set(`${record.account_id}\u0000${record.name}`, record);
+    let list = this.#collectionsByAccount.get(record.account_id);
+    if (!list) this.#collectionsByAccount.set(record.account_id, (list = []));
+    insertSorted(list, record);
     return record;
   }
 
@@ -106,7 +139,7 @@ export class Store {
     previous: StoredCollection,
     change: (draft: CollectionRecord) => void,
   ): Promise<StoredCollection> {
-    const next = await this.collections.update(previous, { data: change, strict: true });
+    const next = await this.#collections.update(previous, change);
     this.#collectionById.set(next.id, next);
     this.#collectionByName.delete(`${previous.account_id}\u0000${previous.name}`);
     this.#collectionByName.set(`${next.account_id}\u0000${next.name}`, next);
@@ -115,17 +148,17 @@ export class Store {
   }
 
   /**
-   * Deletes a collection and every object in it, permanently.
+   * Deletes a collection and every object in it, permanently: its shelf of objects is dropped
+   * whole, so the cost is the ids to forget, not the size of the store.
    * @see spec §3 (DEL-1, DEL-2, DEL-3)
    */
   deleteCollection(record: StoredCollection): { objectsDeleted: number } {
-    const objects = this.#objectsByCollection.get(record.id)?.records ?? [];
-    for (const object of objects) {
-      this.objects.delete(object);
-      this.#objectById.delete(object.id);
-    }
+    const shelved = this.#objectsByCollection.get(record.id);
+    const objects = shelved?.list.records ?? [];
+    for (const object of objects) this.#objectById.delete(object.id);
+    shelved?.list.releaseAll();
     this.#objectsByCollection.delete(record.id);
-    this.collections.delete(record);
+    this.#collections.delete(record);
     this.#collectionById.delete(record.id);
     this.#collectionByName.delete(`${record.account_id}\u0000${record.name}`);
     removeSorted(this.#collectionsByAccount.get(record.account_id) ?? [], record);
@@ -133,8 +166,14 @@ export class Store {
   }
 
   async createObject(values: ObjectRecord): Promise<StoredObject> {
-    const record = await this.objects.create(values);
-    this.#indexObject(record);
+    let shelved = this.#objectsByCollection.get(values.collection_id);
+    if (!shelved) {
+      shelved = { shelf: new Shelf(), list: new ObjectList(this.#vocabulary) };
+      this.#objectsByCollection.set(values.collection_id, shelved);
+    }
+    const record = await shelved.shelf.create(values);
+    this.#objectById.set(record.id, record);
+    shelved.list.insert(record);
     return record;
   }
 
@@ -142,24 +181,29 @@ export class Store {
     previous: StoredObject,
     change: (draft: ObjectRecord) => void,
   ): Promise<StoredObject> {
-    const next = await this.objects.update(previous, { data: change, strict: true });
+    const shelved = this.#objectsByCollection.get(previous.collection_id)!;
+    const next = await shelved.shelf.update(previous, change);
     this.#objectById.set(next.id, next);
-    this.#objectsByCollection.get(next.collection_id)?.replace(previous, next);
+    shelved.list.replace(previous, next);
     return next;
   }
 
   deleteObject(record: StoredObject): void {
-    this.objects.delete(record);
+    const shelved = this.#objectsByCollection.get(record.collection_id);
+    shelved?.shelf.delete(record);
+    shelved?.list.remove(record);
     this.#objectById.delete(record.id);
-    this.#objectsByCollection.get(record.collection_id)?.remove(record);
   }
 
-  /** Whether an id was ever handed out and is still in use (ids are never reused). */
+  /** Whether an id is in use by a collection or an object. */
   hasId(id: string): boolean {
     return this.#collectionById.has(id) || this.#objectById.has(id);
   }
 
-  /** Replaces everything with `state`. */
+  /**
+   * Replaces everything with `state`. The old records, indexes and vocabulary are dropped whole
+   * (not removed record by record), so the cost is building the new ones.
+   */
   async load(state: Snapshot): Promise<void> {
     this.clear();
     this.accounts = state.accounts.map((account) => ({ ...account }));
@@ -170,7 +214,7 @@ export class Store {
   }
 
   /** Everything, as plain JSON, collections and objects in creation order. */
-  export(): Snapshot {
+  export(): Omit<Snapshot, 'id_sequences'> {
     return structuredClone({
       accounts: this.accounts,
       api_keys: this.apiKeys,
@@ -180,29 +224,14 @@ export class Store {
   }
 
   clear(): void {
-    this.collections.clear();
-    this.objects.clear();
     this.accounts = [];
     this.apiKeys = [];
-    this.#collectionById.clear();
-    this.#collectionsByAccount.clear();
-    this.#collectionByName.clear();
-    this.#objectById.clear();
-    this.#objectsByCollection.clear();
-  }
-
-  #indexCollection(record: StoredCollection): void {
-    this.#collectionById.set(record.id, record);
-    this.#collectionByName.set(`${record.account_id}\u0000${record.name}`, record);
-    let list = this.#collectionsByAccount.get(record.account_id);
-    if (!list) this.#collectionsByAccount.set(record.account_id, (list = []));
-    insertSorted(list, record);
-  }
-
-  #indexObject(record: StoredObject): void {
-    this.#objectById.set(record.id, record);
-    let list = this.#objectsByCollection.get(record.collection_id);
-    if (!list) this.#objectsByCollection.set(record.collection_id, (list = new ObjectList()));
-    list.insert(record);
+    this.#vocabulary = new Vocabulary();
+    this.#collections = new Shelf();
+    this.#collectionById = new Map();
+    this.#collectionsByAccount = new Map();
+    this.#collectionByName = new Map();
+    this.#objectById = new Map();
+    this.#objectsByCollection = new Map();
   }
 }

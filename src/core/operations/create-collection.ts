@@ -12,7 +12,7 @@ export const createCollection: Handler = async ({ state, accountId, body, prefix
   if (state.store.findCollectionByName(accountId, input.name)) return nameTaken(input.name);
   const now = state.now();
   const record = await state.store.createCollection({
-    id: state.newId('col'),
+    id: state.newId(accountId, 'col'),
     account_id: accountId,
     name: input.name,
     metadata: input.metadata ?? {},

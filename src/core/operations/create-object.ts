@@ -13,7 +13,7 @@ export const createObject: Handler = async ({ state, accountId, params, body, pr
   if (!collection) return collectionNotFound(params.collection_id!);
   const now = state.now();
   const record = await state.store.createObject({
-    id: state.newId('obj'),
+    id: state.newId(accountId, 'obj'),
     account_id: accountId,
     collection_id: collection.id,
     content: (body as Schemas['ObjectWrite']).content,

@@ -103,7 +103,7 @@ export const searchObjects: Handler = ({ state, accountId, body }) => {
     offset = decoded;
   }
 
-  const query = queryTerms(queryWords);
+  const query = queryTerms(queryWords, store.vocabulary);
   const ranked = new TopHits(offset + limit);
   for (const id of collectionIds) {
     const { records, terms } = store.objectListOf(id);

@@ -1,0 +1,46 @@
+/**
+ * The words a store's objects contain, numbered, each with the number of occurrences that use it.
+ * A word nobody uses any more is forgotten and its number given to the next new word, so the
+ * vocabulary holds the words of the live objects and nothing else: deleted objects, reset and
+ * discarded mocks leave nothing behind (each store has its own).
+ */
+export class Vocabulary {
+  #ids = new Map<string, number>();
+  #words: Array<string | undefined> = [];
+  #uses: number[] = [];
+  #free: number[] = [];
+
+  /** The number of distinct words in use. */
+  get size(): number {
+    return this.#ids.size;
+  }
+
+  /** The id of `word`, counting one more use of it. */
+  use(word: string): number {
+    let id = this.#ids.get(word);
+    if (id === undefined) {
+      id = this.#free.pop() ?? this.#words.length;
+      this.#ids.set(word, id);
+      this.#words[id] = word;
+      this.#uses[id] = 0;
+    }
+    this.#uses[id]! += 1;
+    return id;
+  }
+
+  /** Counts one use of the word numbered `id` less; forgets the word at zero. */
+  release(id: number): void {
+    const left = (this.#uses[id] ?? 0) - 1;
+    this.#uses[id] = left;
+    if (left > 0) return;
+    const word = this.#words[id];
+    if (word !== undefined) this.#ids.delete(word);
+    this.#words[id] = undefined;
+    this.#free.push(id);
+  }
+
+  /** The id of a word in use, without counting a use (for queries). */
+  idOf(word: string): number | undefined {
+    return this.#ids.get(word);
+  }
+}

@@ -1,0 +1,90 @@
+import { Faker, base, en } from '@faker-js/faker';
+import type { AnswersMock } from '../core/mock.ts';
+import type { CollectionRecord, ObjectRecord } from '../core/model/records.ts';
+import { content } from './generate-state.ts';
+
+/** Options of {@link createFactories}. */
+export interface FactoryOptions {
+  /** The faker seed: the same seed gives the same names and content. Default 1. */
+  seed?: number | undefined;
+  /**
+   * The account new collections belong to. Default: the account of the first active key that
+   * may read, write and search (`acme` in the dev keys).
+   */
+  accountId?: string | undefined;
+}
+
+/** Makes valid records with realistic content and writes them through `mock.db`. */
+export interface Factories {
+  collection(overrides?: Partial<CollectionRecord>): Promise<CollectionRecord>;
+  collections(count: number, overrides?: Partial<CollectionRecord>): Promise<CollectionRecord[]>;
+  object(collectionId: string, overrides?: Partial<ObjectRecord>): Promise<ObjectRecord>;
+  objects(
+    collectionId: string,
+    count: number,
+    overrides?: Partial<ObjectRecord>,
+  ): Promise<ObjectRecord[]>;
+}
+
+/**
+ * Factories for a mock's data, for tests that need "a collection with 30 objects" without
+ * writing ids, owners and timestamps by hand: ids come from the mock's own sequence (so they are
+ * valid and never collide), timestamps from its clock, and names and content from a seeded faker
+ * (the same in Node and in the browser).
+ */
+export function createFactories(mock: AnswersMock, options: FactoryOptions = {}): Factories {
+  const faker = new Faker({ locale: [en, base], seed: options.seed ?? 1 });
+  const accountOf = () => {
+    if (options.accountId) return options.accountId;
+    const key = mock.state.store.apiKeys.find(
+      (k) =>
+        k.active && ['read', 'write', 'search'].every((p) => k.permissions.includes(p as never)),
+    );
+    if (!key) throw new Error('No active full key: pass accountId to createFactories');
+    return key.account_id;
+  };
+
+  const collection = async (overrides: Partial<CollectionRecord> = {}) => {
+    const accountId = overrides.account_id ?? accountOf();
+    const at = mock.state.now();
+    return mock.db.collections.create({
+      id: mock.state.newId(accountId, 'col'),
+      account_id: accountId,
+      name: `${faker.commerce.department()} ${faker.word.noun()} ${faker.string.alphanumeric(4)}`,
+      metadata: { owner: faker.internet.username() },
+      created_at: at,
+      updated_at: at,
+      ...overrides,
+    });
+  };
+
+  const object = async (collectionId: string, overrides: Partial<ObjectRecord> = {}) => {
+    const parent = mock.state.store.collectionById(collectionId);
+    if (!parent) throw new Error(`No collection ${collectionId} to put an object in`);
+    const at = mock.state.now();
+    return mock.db.objects.create({
+      id: mock.state.newId(parent.account_id, 'obj'),
+      account_id: parent.account_id,
+      collection_id: collectionId,
+      content: content(faker, parent.name),
+      created_at: at,
+      updated_at: at,
+      version: 1,
+      ...overrides,
+    });
+  };
+
+  const times = async <T>(count: number, make: () => Promise<T>) => {
+    const made: T[] = [];
+    for (let i = 0; i < count; i++) made.push(await make());
+    return made;
+  };
+
+  return {
+    collection,
+    collections: (count, overrides) => times(count, () => collection(overrides)),
+    object,
+    objects: (collectionId, count, overrides) =>
+      times(count, () => object(collectionId, overrides)),
+  };
+}
