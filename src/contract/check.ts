@@ -57,3 +57,8 @@ export interface ContractCheck {
 export function defineCheck(check: ContractCheck): ContractCheck {
   return check;
 }
+
+/** The advice to run with --destructive, where it would help: never inside a destructive run. */
+export function destructiveHint(context: { destructive: boolean }): string {
+  return context.destructive ? '' : ' (run with --destructive)';
+}

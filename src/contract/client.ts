@@ -12,7 +12,7 @@ export interface ContractResponse {
 
 /** Options of one request. */
 export interface RequestOptions {
-  /** Sent as `Authorization: Bearer <key>`; `null` sends no key. Default: the full key. */
+  /** Sent in the client's {@link ContractClient.keyHeader}; `null` sends no key. Default: the full key. */
   key?: string | null | undefined;
   headers?: Record<string, string> | undefined;
   body?: unknown;
@@ -58,6 +58,11 @@ export interface Exchange {
  */
 export class ContractClient {
   readonly exchanges: Exchange[] = [];
+  /**
+   * How the suite presents its own key: `Authorization: Bearer` unless the target accepts only
+   * the other stated form (the preflight switches it; the header checks report the refusal).
+   */
+  keyHeader: 'authorization' | 'x-answers-api-key' = 'authorization';
 
   constructor(
     readonly baseUrl: string,
@@ -82,8 +87,10 @@ export class ContractClient {
   ): Promise<ContractResponse> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     const key = options.key === undefined ? this.defaultKey : options.key;
-    if (key !== null && !Object.keys(headers).some((h) => h.toLowerCase() === 'authorization')) {
-      headers.authorization = `Bearer ${key}`;
+    const credentials = ['authorization', 'x-answers-api-key'];
+    if (key !== null && !Object.keys(headers).some((h) => credentials.includes(h.toLowerCase()))) {
+      if (this.keyHeader === 'authorization') headers.authorization = `Bearer ${key}`;
+      else headers['x-answers-api-key'] = key;
     }
     let body: string | undefined;
     if (options.body !== undefined) {

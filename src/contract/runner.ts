@@ -109,7 +109,11 @@ async function preflight(target: Target, run: RunData, options: RunOptions): Pro
     }
   }
   const { method, path } = target.route('listCollections');
-  if (statuses.every((status) => status === 401 || status === 403))
+  const refused = (status: number) => status === 401 || status === 403;
+  // @note Only the Bearer form refused: the run goes on with the other stated form, and
+  // auth.bearer-accepted reports the refusal (a failed check, not a set-up error).
+  if (refused(statuses[0]!) && !refused(statuses[1]!)) target.http.keyHeader = 'x-answers-api-key';
+  if (statuses.every(refused))
     throw new TargetError(
       `the target refuses --api-key in both header forms (${method} ${path} answered ${statuses.join(' and ')})`,
     );

@@ -20,15 +20,7 @@ interface VariantRow {
   destructive?: false;
   /** Other checks that rightly fail too, as a consequence of the same broken rule. */
   alsoFails?: readonly string[];
-  /**
-   * Checks that fail although the rule they name holds: a problem of the suite, reported in
-   * docs/independent-server.md ("Findings").
-   */
-  falseAlarms?: readonly string[];
 }
-
-/** Fails after another auth check's wrongly accepted create: see the docs, finding 1. */
-const PERMISSION_FALSE_ALARM = ['auth.missing-permission'] as const;
 
 export const VARIANTS = [
   {
@@ -36,8 +28,6 @@ export const VARIANTS = [
     breaks: 'a valid key sent as `Authorization: Bearer <key>` gets 401',
     clause: '§5.2 two header forms are stated: `Authorization: Bearer <API_KEY>`',
     caughtBy: 'auth.bearer-accepted',
-    destructive: false,
-    alsoFails: ['list.summaries', 'list.order', 'list.walk', 'collection.isolation'],
   },
   {
     variant: 'api-key-header-refused',
@@ -50,7 +40,6 @@ export const VARIANTS = [
     breaks: 'a request without a key is served as the first account',
     clause: '§5.1, §7: a missing key header gets 401',
     caughtBy: 'auth.missing-key',
-    falseAlarms: PERMISSION_FALSE_ALARM,
   },
   {
     variant: 'missing-key-403',
@@ -63,28 +52,24 @@ export const VARIANTS = [
     breaks: 'any scheme is accepted: `Authorization: Basic <key>` is served',
     clause: '§7: a wrongly formed key header gets 401',
     caughtBy: 'auth.malformed-header',
-    falseAlarms: PERMISSION_FALSE_ALARM,
   },
   {
     variant: 'unknown-key-accepted',
     breaks: 'a key the service never issued is served as the first account',
     clause: '§7: an invalid key gets 401',
     caughtBy: 'auth.unknown-key',
-    falseAlarms: PERMISSION_FALSE_ALARM,
   },
   {
     variant: 'inactive-key-accepted',
     breaks: 'an inactive key is served',
     clause: '§7: an inactive key gets 401',
     caughtBy: 'auth.inactive-key',
-    falseAlarms: PERMISSION_FALSE_ALARM,
   },
   {
     variant: 'inactive-key-accepted-in-x-header',
     breaks: 'an inactive key is refused as Bearer but served as `X-Answers-API-Key`',
     clause: '§7: an inactive key gets 401 (in either stated form, §5.2)',
     caughtBy: 'auth.inactive-key',
-    falseAlarms: PERMISSION_FALSE_ALARM,
   },
   {
     variant: 'readonly-can-write',

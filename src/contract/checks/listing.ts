@@ -1,4 +1,4 @@
-import { defineCheck, ensure, type CheckContext } from '../check.ts';
+import { defineCheck, destructiveHint, ensure, type CheckContext } from '../check.ts';
 import { itemsOf } from '../data.ts';
 
 /** The creation date of a summary: `created_at`, or the first date-valued field named like it. */
@@ -24,7 +24,7 @@ async function atLeast(context: CheckContext, count: number): Promise<any[]> {
   }
   if (items.length < count)
     context.skip(
-      `needs at least ${count} collections (found ${items.length}); run with --destructive`,
+      `needs at least ${count} collections (found ${items.length})${destructiveHint(context)}`,
     );
   return items;
 }

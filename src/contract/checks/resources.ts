@@ -1,4 +1,4 @@
-import { defineCheck, ensure } from '../check.ts';
+import { defineCheck, destructiveHint, ensure } from '../check.ts';
 import { itemsOf } from '../data.ts';
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -16,7 +16,7 @@ export const resourceChecks = [
             .json,
         ) ?? [];
       if (listed.length === 0)
-        context.skip('the target has no collection to fetch; run with --destructive');
+        context.skip(`the target has no collection to fetch${destructiveHint(context)}`);
       for (const summary of listed.slice(0, 5)) {
         const response = await context.http.request(
           'GET',
@@ -86,7 +86,7 @@ export const resourceChecks = [
         theirs = createdId ? [created.json] : [];
       }
       if (theirs.length === 0)
-        context.skip('the other account has no collection; run with --destructive');
+        context.skip('the other account has no collection the run can see: give it one');
       try {
         const mine = (await context.data.walkCollections()).map((c) => c.id);
         for (const collection of theirs.slice(0, 5)) {

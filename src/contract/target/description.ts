@@ -60,7 +60,8 @@ export const PATH_PARAMETERS: Record<OperationName, { required: string[]; allowe
   getCollection: { required: ['collection_id'], allowed: ['collection_id'] },
   deleteCollection: { required: ['collection_id'], allowed: ['collection_id'] },
   getObject: { required: ['object_id'], allowed: ['collection_id', 'object_id'] },
-  search: { required: [], allowed: [] },
+  // @note A search that takes its query in the URL: `GET /search?q={query}`.
+  search: { required: [], allowed: ['query'] },
   createCollection: { required: [], allowed: [] },
   createObject: { required: ['collection_id'], allowed: ['collection_id'] },
 };

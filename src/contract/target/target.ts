@@ -94,7 +94,8 @@ export class Target {
       headers?: Record<string, string>;
     } = {},
   ): Promise<ContractResponse & { method: string; path: string }> {
-    const { method, path } = this.route(operation, options.params);
+    // @note The run's values may be placed in the path too (`GET /search?q={query}`).
+    const { method, path } = this.route(operation, { ...options.body, ...options.params });
     const query = new URLSearchParams(options.query).toString();
     const full = query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
     const template =
@@ -104,7 +105,11 @@ export class Target {
     const response = await this.http.request(method, full, {
       key: options.key,
       headers: options.headers,
-      body: options.body && template !== undefined ? fill(template, options.body) : undefined,
+      // @note fetch refuses a body on GET and HEAD; such an operation takes its values in the URL.
+      body:
+        options.body && template !== undefined && !['GET', 'HEAD'].includes(method)
+          ? fill(template, options.body)
+          : undefined,
       operationId: this.profile ? PROFILE_OPERATION[operation] : undefined,
     });
     return { ...response, method, path: full };
@@ -200,15 +205,21 @@ export class Target {
     const items: unknown[] = [];
     const seen = new Set<string>();
     let next: string | undefined;
+    // @note A link is resolved against the page that held it, as a browser would: absolute,
+    // root-relative (`/v1/collections?page=2`) and relative links all work.
+    let pageUrl = '';
     for (let page = 1; page <= 1_000; page++) {
       const query: Record<string, string> = {};
       if (paging.pageSize && options.pageSize) query[paging.pageSize] = String(options.pageSize);
       let response: ContractResponse;
       if (next !== undefined && paging.follow) {
-        response = await this.http.request('GET', next, { key: options.key });
+        pageUrl = new URL(next, pageUrl).href;
+        response = await this.http.request('GET', pageUrl, { key: options.key });
       } else {
         if (next !== undefined && paging.pageToken) query[paging.pageToken] = next;
-        response = await this.send('listCollections', { query, key: options.key });
+        const sent = await this.send('listCollections', { query, key: options.key });
+        pageUrl = new URL(`${this.http.baseUrl.replace(/\/$/, '')}${sent.path}`).href;
+        response = sent;
       }
       if (response.status !== 200)
         throw new CheckFailure(

@@ -1,6 +1,6 @@
 import { defineCheck, ensure, type CheckContext } from '../../check.ts';
 import { shorten } from '../../target/run-data.ts';
-import { authRequests, type AuthRequest } from './requests.ts';
+import { authRequests, refusedName, type AuthRequest } from './requests.ts';
 
 /** Ids and names the full key can see: none of them may appear in a refusal. */
 async function secrets(context: CheckContext): Promise<string[]> {
@@ -76,7 +76,12 @@ export const specAuthChecks = [
     clauses: ['AUTH-1', 'AUTH-5', 'ERR-401-3'],
     level: 'spec',
     async run(context) {
-      await expectRefusals(context, {}, await authRequests(context, { writes: true }), 'no key');
+      await expectRefusals(
+        context,
+        {},
+        await authRequests(context, { writes: true, label: 'missing-key' }),
+        'no key',
+      );
     },
   }),
   defineCheck({
@@ -85,7 +90,7 @@ export const specAuthChecks = [
     clauses: ['ERR-401-4', 'AUTH-5'],
     level: 'spec',
     async run(context) {
-      const requests = await authRequests(context, { writes: true });
+      const requests = await authRequests(context, { writes: true, label: 'malformed-header' });
       const key = context.keys.full;
       const forms: Array<[string, Record<string, string>]> = [
         ['an empty Authorization header', { authorization: '' }],
@@ -104,7 +109,7 @@ export const specAuthChecks = [
     level: 'spec',
     async run(context) {
       const unknown = `answers_contract_unknown_${context.run.runId}`;
-      const requests = await authRequests(context, { writes: true });
+      const requests = await authRequests(context, { writes: true, label: 'unknown-key' });
       await expectRefusals(
         context,
         { authorization: `Bearer ${unknown}` },
@@ -126,7 +131,7 @@ export const specAuthChecks = [
     level: 'spec',
     needs: ['inactiveKey'],
     async run(context) {
-      const requests = await authRequests(context, { writes: true });
+      const requests = await authRequests(context, { writes: true, label: 'inactive-key' });
       const key = context.keys.inactive!;
       await expectRefusals(
         context,
@@ -150,7 +155,8 @@ export const specAuthChecks = [
     needs: ['readonlyKey', 'destructive'],
     async run(context) {
       const { target } = context;
-      const writes = (await authRequests(context, { writes: true })).filter((r) => r.writes);
+      const label = 'permission';
+      const writes = (await authRequests(context, { writes: true, label })).filter((r) => r.writes);
       if (writes.length === 0) context.skip('the target description offers no write operation');
       await expectRefusals(
         context,
@@ -167,8 +173,9 @@ export const specAuthChecks = [
         );
       }
       if (target.offers('listCollections')) {
+        const name = refusedName(context.run.runId, label);
         const made = (await target.walkCollections()).filter((s) =>
-          JSON.stringify(s).includes(`answers-contract-${context.run.runId}-refused`),
+          JSON.stringify(s).includes(`"${name}"`),
         );
         ensure(made.length === 0, 'a create refused with 401 made a collection all the same');
       }

@@ -1,4 +1,4 @@
-import { defineCheck, ensure, type CheckContext } from '../../check.ts';
+import { defineCheck, destructiveHint, ensure, type CheckContext } from '../../check.ts';
 import type { CreatedCollection } from '../../target/run-data.ts';
 
 /** Whether the numbers never go down, or never go up. */
@@ -36,9 +36,7 @@ export const specListingChecks = [
       const main = context.destructive ? await context.run.main() : undefined;
       const items = await target.walkCollections();
       if (items.length === 0)
-        context.skip(
-          'the list is empty: no summary to check (run with --destructive to create one)',
-        );
+        context.skip(`the list is empty: no summary to check${destructiveHint(context)}`);
       const { objectCount, metadata } = target.description.collection;
       for (const summary of items) {
         const id = target.collectionIdOf(summary) ?? '(a summary)';
@@ -81,7 +79,7 @@ export const specListingChecks = [
       if (dates.some((date) => date === undefined)) {
         if (own.length === 0)
           context.skip(
-            `no creation date at ${target.description.collection.createdAt} in every summary, and no data of the run's own to order (run with --destructive)`,
+            `no creation date at ${target.description.collection.createdAt} in every summary, and no data of the run's own to order${destructiveHint(context)}`,
           );
         return;
       }
@@ -114,7 +112,7 @@ export const specListingChecks = [
         );
       if (own.length === 0 && items.length < 3)
         context.skip(
-          'needs at least 3 collections to walk more than one page (run with --destructive)',
+          `needs at least 3 collections to walk more than one page${destructiveHint(context)}`,
         );
     },
   }),

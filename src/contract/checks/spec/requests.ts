@@ -11,14 +11,20 @@ export interface AuthRequest {
   writes: boolean;
 }
 
+/** The name a create that must be refused uses: one per check, so each finds only its own. */
+export function refusedName(runId: string, label: string): string {
+  return `answers-contract-${runId}-refused-${label}`;
+}
+
 /**
  * Every request the run can aim at the target with other credentials: the described reads, on
  * data the run can identify (a listed collection, the run's own object), and in a destructive run
- * the described writes, aimed at a scratch collection of the run's own.
+ * the described writes, aimed at a scratch collection of the run's own. `label` names the
+ * collection a refused create would make, so a check never blames itself for another's leftover.
  */
 export async function authRequests(
   context: CheckContext,
-  options: { writes: boolean },
+  options: { writes: boolean; label?: string },
 ): Promise<AuthRequest[]> {
   const { target, run } = context;
   const requests: AuthRequest[] = [];
@@ -54,7 +60,7 @@ export async function authRequests(
   const scratch = await run.createCollection('auth', [{ note: 'auth matrix' }]);
   requests.push({
     operation: 'createCollection',
-    body: { name: `answers-contract-${run.runId}-refused`, metadata: {} },
+    body: { name: refusedName(run.runId, options.label ?? 'auth'), metadata: {} },
     writes: true,
   });
   if (target.offers('createObject'))

@@ -1,4 +1,4 @@
-import { defineCheck, ensure } from '../../check.ts';
+import { defineCheck, destructiveHint, ensure } from '../../check.ts';
 
 export const specResourceChecks = [
   defineCheck({
@@ -15,7 +15,7 @@ export const specResourceChecks = [
         .map((summary) => target.collectionIdOf(summary))
         .filter((id): id is string => id !== undefined);
       if (ids.length === 0)
-        context.skip('no identifiable collection to fetch (run with --destructive)');
+        context.skip(`no identifiable collection to fetch${destructiveHint(context)}`);
       for (const id of ids.slice(0, 5)) {
         const got = await target.send('getCollection', { params: { collection_id: id } });
         ensure(got.status === 200, `${got.method} ${got.path} answered ${got.status}, not 200`);
@@ -51,7 +51,7 @@ export const specResourceChecks = [
       ensure(shared.length === 0, `collection ${shared[0]} is listed for both accounts`);
       if (!main) {
         if (mine.length === 0)
-          context.skip('this account has no collection to hide (run with --destructive)');
+          context.skip(`this account has no collection to hide${destructiveHint(context)}`);
         return;
       }
       if (target.offers('getCollection')) {

@@ -1,0 +1,91 @@
+/**
+ * The Target adapter sends what the description says: values placed in the URL for an operation
+ * that takes them there (and no body on GET), next links resolved against the page that held
+ * them, and the suite's own key in the stated form the target accepts.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { ContractClient } from '../../src/contract/client.ts';
+import { parseTargetDescription } from '../../src/contract/target/load.ts';
+import { Target } from '../../src/contract/target/target.ts';
+import { startProxy, type RunningProxy } from '../support/proxy.ts';
+
+interface Seen {
+  method: string;
+  url: string;
+  body: string;
+  authorization?: string;
+  apiKey?: string;
+}
+
+let server: RunningProxy | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** A loopback server that records every request and answers from `pages` by path and query. */
+async function recording(pages: Record<string, unknown>) {
+  const seen: Seen[] = [];
+  server = await startProxy('http://127.0.0.1:9', {
+    before: (request) => {
+      seen.push({
+        method: request.method,
+        url: request.url,
+        body: request.body,
+        authorization: request.headers.authorization,
+        apiKey: request.headers['x-answers-api-key'] as string | undefined,
+      });
+      return { status: 200, body: JSON.stringify(pages[request.url] ?? {}) };
+    },
+  });
+  return seen;
+}
+
+describe('the Target adapter', () => {
+  it('puts {query} in the URL of a GET search and sends no body', async () => {
+    const seen = await recording({});
+    const description = parseTargetDescription(
+      'operations:\n  search: GET /find?q={query}\n',
+      't.yaml',
+    );
+    const target = new Target(description, new ContractClient(server!.url, 'k', false), false);
+    await target.send('search', { body: { query: 'two words' } });
+    expect(seen).toEqual([
+      expect.objectContaining({ method: 'GET', url: '/find?q=two%20words', body: '' }),
+    ]);
+  });
+
+  it('resolves next links against the page that held them, under a base URL with a path', async () => {
+    const seen = await recording({
+      '/api/v1/things': { items: [{ id: 1 }], next: '/api/v1/things?page=2' },
+      '/api/v1/things?page=2': { items: [{ id: 2 }], next: 'things?page=3' },
+      '/api/v1/things?page=3': { items: [{ id: 3 }], next: null },
+    });
+    const description = parseTargetDescription(
+      'operations:\n  listCollections: GET /things\nlist: { items: /items, next: /next }\npaging: { follow: true }\ncollection: { id: /id }\n',
+      't.yaml',
+    );
+    const client = new ContractClient(`${server!.url}/api/v1`, 'k', false);
+    const items = await new Target(description, client, false).walkCollections();
+    expect(items).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+    expect(seen.map((s) => s.url)).toEqual([
+      '/api/v1/things',
+      '/api/v1/things?page=2',
+      '/api/v1/things?page=3',
+    ]);
+  });
+
+  it('presents its own key in the form it is told to', async () => {
+    const seen = await recording({});
+    const client = new ContractClient(server!.url, 'secret', false);
+    await client.request('GET', '/a');
+    client.keyHeader = 'x-answers-api-key';
+    await client.request('GET', '/b');
+    await client.request('GET', '/c', { headers: { authorization: 'Bearer crafted' } });
+    expect(seen.map(({ authorization, apiKey }) => ({ authorization, apiKey }))).toEqual([
+      { authorization: 'Bearer secret', apiKey: undefined },
+      { authorization: undefined, apiKey: 'secret' },
+      { authorization: 'Bearer crafted', apiKey: undefined },
+    ]);
+  });
+});
