@@ -65,7 +65,7 @@ describe('answers-mock CLI', () => {
       const { code, stdout } = await end;
       expect(code).toBe(0);
       expect(stdout).toContain('answers_test_full_acme');
-      expect(stdout.trimEnd().endsWith('stopped')).toBe(true);
+      expect(stdout.trimEnd()).toMatch(/stopped$/);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }

@@ -55,6 +55,7 @@ describe('JSON nesting depth', () => {
     const id = (JSON.parse(atLimit.response.body!) as { id: string }).id;
     const patched = await send('PATCH', `${path}/${id}`, nested(MAX_JSON_DEPTH));
     expect(patched.response.status).toBe(200);
-    expect(() => mock.controls.export()).not.toThrow();
+    const stored = mock.controls.export().objects.find((o) => o.id === id);
+    expect(stored?.content).toEqual(JSON.parse(nested(MAX_JSON_DEPTH)).content);
   });
 });

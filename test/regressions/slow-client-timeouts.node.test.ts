@@ -6,7 +6,8 @@ import { rawRequest } from '../hardening/raw-http.ts';
 // Found by the hardening security tests: the server set headersTimeout 5 s and requestTimeout
 // 10 s, but Node only checks them every `connectionsCheckingInterval` (30 s by default), so a
 // client that stalled mid-request was kept for 30 s. The interval is now 1 s. Here the timeouts
-// themselves are lowered on the instance, so the check interval is what the test measures.
+// themselves are lowered on the instance, so the check interval is what the test measures: the
+// client gives up after 4 s, so a 408 at all means the server cut the stalled request first.
 let running: RunningServer;
 beforeAll(async () => {
   running = await startServer({ mock: await createMock(), port: 0, quiet: true });
@@ -16,7 +17,6 @@ beforeAll(async () => {
 afterAll(() => running.close());
 
 it('disconnects a client that sends its headers and then stalls, within seconds', async () => {
-  const started = Date.now();
   const response = await rawRequest(
     running.url,
     {
@@ -31,11 +31,9 @@ it('disconnects a client that sends its headers and then stalls, within seconds'
     { timeoutMs: 4_000 },
   );
   expect(response.status).toBe(408);
-  expect(Date.now() - started).toBeLessThan(3_000);
 });
 
 it('disconnects a client that never finishes its headers, within seconds', async () => {
-  const started = Date.now();
   const response = await rawRequest(
     running.url,
     {
@@ -47,5 +45,4 @@ it('disconnects a client that never finishes its headers, within seconds', async
     { timeoutMs: 4_000 },
   );
   expect(response.status).toBe(408);
-  expect(Date.now() - started).toBeLessThan(3_000);
 });
