@@ -5,7 +5,7 @@
  * consumer points into this repository.
  */
 import { spawn } from 'node:child_process';
-import { lstat, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,13 @@ let consumer: string;
 let tarball: string;
 let publint: Ran;
 let attw: Ran;
+
+/**
+ * The msw major the consumer app already has: 3 where it runs (Node 22.12 and later), else 2. CI
+ * runs this file on Node 20 and on Node 24, so both majors are installed beside the kit.
+ */
+const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+const MSW = major > 22 || (major === 22 && minor >= 12) ? '3' : '2';
 
 /** The first page (20 by default) of acme's collections in the seed the bin serves. */
 const ACME_FIRST_PAGE = defaultState.collections
@@ -48,6 +55,8 @@ describe('the packed package, installed in a separate project', () => {
           'typescript@5.9.3',
           'vitest@4.1.12',
           'openapi-fetch@0.17.0',
+          // The app's own msw: the kit takes it as a peer instead of bringing a copy.
+          `msw@${MSW}`,
           // An optional peer, used only by ./express: installed as a user of ./express would.
           'express@5.3.0',
           '--prefer-offline',
@@ -174,6 +183,42 @@ describe('the packed package, installed in a separate project', () => {
     expect(errors[0]).toMatch(/^types\/wrong\.ts\(6,\d+\): error TS2322: .*number/);
     expect(ran.code).toBe(2);
   }, 180_000);
+
+  it(`uses the app's own msw ${MSW}, not a copy, and the worker script msw init writes is its own`, async () => {
+    // The msw the kit's own files resolve is the app's top-level copy (other tools may nest one
+    // of their own: vitest's mocker takes msw 2 as an optional peer).
+    const resolved = await run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { createRequire } from 'node:module';
+         const kit = createRequire(process.cwd() + '/node_modules/answers-mock-kit/package.json');
+         console.log(kit.resolve('msw/package.json'));`,
+      ],
+      consumer,
+    );
+    expectOk('resolve msw from the kit', resolved);
+    const app = join(consumer, 'node_modules', 'msw', 'package.json');
+    expect(resolved.stdout.trim()).toBe(app);
+    const { version } = JSON.parse(await readFile(app, 'utf8')) as { version: string };
+    expect(version.split('.')[0]).toBe(MSW);
+    const init = await run(
+      process.execPath,
+      [join(consumer, 'node_modules', 'msw', 'cli', 'index.js'), 'init', 'public', '--no-save'],
+      consumer,
+    );
+    expectOk('msw init', init);
+    // The kit's browser entry imports msw/browser from the same copy, so the script msw checks
+    // the worker against (its integrity checksum) is the one init wrote.
+    const written = await readFile(join(consumer, 'public', 'mockServiceWorker.js'), 'utf8');
+    const own = await readFile(
+      join(consumer, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js'),
+      'utf8',
+    );
+    expect(written).toBe(own);
+    expect(written).toMatch(/INTEGRITY_CHECKSUM = '[0-9a-f]+'/);
+  }, 120_000);
 
   it('runs a vitest suite with answers-mock-kit/node', async () => {
     const vitest = join(consumer, 'node_modules', 'vitest', 'vitest.mjs');
