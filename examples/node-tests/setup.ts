@@ -12,5 +12,8 @@ export const { mock, server } = await setupAnswersServer({
 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => mock.controls.reset());
+afterEach(async () => {
+  server.resetHandlers(); // drops what a test added with server.use
+  await mock.controls.reset();
+});
 afterAll(() => server.close());
