@@ -6,6 +6,7 @@
 import { cpus, totalmem } from 'node:os';
 import { readFile, writeFile } from 'node:fs/promises';
 import { contractSuite } from './bench/contract-suite.ts';
+import { dataLayer } from './bench/data-layer.ts';
 import { scale } from './bench/scale.ts';
 import { QUICK } from './bench/settings.ts';
 import { startup } from './bench/startup.ts';
@@ -27,6 +28,7 @@ writes them into docs/performance.md between its bench markers.
 const sections: Array<[string, () => Promise<string>]> = [
   ['Throughput (16 connections, loopback)', throughput],
   ['Scale (1 connection; memory after seeding and a full GC)', scale],
+  ['Data layer (in-process writes, seeding, reset; msw setupServer)', dataLayer],
   ['Startup', startup],
   ['Contract suite against the local mock', contractSuite],
 ];

@@ -128,6 +128,22 @@ describe('loading in code', () => {
   });
 });
 
+describe('a long load', () => {
+  it('lets the event loop run between batches and never shows a half-loaded state', async () => {
+    const mock = await createMock({ initialState: bigState(1) });
+    const before = mock.controls.export();
+    const loading = mock.controls.load(bigState(10_000));
+    // A load of 10,000 objects yields at least four times: these turns of the event loop run
+    // while it is under way, and every read in them sees the whole old state.
+    for (let turn = 0; turn < 3; turn++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(mock.controls.export()).toEqual(before);
+    }
+    await loading;
+    expect(mock.controls.export().objects).toHaveLength(10_000);
+  });
+});
+
 describe('answers-mock --fixture', () => {
   it('loads a fixture file that starts with a UTF-8 BOM', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'answers-bom-'));

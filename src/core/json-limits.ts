@@ -17,6 +17,28 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
  * {@link nestsDeeperThan}, which has already bounded the depth.
  */
 export function nonFiniteNumberAt(value: unknown): string | undefined {
+  // @note A first pass without pointers: building a pointer string for every value of a large
+  // snapshot cost as much as loading it, and almost every value is fine.
+  if (!hasNonFinite(value)) return undefined;
+  return pointerOfNonFinite(value);
+}
+
+function hasNonFinite(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'number') {
+      if (!Number.isFinite(item)) return true;
+    } else if (Array.isArray(item)) {
+      for (const child of item) stack.push(child);
+    } else if (typeof item === 'object' && item !== null) {
+      for (const key in item) stack.push((item as Record<string, unknown>)[key]);
+    }
+  }
+  return false;
+}
+
+function pointerOfNonFinite(value: unknown): string | undefined {
   const stack: Array<[unknown, string]> = [[value, '']];
   while (stack.length > 0) {
     const [item, pointer] = stack.pop()!;

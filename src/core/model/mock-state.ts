@@ -6,7 +6,8 @@ import { Store } from './store.ts';
 
 /** The state every operation works on: data, clock, id sequence and cursor codec. */
 export class MockState {
-  readonly store = new Store();
+  /** Replaced whole by {@link load}, never seen half-built. */
+  store = new Store();
   readonly clock = new Clock();
   readonly ids: AccountIds;
   readonly cursors: CursorCodec;
@@ -30,7 +31,12 @@ export class MockState {
 
   /** Replaces the data and the id sequences' positions with a (validated) snapshot's. */
   async load(snapshot: Snapshot): Promise<void> {
-    await this.store.load(snapshot);
+    // @note Built apart and swapped in at once: the load lets the event loop run between batches
+    // (so static files and the control API's reads are answered meanwhile), and nothing may see
+    // a half-loaded store. API requests wait in the mock's queue until it is done.
+    const fresh = new Store();
+    await fresh.load(snapshot);
+    this.store = fresh;
     this.ids.load(snapshot.id_sequences);
   }
 

@@ -7,9 +7,12 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
  * @note `@msw/data` finds a record by scanning its collection's array (`findIndex` on update and
  * delete), so one large collection makes a write cost what the record's position costs: 14 ms
  * for the newest of 100,000 objects against 1 ms for the oldest. Bounded collections keep every
- * write's scan under CHUNK records, wherever the record sits.
+ * write's scan short, wherever the record sits. Why 64: the scan is bound by memory, not by
+ * comparisons (in a large heap each record it reads is a cache miss), so at 300,000 objects a
+ * delete took 0.40 ms with collections of 1,024 and 0.13 ms with 64; an `@msw/data` collection
+ * costs a few hundred bytes, a few bytes per record at 64.
  */
-const CHUNK = 1_024;
+const CHUNK = 64;
 
 /**
  * A record as `@msw/data` returns it: the record, carrying its internal primary key in symbol

@@ -15,13 +15,24 @@ export type StoredObject = Stored<ObjectRecord>;
  * A shallow copy with timestamps in `toISOString()` form, which the store's ordering relies on
  * (fixed width, so string order is date order). `@msw/data` deep-copies what it is given.
  */
+const CANONICAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 function withTimestamps<T extends CollectionRecord | ObjectRecord>(record: T): T {
+  // @note Most snapshots are our own exports, already in this form: no copy, no Date parsing.
+  if (CANONICAL.test(record.created_at) && CANONICAL.test(record.updated_at)) return record;
   return {
     ...record,
     created_at: new Date(record.created_at).toISOString(),
     updated_at: new Date(record.updated_at).toISOString(),
   };
 }
+
+/** Lets the event loop run (I/O, timers) before the next batch of a long load. */
+const breathe = (): Promise<void> =>
+  new Promise((resolve) =>
+    typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
+  );
+const BATCH = 2_048;
 
 /** One Answers collection's objects: where `@msw/data` holds them, and in creation order. */
 interface Shelved {
@@ -208,9 +219,15 @@ export class Store {
     this.clear();
     this.accounts = state.accounts.map((account) => ({ ...account }));
     this.apiKeys = state.api_keys.map((key) => ({ ...key, permissions: [...key.permissions] }));
-    for (const collection of state.collections)
+    let count = 0;
+    for (const collection of state.collections) {
       await this.createCollection(withTimestamps(collection));
-    for (const object of state.objects) await this.createObject(withTimestamps(object));
+      if (++count % BATCH === 0) await breathe();
+    }
+    for (const object of state.objects) {
+      await this.createObject(withTimestamps(object));
+      if (++count % BATCH === 0) await breathe();
+    }
   }
 
   /** Everything, as plain JSON, collections and objects in creation order. */

@@ -1,0 +1,143 @@
+/**
+ * One size of the data-layer bench, in its own process (run with --expose-gc): seeds `--objects N`
+ * spread over 1,000 collections, times writes through the in-process API at that size, and prints
+ * one JSON line of figures. With `--one-collection`, all objects sit in one collection.
+ */
+import { createMock, type AnswersMock, type Snapshot } from '../../src/index.ts';
+import { emptyState } from '../../src/seed/empty-state.ts';
+
+const arg = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+};
+const OBJECTS = Number(arg('--objects') ?? 1_000);
+const ONE = process.argv.includes('--one-collection');
+const COLLECTIONS = ONE ? 1 : 1_000;
+const SAMPLES = Number(arg('--samples') ?? 200);
+const KEY = 'answers_test_full_acme';
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+
+const id = (prefix: string, n: number) => `${prefix}_${n.toString(36).padStart(20, '0')}`;
+const WORDS = ['amber', 'basalt', 'cobalt', 'dune', 'ember', 'fjord', 'garnet', 'heath'];
+
+function snapshot(): Snapshot {
+  const state = emptyState();
+  const start = Date.parse('2026-01-01T00:00:00.000Z');
+  for (let c = 0; c < COLLECTIONS; c++) {
+    const at = new Date(start + c).toISOString();
+    state.collections.push({
+      id: id('col', c),
+      account_id: 'acme',
+      name: `collection ${c}`,
+      metadata: {},
+      created_at: at,
+      updated_at: at,
+    });
+  }
+  for (let o = 0; o < OBJECTS; o++) {
+    const at = new Date(start + COLLECTIONS + o).toISOString();
+    state.objects.push({
+      id: id('obj', o),
+      account_id: 'acme',
+      collection_id: id('col', o % COLLECTIONS),
+      content: { title: `object ${o}`, text: `${WORDS[o % 8]} ${WORDS[(o >> 3) % 8]} note` },
+      created_at: at,
+      updated_at: at,
+      version: 1,
+    });
+  }
+  return state;
+}
+
+async function call(mock: AnswersMock, method: string, path: string, body?: unknown) {
+  const headers = new Headers({ authorization: `Bearer ${KEY}` });
+  if (body !== undefined) headers.set('content-type', 'application/json');
+  const response = await mock.handle({
+    method,
+    path: `/api/answers/v1${path}`,
+    query: new URLSearchParams(),
+    headers,
+    body: body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(body)),
+  });
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status}`);
+  return response.body ? JSON.parse(response.body) : undefined;
+}
+
+/** p50 in ms of `samples` runs of `task(i)`. */
+async function p50(samples: number, task: (i: number) => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const began = performance.now();
+    await task(i);
+    times.push(performance.now() - began);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+const state = snapshot();
+const jsonBytes = state.objects.reduce((sum, o) => sum + JSON.stringify(o).length, 0);
+gc();
+const baseline = process.memoryUsage().heapUsed;
+let began = performance.now();
+const mock = await createMock({ initialState: () => state, now: '2026-06-01T00:00:00.000Z' });
+const seedMs = performance.now() - began;
+gc();
+const heapPerObject = (process.memoryUsage().heapUsed - baseline) / OBJECTS;
+
+// Spread over the store: a random collection or object for each sample (fixed sequence).
+const pick = (i: number, n: number) => (i * 7_919 + 13) % n;
+const createP50 = await p50(SAMPLES, (i) =>
+  call(mock, 'POST', `/collections/${id('col', pick(i, COLLECTIONS))}/objects`, {
+    content: { text: 'new' },
+  }),
+);
+const updateP50 = await p50(SAMPLES, (i) => {
+  const o = pick(i, OBJECTS);
+  return call(mock, 'PATCH', `/collections/${id('col', o % COLLECTIONS)}/objects/${id('obj', o)}`, {
+    content: { text: 'changed' },
+  });
+});
+const deleteP50 = await p50(SAMPLES, (i) => {
+  const o = pick(i + SAMPLES, OBJECTS);
+  return call(mock, 'DELETE', `/collections/${id('col', o % COLLECTIONS)}/objects/${id('obj', o)}`);
+});
+// A collection of 1,000 objects, created through mock.db, then deleted through the API.
+const cascades: number[] = [];
+for (let round = 0; round < (ONE ? 0 : 5); round++) {
+  const c = await call(mock, 'POST', '/collections', { name: `cascade ${round}` });
+  const at = mock.controls.now();
+  for (let o = 0; o < 1_000; o++) {
+    await mock.db.objects.create({
+      id: id('obj', 50_000_000 + round * 1_000 + o),
+      account_id: 'acme',
+      collection_id: c.id,
+      content: { text: 'cascade' },
+      created_at: at,
+      updated_at: at,
+      version: 1,
+    });
+  }
+  began = performance.now();
+  await call(mock, 'DELETE', `/collections/${c.id}`);
+  cascades.push(performance.now() - began);
+}
+cascades.sort((a, b) => a - b);
+began = performance.now();
+await mock.controls.reset();
+const resetMs = performance.now() - began;
+
+console.log(
+  JSON.stringify({
+    objects: OBJECTS,
+    collections: COLLECTIONS,
+    seedMs,
+    heapPerObject,
+    jsonPerObject: jsonBytes / OBJECTS,
+    createP50,
+    updateP50,
+    deleteP50,
+    cascadeP50: cascades[Math.floor(cascades.length / 2)],
+    resetMs,
+  }),
+);

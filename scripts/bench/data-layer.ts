@@ -1,0 +1,98 @@
+/**
+ * The data layer in-process: writes at each size as a ratio to the same write at 1,000 objects,
+ * seeding and reset, one large collection, and the mock under msw `setupServer` (reset, a GET
+ * against a plain msw handler, the heap over rounds). Each size runs in a process of its own.
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { QUICK, ROOT, SIZES, TSX } from './settings.ts';
+import { fmt, table } from './tables.ts';
+
+type Figures = Record<string, number>;
+
+function measure(script: string, args: string[]): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [
+        '--expose-gc',
+        '--max-old-space-size=8192',
+        '--import',
+        TSX,
+        fileURLToPath(new URL(script, import.meta.url)),
+        ...args,
+      ],
+      { cwd: ROOT, maxBuffer: 1 << 20, timeout: 1_200_000 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`${script} ${args.join(' ')}: ${stderr || error}`));
+        resolve(JSON.parse(stdout.trim().split('\n').at(-1)!) as Figures);
+      },
+    );
+  });
+}
+
+export async function dataLayer(): Promise<string> {
+  const samples = QUICK ? '100' : '200';
+  const runs: Figures[] = [];
+  for (const size of SIZES)
+    runs.push(
+      await measure('data-layer-run.ts', ['--objects', String(size), '--samples', samples]),
+    );
+  const base = runs[0]!;
+  const ms = (value: number | undefined, digits = 3) =>
+    value === undefined ? '-' : fmt(value, digits);
+  const ratio = (run: Figures, key: string) =>
+    `${ms(run[key])} (${fmt(run[key]! / base[key]!, 2)}×)`;
+  const writes = table([
+    [
+      'objects (1,000 collections)',
+      'create p50 ms',
+      'update p50 ms',
+      'delete p50 ms',
+      'delete a collection of 1,000 p50 ms',
+      'seed s',
+      'reset s',
+      'heap B/object beyond JSON',
+    ],
+    ...runs.map((run) => [
+      fmt(run.objects!),
+      ratio(run, 'createP50'),
+      ratio(run, 'updateP50'),
+      ratio(run, 'deleteP50'),
+      ratio(run, 'cascadeP50'),
+      fmt(run.seedMs! / 1000, 2),
+      fmt(run.resetMs! / 1000, 2),
+      fmt(run.heapPerObject! - run.jsonPerObject!),
+    ]),
+  ]);
+  const oneSize = QUICK ? 10_000 : 100_000;
+  const one = await measure('data-layer-run.ts', [
+    '--objects',
+    String(oneSize),
+    '--one-collection',
+    '--samples',
+    samples,
+  ]);
+  const single = table([
+    ['objects in one collection', 'update p50 ms', 'delete p50 ms'],
+    [fmt(oneSize), ms(one.updateP50), ms(one.deleteP50)],
+  ]);
+  const msw = await measure('msw-run.ts', []);
+  const inProcess = table([
+    [
+      'reset() default data p50 ms',
+      'GET through the kit ms',
+      'GET, plain msw handler ms',
+      'kit / plain',
+      'heap round 10 / round 1',
+    ],
+    [
+      ms(msw.resetP50, 2),
+      ms(msw.kitGetMs),
+      ms(msw.plainGetMs),
+      fmt(msw.kitGetMs! / msw.plainGetMs!, 2),
+      fmt(msw.heapLast! / msw.heapFirst!, 3),
+    ],
+  ]);
+  return `${writes}\n\nOne collection:\n\n${single}\n\nIn-process (msw setupServer):\n\n${inProcess}`;
+}
