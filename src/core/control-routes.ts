@@ -3,6 +3,7 @@ import { json, noContent, type MockRequest, type MockResponse } from './http.ts'
 import { compileSchema } from '../openapi/ajv.ts';
 import { problem, type FieldError } from './problem.ts';
 import { nonFiniteNumberAt } from './json-limits.ts';
+import { MAX_FAILURE_TIMES, MAX_INSTANT_MS, MAX_LATENCY_MS } from './limits.ts';
 import { bodyErrorsOf } from './request-validation.ts';
 import { SnapshotError } from './model/snapshot.ts';
 
@@ -86,20 +87,33 @@ function check(ok: boolean, detail: string): void {
 
 const readClock = controlBody<{ now?: string; advance_ms?: number; real_time?: true }>({
   now: { type: 'string', format: 'date-time' },
-  advance_ms: { type: 'number', minimum: 0 },
+  advance_ms: { type: 'number', minimum: 0, maximum: MAX_INSTANT_MS },
   real_time: { const: true },
 });
 
-const readLatency = controlBody<{ ms: number }>({ ms: { type: 'number', minimum: 0 } }, ['ms']);
+const readLatency = controlBody<{ ms: number }>(
+  { ms: { type: 'number', minimum: 0, maximum: MAX_LATENCY_MS } },
+  ['ms'],
+);
 
 const readFailure = controlBody<{ operation_id: string; status: number; times?: number }>(
   {
     operation_id: { type: 'string' },
     status: { type: 'integer', minimum: 400, maximum: 599 },
-    times: { type: 'integer', minimum: 1 },
+    times: { type: 'integer', minimum: 1, maximum: MAX_FAILURE_TIMES },
   },
   ['operation_id', 'status'],
 );
+
+/** Runs a control that refuses a value it cannot apply (a RangeError) as a 400. */
+function applying(action: () => void): void {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof RangeError) throw new ControlRequestError(error.message);
+    throw error;
+  }
+}
 
 function clockOf(mock: AnswersMock): MockResponse {
   return json(200, { now: mock.controls.now(), frozen: mock.state.clock.frozen });
@@ -116,9 +130,11 @@ async function setClock(mock: AnswersMock, request: MockRequest): Promise<MockRe
     realTime === undefined || (now === undefined && advance === undefined),
     '"real_time" cannot be combined with "now" or "advance_ms".',
   );
-  if (realTime) mock.controls.useRealTime();
-  if (now !== undefined) mock.controls.setTime(now);
-  if (advance !== undefined) mock.controls.advanceTime(advance);
+  applying(() => {
+    if (realTime) mock.controls.useRealTime();
+    if (now !== undefined) mock.controls.setTime(now);
+    if (advance !== undefined) mock.controls.advanceTime(advance);
+  });
   return clockOf(mock);
 }
 
@@ -134,17 +150,14 @@ async function loadState(mock: AnswersMock, request: MockRequest): Promise<MockR
 }
 
 async function setLatency(mock: AnswersMock, request: MockRequest): Promise<MockResponse> {
-  mock.controls.setLatency(readLatency(request).ms);
+  const { ms } = readLatency(request);
+  applying(() => mock.controls.setLatency(ms));
   return noContent();
 }
 
 async function queueFailure(mock: AnswersMock, request: MockRequest): Promise<MockResponse> {
   const { operation_id: operationId, status, times } = readFailure(request);
-  try {
-    mock.controls.failNext(operationId, status, times);
-  } catch (error) {
-    throw new ControlRequestError(error instanceof Error ? error.message : String(error));
-  }
+  applying(() => mock.controls.failNext(operationId, status, times));
   return noContent();
 }
 

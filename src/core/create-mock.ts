@@ -1,4 +1,12 @@
 import { OPERATIONS } from '../openapi/operations.ts';
+import { forcibleStatuses } from './forced-errors.ts';
+import {
+  MAX_FAILURE_RUNS,
+  MAX_FAILURE_TIMES,
+  MAX_INSTANT_MS,
+  MAX_LATENCY_MS,
+  MIN_INSTANT_MS,
+} from './limits.ts';
 import { handleRequest } from './handle-request.ts';
 import type { MockRequest } from './http.ts';
 import type { AnswersMock, InitialState, MockControls, MockOptions } from './mock.ts';
@@ -7,9 +15,12 @@ import { createMockDb } from './mock-db.ts';
 import { serve } from './serve.ts';
 import { parseSnapshot } from './model/snapshot.ts';
 
+/** An instant the clock can show and RFC 3339 can write (1970 to 9999). */
 function toMs(instant: string | number): number {
   const ms = typeof instant === 'number' ? instant : Date.parse(instant);
   if (!Number.isFinite(ms)) throw new RangeError(`Not a valid instant: ${String(instant)}`);
+  if (ms < MIN_INSTANT_MS || ms > MAX_INSTANT_MS)
+    throw new RangeError(`The clock can show 1970-01-01 to 9999-12-31, not ${String(instant)}`);
   return ms;
 }
 
@@ -27,7 +38,9 @@ export async function createMockFrom(
   const initial = () =>
     parseSnapshot(typeof initialState === 'function' ? initialState() : initialState);
   const state = new MockState(seed);
-  const failures = new Map<string, number[]>();
+  // @note Runs of [status, times], so a queue costs memory by kind, not by count (`times: 1e8`
+  // once allocated 2 GB and blocked the process for 6 s).
+  const failures = new Map<string, Array<{ status: number; left: number }>>();
   let latencyMs = options.latencyMs ?? 0;
 
   const startClock = () => {
@@ -39,7 +52,12 @@ export async function createMockFrom(
 
   const hooks = {
     takeFailure(operationId: string) {
-      return failures.get(operationId)?.shift();
+      const queue = failures.get(operationId);
+      const run = queue?.[0];
+      if (!run) return undefined;
+      run.left -= 1;
+      if (run.left === 0) queue!.shift();
+      return run.status;
     },
   };
 
@@ -70,22 +88,43 @@ export async function createMockFrom(
     load: (value) => exclusive(() => state.load(parseSnapshot(value))),
     export: () => state.export(),
     setTime: (instant) => state.clock.set(toMs(instant)),
-    advanceTime: (ms) => state.clock.advance(ms),
+    advanceTime(ms) {
+      // @note Checked before moving: 1e300 once made every later write a 500 until reset.
+      if (!Number.isFinite(ms) || ms < 0 || state.clock.peek() + ms > MAX_INSTANT_MS)
+        throw new RangeError(
+          `advance must be a number of ms >= 0 that keeps the clock before 9999-12-31`,
+        );
+      state.clock.advance(ms);
+    },
     useRealTime: () => state.clock.unfreeze(),
     now: () => new Date(state.clock.peek()).toISOString(),
     setLatency(ms) {
-      if (!Number.isFinite(ms) || ms < 0)
-        throw new RangeError('Latency must be a number of ms >= 0');
+      if (!Number.isFinite(ms) || ms < 0 || ms > MAX_LATENCY_MS)
+        throw new RangeError(`Latency must be a number of ms from 0 to ${MAX_LATENCY_MS}`);
       latencyMs = ms;
     },
     failNext(operationId, status, times = 1) {
-      if (!OPERATIONS.has(operationId)) {
+      const operation = OPERATIONS.get(operationId);
+      if (!operation) {
         throw new RangeError(
           `Unknown operation "${operationId}"; one of ${[...OPERATIONS.keys()].join(', ')}`,
         );
       }
+      const forcible = forcibleStatuses(operation);
+      if (!forcible.includes(status))
+        throw new RangeError(
+          `${operationId} cannot be made to answer ${status}; it can answer ${forcible.join(', ')}`,
+        );
+      if (!Number.isSafeInteger(times) || times < 1 || times > MAX_FAILURE_TIMES)
+        throw new RangeError(`times must be an integer from 1 to ${MAX_FAILURE_TIMES}`);
       const queue = failures.get(operationId) ?? [];
-      for (let i = 0; i < times; i++) queue.push(status);
+      const last = queue.at(-1);
+      if (last?.status === status) last.left = Math.min(last.left + times, MAX_FAILURE_TIMES);
+      else if (queue.length >= MAX_FAILURE_RUNS)
+        throw new RangeError(
+          `at most ${MAX_FAILURE_RUNS} different failures can wait per operation`,
+        );
+      else queue.push({ status, left: times });
       failures.set(operationId, queue);
     },
     clearFailures() {

@@ -29,6 +29,11 @@ function codeFor(status: number, operation: OperationSpec): ProblemCode | undefi
   }
 }
 
+/** The statuses a test can force on an operation: declared by openapi.yaml, with a problem code. */
+export function forcibleStatuses(operation: OperationSpec): number[] {
+  return operation.statuses.filter((status) => status >= 400 && codeFor(status, operation));
+}
+
 /**
  * The response for an error forced by a test (`Prefer: code=429`, after Prism's convention, or a
  * queued failure). Only statuses `openapi.yaml` declares for the operation can be forced, so a

@@ -1,0 +1,15 @@
+/**
+ * The bounds of the control API: each is documented in docs/robustness.md, and a value past one
+ * is refused with 400 `invalid_control_request` naming the bound, never queued or applied.
+ */
+
+/** How many times one queued failure may repeat. */
+export const MAX_FAILURE_TIMES = 10_000;
+/** How many different failures (status runs) may wait per operation. */
+export const MAX_FAILURE_RUNS = 100;
+/** The longest latency, in ms (ten minutes). */
+export const MAX_LATENCY_MS = 600_000;
+/** The latest instant the clock may show: the end of year 9999, the last RFC 3339 can write. */
+export const MAX_INSTANT_MS = Date.parse('9999-12-31T23:59:59.999Z');
+/** The earliest instant: the start of year 0000 is RFC 3339's floor; the API's dates are after 1970. */
+export const MIN_INSTANT_MS = 0;
