@@ -130,7 +130,10 @@ describe('the control API through the worker', () => {
       },
     );
     expect(created.status).toBe(201);
-    const reset = await fetch(`${location.origin}/__mock/reset`, { method: 'POST' });
+    const reset = await fetch(`${location.origin}/__mock/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(reset.status).toBe(204);
     const gone = await call(
       'getCollection',

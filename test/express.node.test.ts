@@ -60,7 +60,14 @@ describe('createAnswersRouter', () => {
   });
 
   it('serves the control API', async () => {
-    expect((await fetch(`${base}/__mock/reset`, { method: 'POST' })).status).toBe(204);
+    expect(
+      (
+        await fetch(`${base}/__mock/reset`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(204);
   });
 
   it("falls through to the app's own routes, bodies intact", async () => {
@@ -85,7 +92,10 @@ describe('createAnswersRouter', () => {
     await new Promise((resolve) => other.once('listening', resolve));
     try {
       const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
-      const response = await fetch(`${url}/__mock/reset`, { method: 'POST' });
+      const response = await fetch(`${url}/__mock/reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(await response.text()).toBe('app 404');
     } finally {
       other.closeAllConnections();

@@ -25,7 +25,14 @@ describe('the control API through the msw handlers', () => {
     });
     expect(created.status).toBe(201);
     const { id } = await created.json();
-    expect((await fetch(`${ORIGIN}/__mock/reset`, { method: 'POST' })).status).toBe(204);
+    expect(
+      (
+        await fetch(`${ORIGIN}/__mock/reset`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(204);
     expect((await fetch(`${ORIGIN}/v1/collections/${id}`, { headers: auth })).status).toBe(404);
   });
 
@@ -42,7 +49,11 @@ describe('the control API through the msw handlers', () => {
   });
 
   it('answers control errors as the Node server does (400 problem, 405 with Allow)', async () => {
-    const bad = await fetch(`${ORIGIN}/__mock/latency`, { method: 'PUT', body: '{"ms":-1}' });
+    const bad = await fetch(`${ORIGIN}/__mock/latency`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{"ms":-1}',
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({
       code: 'invalid_control_request',

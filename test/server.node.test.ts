@@ -32,7 +32,15 @@ async function start(options: Partial<StartOptions> = {}): Promise<RunningServer
   return server;
 }
 
-const call = (path: string, init: RequestInit = {}) => fetch(`${running.url}${path}`, init);
+/** A request to the server; control writes carry the JSON content type the control API needs. */
+const call = (path: string, init: RequestInit = {}) =>
+  fetch(`${running.url}${path}`, {
+    ...init,
+    headers:
+      path.startsWith('/__mock') && init.method && init.method !== 'GET'
+        ? { 'content-type': 'application/json', ...(init.headers as Record<string, string>) }
+        : init.headers,
+  });
 
 async function listNames(base = running.url, headers: Record<string, string> = FULL) {
   const response = await fetch(`${base}${API}/collections?limit=100`, { headers });
@@ -236,14 +244,14 @@ describe('control API', () => {
 });
 
 describe('request log', () => {
-  it('logs method, path, status, time, operation and the masked key, never the key', async () => {
+  it('logs the client address, method, path, status, time, operation and the masked key, never the key', async () => {
     await call(`${API}/collections?limit=2`, { headers: FULL });
     await call(`${API}/collections`, {
       headers: { 'x-answers-api-key': 'answers_test_inactive_acme' },
     });
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(
-      /^GET \/api\/answers\/v1\/collections 200 [\d.]+ms listCollections key=\S+$/,
+      /^127\.0\.0\.1 GET \/api\/answers\/v1\/collections 200 [\d.]+ms listCollections key=\S+$/,
     );
     expect(lines[0]).not.toContain('limit=2');
     expect(lines[1]).toContain(' 401 ');

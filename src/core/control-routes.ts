@@ -1,3 +1,5 @@
+import { constantTimeEqual } from './api-key.ts';
+import { isLocalOrigin } from './local-names.ts';
 import type { AnswersMock } from './mock.ts';
 import { json, noContent, type MockRequest, type MockResponse } from './http.ts';
 import { compileSchema } from '../openapi/ajv.ts';
@@ -10,25 +12,39 @@ import { SnapshotError } from './model/snapshot.ts';
 /** The path prefix of the control API. It is outside every API prefix, so it never shadows one. */
 export const CONTROL_PREFIX = '/__mock';
 
-type ControlCode = 'invalid_control_request' | 'invalid_state';
+const CONTROL_PROBLEMS = {
+  invalid_control_request: { status: 400, title: 'Invalid control request' },
+  invalid_state: { status: 400, title: 'Invalid state' },
+  control_token_required: { status: 401, title: 'Control token required' },
+  foreign_origin: { status: 403, title: 'Foreign origin' },
+  control_content_type: { status: 415, title: 'Control writes need JSON' },
+} as const;
 
-/** A 400 problem of the control API (its codes are not codes of the Answers API). */
-function badRequest(code: ControlCode, detail: string, errors: FieldError[] = []): MockResponse {
-  const title = code === 'invalid_state' ? 'Invalid state' : 'Invalid control request';
+type ControlCode = keyof typeof CONTROL_PROBLEMS;
+
+/** A problem of the control API (its codes are not codes of the Answers API). */
+function controlProblem(
+  code: ControlCode,
+  detail: string,
+  errors: FieldError[] = [],
+): MockResponse {
+  const { status, title } = CONTROL_PROBLEMS[code];
   const body: Record<string, unknown> = {
     type: `urn:answers:problem:${code}`,
     title,
-    status: 400,
+    status,
     code,
     detail,
   };
   if (errors.length > 0) body.errors = errors;
   return {
-    status: 400,
+    status,
     headers: { 'content-type': 'application/problem+json' },
     body: JSON.stringify(body),
   };
 }
+
+const badRequest = controlProblem;
 
 /** Thrown by the body readers below; becomes a 400 `invalid_control_request`. */
 class ControlRequestError extends Error {
@@ -196,10 +212,39 @@ const ROUTES: Record<string, ControlRoute> = {
  * latency, queued failures). Transport-agnostic like the rest of the core; `serve` calls it for
  * every path under `/__mock` when the control API is enabled.
  */
+/**
+ * Who may drive the control API, checked before anything else: a page of this machine (a foreign
+ * `Origin` gets 403: any site a developer visits could otherwise reset or read the mock), writes
+ * only as JSON (a browser then has to ask first, and a foreign page's preflight gets no CORS
+ * grant), and with the token when the mock was started with one (a non-loopback `--host`).
+ */
+function guard(request: MockRequest, token: string | undefined): MockResponse | undefined {
+  const { headers } = request;
+  if (!isLocalOrigin(headers.get('origin'), headers.get('host')))
+    return controlProblem(
+      'foreign_origin',
+      `The control API answers pages of this machine only, not ${headers.get('origin')}.`,
+    );
+  if (token !== undefined && !constantTimeEqual(headers.get('x-answers-mock-token') ?? '', token))
+    return controlProblem(
+      'control_token_required',
+      'This mock listens beyond loopback: send the control token it printed at start in X-Answers-Mock-Token.',
+    );
+  const method = request.method.toUpperCase();
+  const type = headers.get('content-type')?.split(';', 1)[0]?.trim().toLowerCase();
+  if (method !== 'GET' && method !== 'HEAD' && type !== 'application/json')
+    return controlProblem(
+      'control_content_type',
+      `Control writes need Content-Type: application/json (got ${type ?? 'none'}).`,
+    );
+  return undefined;
+}
+
 export async function handleControl(
   mock: AnswersMock,
   request: MockRequest,
   bodyLimit: number,
+  token?: string,
 ): Promise<MockResponse> {
   const { path } = request;
   const route = ROUTES[path.slice(CONTROL_PREFIX.length)];
@@ -211,6 +256,8 @@ export async function handleControl(
         .join(', ')}.`,
     );
   }
+  const refused = guard(request, token);
+  if (refused) return refused;
   const method = request.method.toUpperCase();
   const handler = route[method];
   if (!handler) {

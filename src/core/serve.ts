@@ -14,6 +14,11 @@ export interface ServeOptions {
    * data (about 300 bytes per object), so it has a limit of its own. Default 256 MiB.
    */
   maxStateBytes?: number | undefined;
+  /**
+   * A secret every control request must carry in `X-Answers-Mock-Token`: set when the mock
+   * listens beyond loopback, where other machines can reach it.
+   */
+  controlToken?: string | undefined;
 }
 
 /** The default of {@link ServeOptions.maxStateBytes}. */
@@ -62,7 +67,12 @@ export async function serve(
   try {
     if (options.control === true && isControlPath(request.path)) {
       return {
-        response: await handleControl(mock, request, bodyLimit(request.path, options)),
+        response: await handleControl(
+          mock,
+          request,
+          bodyLimit(request.path, options),
+          options.controlToken,
+        ),
       };
     }
     return await mock.handleDetailed(request);

@@ -1266,11 +1266,11 @@ export const openapiDocument = {
         "description": "The opaque `next_cursor` of the previous page; omit it for the first page. A cursor only\nworks for the list, account and order it came from; a tampered, malformed or foreign\ncursor gets 400 `invalid_cursor`.\n",
         "x-spec-status": "assumed",
         "x-spec-gap": "GAP-PAGE-PARAMS",
+        "x-example-omitted": "A cursor is signed by the server, so no example would be accepted, and Swagger UI's \"Try it out\" sends every example.",
         "schema": {
           "type": "string",
           "maxLength": 1024
-        },
-        "example": "eyJjIjoiMjAyNi0wMS0xNVQwOTozMDowMC4wMDBaIiwiaSI6ImNvbF84ZjNrIn0"
+        }
       },
       "Order": {
         "name": "order",

@@ -780,7 +780,6 @@ export interface components {
          * @description The opaque `next_cursor` of the previous page; omit it for the first page. A cursor only
          *     works for the list, account and order it came from; a tampered, malformed or foreign
          *     cursor gets 400 `invalid_cursor`.
-         * @example eyJjIjoiMjAyNi0wMS0xNVQwOTozMDowMC4wMDBaIiwiaSI6ImNvbF84ZjNrIn0
          */
         Cursor: string;
         /**
@@ -826,7 +825,6 @@ export interface operations {
                  * @description The opaque `next_cursor` of the previous page; omit it for the first page. A cursor only
                  *     works for the list, account and order it came from; a tampered, malformed or foreign
                  *     cursor gets 400 `invalid_cursor`.
-                 * @example eyJjIjoiMjAyNi0wMS0xNVQwOTozMDowMC4wMDBaIiwiaSI6ImNvbF84ZjNrIn0
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -1010,7 +1008,6 @@ export interface operations {
                  * @description The opaque `next_cursor` of the previous page; omit it for the first page. A cursor only
                  *     works for the list, account and order it came from; a tampered, malformed or foreign
                  *     cursor gets 400 `invalid_cursor`.
-                 * @example eyJjIjoiMjAyNi0wMS0xNVQwOTozMDowMC4wMDBaIiwiaSI6ImNvbF84ZjNrIn0
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**

@@ -3,6 +3,7 @@
  * configured. A request to any other origin falls through to msw's unhandled-request handling,
  * as it would if the kit were not installed.
  */
+import { isLoopbackName } from '../core/local-names.ts';
 
 /** One base URL: an origin (or any origin) and a path the API prefixes follow. */
 export interface BaseUrl {
@@ -11,8 +12,6 @@ export interface BaseUrl {
   /** Without a trailing slash; `''` for the root. */
   path: string;
 }
-
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 
 /**
  * Parses the `baseUrl` option. Default: every loopback origin (localhost, 127.x.x.x, [::1], on
@@ -37,7 +36,7 @@ export function parseBaseUrls(
 export function pathBelow(bases: BaseUrl[] | 'loopback', url: URL): string | undefined {
   if (bases === 'loopback') {
     const own = typeof location === 'object' && location.origin === url.origin;
-    return own || LOOPBACK.test(url.hostname) ? url.pathname : undefined;
+    return own || isLoopbackName(url.hostname) ? url.pathname : undefined;
   }
   for (const base of bases) {
     if (base.origin !== undefined && base.origin !== url.origin) continue;

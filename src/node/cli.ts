@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { maskApiKey } from '../core/api-key.ts';
+import { isLoopbackName } from '../core/local-names.ts';
 import type { Snapshot } from '../core/model/snapshot.ts';
 import { DEV_KEYS } from '../seed/dev-keys.ts';
 import { emptyState } from '../seed/empty-state.ts';
@@ -47,6 +49,7 @@ interface CliOptions {
   stateFile?: string;
   latency?: number;
   control: boolean;
+  allowedHosts?: string[];
   maxStateBytes?: number;
   quiet?: boolean;
 }
@@ -54,6 +57,19 @@ interface CliOptions {
 /** The data to start from, and a word on where it came from for the banner. */
 async function initialState(options: CliOptions): Promise<{ state: unknown; source: string }> {
   if (options.stateFile && existsSync(options.stateFile)) {
+    // @note A saved state is the data to continue from; a start-up data option would be ignored
+    // without a word, so it is an error instead.
+    const other = options.fixture
+      ? '--fixture'
+      : options.empty
+        ? '--empty'
+        : options.seed !== undefined || options.size !== undefined
+          ? '--seed/--size'
+          : undefined;
+    if (other)
+      throw new UsageError(
+        `${options.stateFile} exists, so the mock continues from it and ${other} would be ignored: delete the file or leave out ${other}`,
+      );
     return {
       state: await readStateFile(options.stateFile, 'state file'),
       source: options.stateFile,
@@ -127,9 +143,14 @@ function parseArguments(argv: string[]): CliOptions {
         integer(0, 1_000_000, 'size'),
       ),
     )
-    .option(
-      '--state-file <file>',
-      'load the state from this file if it exists; write every change to it',
+    .addOption(
+      new Option(
+        '--state-file <file>',
+        'load the state from this file if it exists; write every change to it',
+      ).argParser((value) => {
+        if (value.trim() === '') throw new InvalidArgumentError('must name a file');
+        return value;
+      }),
     )
     .addOption(
       new Option('--latency <ms>', 'delay every API response').argParser(
@@ -137,6 +158,19 @@ function parseArguments(argv: string[]): CliOptions {
       ),
     )
     .option('--no-control', 'disable the control API under /__mock')
+    .addOption(
+      new Option(
+        '--allowed-hosts <names>',
+        'host names to answer besides loopback names and --host, comma-separated (* for any)',
+      ).argParser((value) => {
+        const names = value
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean);
+        if (names.length === 0) throw new InvalidArgumentError('give at least one host name');
+        return names;
+      }),
+    )
     .addOption(
       new Option(
         '--max-state-bytes <bytes>',
@@ -176,12 +210,19 @@ async function main(argv: string[]): Promise<void> {
   const writer = options.stateFile
     ? new SnapshotFile(options.stateFile, () => mock.controls.export())
     : undefined;
+  // @note Beyond loopback other machines can reach the mock: say so, and guard the control API
+  // (which can export every key and wipe the data) with a token only this terminal shows.
+  const exposed = !isLoopbackName(options.host.includes(':') ? `[${options.host}]` : options.host);
+  const controlToken =
+    exposed && options.control ? randomBytes(24).toString('base64url') : undefined;
   const running = await startServer({
     mock,
     host: options.host,
     port: options.port,
     control: options.control,
     maxStateBytes: options.maxStateBytes,
+    allowedHosts: options.allowedHosts,
+    controlToken,
     quiet: options.quiet,
     onStateChange: writer && (() => writer.schedule()),
   }).catch((error: NodeJS.ErrnoException) => {
@@ -191,10 +232,18 @@ async function main(argv: string[]): Promise<void> {
   });
 
   const { url } = running;
+  if (exposed)
+    console.error(
+      `answers-mock: warning: listening on ${options.host}, so other machines can reach this mock and its dev keys.${
+        controlToken
+          ? ` The control API needs the header X-Answers-Mock-Token: ${controlToken}`
+          : ''
+      }`,
+    );
   console.log(`Answers mock listening on ${url}
   API      ${url}/api/answers/v1  (aliases: ${url}/api/answers, ${url}/v1)
   Docs     ${url}/docs
-  Control  ${options.control ? `${url}/__mock` : 'disabled (--no-control)'}
+  Control  ${options.control ? `${url}/__mock${controlToken ? ' (token required, see the warning)' : ''}` : 'disabled (--no-control)'}
   Data     ${source}${writer ? `; changes saved to ${writer.file}` : ''}
 Dev keys (public, for this mock only):
 ${keyTable(mock.controls.export())}`);

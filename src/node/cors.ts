@@ -2,6 +2,7 @@
  * CORS of the Node server: the API is open to any origin (a frontend on another port calls it);
  * the control API only to pages served from this machine.
  */
+import { isLocalOrigin } from '../core/local-names.ts';
 
 /** CORS headers of every response: any origin may call the mock and read these headers. */
 export const CORS = {
@@ -12,7 +13,8 @@ export const CORS = {
 export const PREFLIGHT = {
   ...CORS,
   'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-  'access-control-allow-headers': 'Authorization, X-Answers-API-Key, Content-Type, Prefer',
+  'access-control-allow-headers':
+    'Authorization, X-Answers-API-Key, Content-Type, Prefer, X-Answers-Mock-Token',
   'access-control-max-age': '600',
 };
 
@@ -28,7 +30,6 @@ export function corsFor(
   headers: Record<string, string>,
 ): Record<string, string> {
   if (!path.startsWith('/__mock')) return headers;
-  if (!origin || !/^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i.test(origin))
-    return {};
+  if (!origin || !isLocalOrigin(origin, null)) return {};
   return { ...headers, 'access-control-allow-origin': origin, vary: 'Origin' };
 }

@@ -9,10 +9,12 @@ export interface Outcome {
 }
 
 /**
- * One request log line: method, path (no query: it may carry a key), status, time, operation and
- * the masked key, e.g. `GET /api/answers/v1/collections 200 0.4ms listCollections key=…acme`.
+ * One request log line: client address, method, path (no query: it may carry a key), status,
+ * time, operation and the masked key, e.g.
+ * `127.0.0.1 GET /api/answers/v1/collections 200 0.4ms listCollections key=…acme`.
  */
 export function logLine(
+  client: string | undefined,
   method: string | undefined,
   path: string | undefined,
   outcome: Outcome,
@@ -20,5 +22,15 @@ export function logLine(
 ): string {
   const { status, operationId, presentedKey } = outcome;
   const key = presentedKey === undefined ? undefined : `key=${maskApiKey(presentedKey)}`;
-  return [method, path, status, `${ms.toFixed(1)}ms`, operationId, key].filter(Boolean).join(' ');
+  return [
+    client?.replace(/^::ffff:/, ''),
+    method,
+    path,
+    status,
+    `${ms.toFixed(1)}ms`,
+    operationId,
+    key,
+  ]
+    .filter(Boolean)
+    .join(' ');
 }

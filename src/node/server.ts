@@ -4,6 +4,7 @@ import type { AnswersMock } from '../core/mock.ts';
 import { bodyLimit, failed, serve } from '../core/serve.ts';
 import { CORS, corsFor, PREFLIGHT } from './cors.ts';
 import { createDocsSite } from './docs-site.ts';
+import { hostCheck } from './host-check.ts';
 import { logInternalError, readMockRequest, sendResponse } from './node-io.ts';
 import { logLine, type Outcome } from './request-log.ts';
 
@@ -19,6 +20,12 @@ export interface ServerOptions {
   quiet?: boolean | undefined;
   /** Called after each successful request that may have changed the state (not GET/HEAD). */
   onStateChange?: (() => void) | undefined;
+  /** Host names answered besides loopback names and the listen address; `*` answers any. */
+  allowedHosts?: readonly string[] | undefined;
+  /** The address the server listens on, which is an allowed host name too. */
+  listenHost?: string | undefined;
+  /** A secret control requests must carry in `X-Answers-Mock-Token` (set beyond loopback). */
+  controlToken?: string | undefined;
 }
 
 /** Options of {@link startServer}. */
@@ -45,21 +52,43 @@ export interface RunningServer {
  */
 export function createServer(mock: AnswersMock, options: ServerOptions = {}): http.Server {
   const control = options.control ?? true;
-  const limits = { control, maxStateBytes: options.maxStateBytes };
+  const limits = {
+    control,
+    maxStateBytes: options.maxStateBytes,
+    controlToken: options.controlToken,
+  };
+  const checkHost = hostCheck(options.listenHost, options.allowedHosts ?? []);
   const log = options.quiet ? undefined : (options.logger ?? console.log);
   const docs = createDocsSite();
 
   /** Answers one request; returns what the log line needs. */
   const answer = async (req: IncomingMessage, res: ServerResponse): Promise<Outcome> => {
     const target = (req.url ?? '/').split('?', 1)[0]!;
+    const refused = checkHost(req);
+    if (refused) {
+      const code = refused.status === 400 ? 'invalid_parameter' : 'forbidden_host';
+      res.writeHead(refused.status, { 'content-type': 'application/problem+json' });
+      res.end(
+        JSON.stringify({
+          type: `urn:answers:problem:${code}`,
+          title: refused.status === 400 ? 'Invalid Host' : 'Host not allowed',
+          status: refused.status,
+          code,
+          detail: refused.detail,
+        }),
+      );
+      return { status: refused.status };
+    }
     if (req.method === 'OPTIONS') {
       res.writeHead(204, corsFor(target, req.headers.origin, PREFLIGHT)).end();
       return { status: 204 };
     }
     const request = await readMockRequest(req, (path) => bodyLimit(path, limits));
-    const file = request.method === 'GET' ? await docs(request.path) : undefined;
+    const head = request.method === 'HEAD';
+    const file = request.method === 'GET' || head ? await docs(request.path) : undefined;
     if (file) {
-      res.writeHead(200, { ...CORS, 'content-type': file.contentType }).end(file.body);
+      res.writeHead(200, { ...CORS, 'content-type': file.contentType });
+      res.end(head ? undefined : file.body);
       return { status: 200 };
     }
     if (request.method === 'GET' && request.path === '/') {
@@ -91,7 +120,9 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
       else sendResponse(res, response, CORS);
       outcome = { status: 500 };
     }
-    log?.(logLine(req.method, path, outcome, performance.now() - started));
+    log?.(
+      logLine(req.socket.remoteAddress, req.method, path, outcome, performance.now() - started),
+    );
   };
 
   const server = http.createServer(
@@ -112,7 +143,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
 /** Starts a server for `mock` and resolves once it listens. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { mock, host = '127.0.0.1', port = 4010 } = options;
-  const server = createServer(mock, options);
+  const server = createServer(mock, { listenHost: host, ...options });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

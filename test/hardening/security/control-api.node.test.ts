@@ -107,7 +107,14 @@ describe('the control API', () => {
       expect(await response.json()).toMatchObject({ code: 'missing_credentials' });
     }
     const id = await deleteFirstCollection(running.url);
-    expect((await fetch(`${running.url}/__mock/reset`, { method: 'POST' })).status).toBe(204);
+    expect(
+      (
+        await fetch(`${running.url}/__mock/reset`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(204);
     expect(await collectionStatus(running.url, id)).toBe(200);
   });
 });
