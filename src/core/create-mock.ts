@@ -1,6 +1,8 @@
 import { OPERATIONS } from '../openapi/operations.ts';
 import { forcibleStatuses } from './forced-errors.ts';
 import {
+  DEFAULT_MAX_OBJECTS,
+  DEFAULT_MAX_STORED_BYTES,
   MAX_FAILURE_RUNS,
   MAX_FAILURE_TIMES,
   MAX_INSTANT_MS,
@@ -37,7 +39,10 @@ export async function createMockFrom(
   const seed = options.seed ?? 1;
   const initial = () =>
     parseSnapshot(typeof initialState === 'function' ? initialState() : initialState);
-  const state = new MockState(seed);
+  const state = new MockState(seed, {
+    maxObjects: options.maxObjects ?? DEFAULT_MAX_OBJECTS,
+    maxStoredBytes: options.maxStoredBytes ?? DEFAULT_MAX_STORED_BYTES,
+  });
   // @note Runs of [status, times], so a queue costs memory by kind, not by count (`times: 1e8`
   // once allocated 2 GB and blocked the process for 6 s).
   const failures = new Map<string, Array<{ status: number; left: number }>>();

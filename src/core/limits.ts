@@ -3,6 +3,11 @@
  * is refused with 400 `invalid_control_request` naming the bound, never queued or applied.
  */
 
+/** The most objects a mock holds by default (`maxObjects`). @see docs/spec-gaps.md GAP-LIMIT-STORE */
+export const DEFAULT_MAX_OBJECTS = 2_000_000;
+/** The most stored JSON, in UTF-16 code units, by default (`maxStoredBytes`): 1 GiB. */
+export const DEFAULT_MAX_STORED_BYTES = 1024 ** 3;
+
 /** How many times one queued failure may repeat. */
 export const MAX_FAILURE_TIMES = 10_000;
 /** How many different failures (status runs) may wait per operation. */

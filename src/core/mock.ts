@@ -21,6 +21,10 @@ export interface MockOptions {
   now?: string | number | undefined;
   /** Delay before each API response, in ms. Default 0. */
   latencyMs?: number | undefined;
+  /** The most objects API writes may bring the mock to (507 past it). Default 2,000,000. */
+  maxObjects?: number | undefined;
+  /** The most stored JSON (content, names, metadata) API writes may bring it to. Default 1 GiB. */
+  maxStoredBytes?: number | undefined;
 }
 
 /** The programmatic controls of a mock, for tests. Over HTTP they are served under `/__mock`. */

@@ -24,6 +24,7 @@ const PROBLEM_CODES = {
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   rate_limited: { status: 429, title: 'Too many requests' },
   internal_error: { status: 500, title: 'Internal error' },
+  insufficient_storage: { status: 507, title: 'Insufficient storage' },
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

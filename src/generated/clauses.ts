@@ -302,6 +302,11 @@ export const CLAUSES = [
     "text": "request and response media types"
   },
   {
+    "id": "GAP-LIMIT-STORE",
+    "kind": "decided",
+    "text": "§8 object sizes"
+  },
+  {
     "id": "GAP-BODY-FIELDS",
     "kind": "decided",
     "text": "client-sent system fields and unknown fields"

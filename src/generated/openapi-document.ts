@@ -282,6 +282,9 @@ export const openapiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "507": {
+            "$ref": "#/components/responses/InsufficientStorage"
           }
         }
       }
@@ -472,6 +475,9 @@ export const openapiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "507": {
+            "$ref": "#/components/responses/InsufficientStorage"
           }
         }
       },
@@ -720,6 +726,9 @@ export const openapiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "507": {
+            "$ref": "#/components/responses/InsufficientStorage"
           }
         }
       }
@@ -892,6 +901,9 @@ export const openapiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "507": {
+            "$ref": "#/components/responses/InsufficientStorage"
           }
         }
       },
@@ -1001,6 +1013,9 @@ export const openapiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "507": {
+            "$ref": "#/components/responses/InsufficientStorage"
           }
         }
       },
@@ -2042,7 +2057,8 @@ export const openapiDocument = {
               "payload_too_large",
               "unsupported_media_type",
               "rate_limited",
-              "internal_error"
+              "internal_error",
+              "insufficient_storage"
             ],
             "description": "The stable, machine-readable code of the problem, in snake_case.",
             "x-spec-status": "assumed",
@@ -2375,6 +2391,30 @@ export const openapiDocument = {
                   "status": 413,
                   "code": "payload_too_large",
                   "detail": "The request body must not exceed 1048576 bytes."
+                }
+              }
+            }
+          }
+        }
+      },
+      "InsufficientStorage": {
+        "description": "The write would take the stored data past the mock's limits on objects or bytes\n(`insufficient_storage`); nothing was written. Delete data, or start the mock with higher\nlimits.\n",
+        "x-spec-status": "assumed",
+        "x-spec-gap": "GAP-LIMIT-STORE",
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "insufficient_storage": {
+                "summary": "The store is full",
+                "value": {
+                  "type": "urn:answers:problem:insufficient_storage",
+                  "title": "Insufficient storage",
+                  "status": 507,
+                  "code": "insufficient_storage",
+                  "detail": "The mock holds its limit of 2000000 objects; delete some, or raise --max-objects."
                 }
               }
             }

@@ -622,7 +622,7 @@ export interface components {
              * @example collection_not_found
              * @enum {string}
              */
-            code: "malformed_json" | "validation_failed" | "invalid_parameter" | "invalid_cursor" | "missing_credentials" | "malformed_credentials" | "invalid_api_key" | "inactive_api_key" | "conflicting_api_keys" | "insufficient_permission" | "not_found" | "collection_not_found" | "object_not_found" | "method_not_allowed" | "collection_name_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error";
+            code: "malformed_json" | "validation_failed" | "invalid_parameter" | "invalid_cursor" | "missing_credentials" | "malformed_credentials" | "invalid_api_key" | "inactive_api_key" | "conflicting_api_keys" | "insufficient_permission" | "not_found" | "collection_not_found" | "object_not_found" | "method_not_allowed" | "collection_name_taken" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "insufficient_storage";
             /**
              * @description A human-readable explanation of this occurrence of the problem.
              * @example No collection with id col_8f3k2m9q1x7v4b6n0p5r exists.
@@ -715,6 +715,19 @@ export interface components {
         };
         /** @description The request body is larger than 1 MiB (1,048,576 bytes) (`payload_too_large`). */
         PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description The write would take the stored data past the mock's limits on objects or bytes
+         *     (`insufficient_storage`); nothing was written. Delete data, or start the mock with higher
+         *     limits.
+         */
+        InsufficientStorage: {
             headers: {
                 [name: string]: unknown;
             };
@@ -885,6 +898,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getCollection: {
@@ -994,6 +1008,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     listObjects: {
@@ -1087,6 +1102,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getObject: {
@@ -1178,6 +1194,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     deleteObject: {
@@ -1268,6 +1285,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     searchObjects: {

@@ -50,6 +50,8 @@ interface CliOptions {
   latency?: number;
   control: boolean;
   allowedHosts?: string[];
+  maxObjects?: number;
+  maxStoredBytes?: number;
   maxStateBytes?: number;
   quiet?: boolean;
 }
@@ -160,6 +162,18 @@ function parseArguments(argv: string[]): CliOptions {
     .option('--no-control', 'disable the control API under /__mock')
     .addOption(
       new Option(
+        '--max-objects <n>',
+        'the most objects API writes may bring the mock to (507 past it; default 2000000)',
+      ).argParser(integer(1, 100_000_000, 'max-objects')),
+    )
+    .addOption(
+      new Option(
+        '--max-stored-bytes <n>',
+        'the most stored JSON API writes may bring the mock to (507 past it; default 1 GiB)',
+      ).argParser(integer(1, 2 ** 40, 'max-stored-bytes')),
+    )
+    .addOption(
+      new Option(
         '--allowed-hosts <names>',
         'host names to answer besides loopback names and --host, comma-separated (* for any)',
       ).argParser((value) => {
@@ -202,11 +216,13 @@ async function main(argv: string[]): Promise<void> {
     import('../core/model/snapshot.ts'),
     import('./server.ts'),
   ]);
-  const mock = await createMockFrom(state as Snapshot, { latencyMs: options.latency }).catch(
-    (error: unknown) => {
-      throw error instanceof SnapshotError ? new UsageError(`${source}: ${error.message}`) : error;
-    },
-  );
+  const mock = await createMockFrom(state as Snapshot, {
+    latencyMs: options.latency,
+    maxObjects: options.maxObjects,
+    maxStoredBytes: options.maxStoredBytes,
+  }).catch((error: unknown) => {
+    throw error instanceof SnapshotError ? new UsageError(`${source}: ${error.message}`) : error;
+  });
   const writer = options.stateFile
     ? new SnapshotFile(options.stateFile, () => mock.controls.export())
     : undefined;

@@ -2,6 +2,9 @@ import { Clock, toTimestamp } from './clock.ts';
 import { CursorCodec } from './cursor.ts';
 import { AccountIds } from './id-sequence.ts';
 import type { Snapshot } from './snapshot.ts';
+import type { MockResponse } from '../http.ts';
+import { DEFAULT_MAX_OBJECTS, DEFAULT_MAX_STORED_BYTES } from '../limits.ts';
+import { problem } from '../problem.ts';
 import { Store } from './store.ts';
 
 /** The state every operation works on: data, clock, id sequence and cursor codec. */
@@ -12,9 +15,35 @@ export class MockState {
   readonly ids: AccountIds;
   readonly cursors: CursorCodec;
 
-  constructor(seed: number) {
+  constructor(
+    seed: number,
+    readonly limits: { maxObjects: number; maxStoredBytes: number } = {
+      maxObjects: DEFAULT_MAX_OBJECTS,
+      maxStoredBytes: DEFAULT_MAX_STORED_BYTES,
+    },
+  ) {
     this.ids = new AccountIds(seed);
     this.cursors = new CursorCodec(`answers-mock:${seed}`);
+  }
+
+  /**
+   * The 507 for a write that would add `objects` objects and `bytes` of stored JSON past the
+   * limits, or undefined when there is room. Checked before anything is written.
+   * @see docs/spec-gaps.md GAP-LIMIT-STORE
+   */
+  roomFor(objects: number, bytes: number): MockResponse | undefined {
+    const { maxObjects, maxStoredBytes } = this.limits;
+    if (this.store.objectTotal + objects > maxObjects)
+      return problem(
+        'insufficient_storage',
+        `The mock holds its limit of ${maxObjects} objects; delete some, or raise --max-objects.`,
+      );
+    if (this.store.storedBytes + bytes > maxStoredBytes)
+      return problem(
+        'insufficient_storage',
+        `The mock holds its limit of ${maxStoredBytes} bytes of stored JSON; delete some, or raise --max-stored-bytes.`,
+      );
+    return undefined;
   }
 
   /** The next timestamp (RFC 3339 UTC, ms), strictly after the previous one. */

@@ -34,6 +34,16 @@ const breathe = (): Promise<void> =>
   );
 const BATCH = 2_048;
 
+/** The stored JSON of an object's content, in UTF-16 code units (what the limit counts). */
+export function sizeOfContent(content: unknown): number {
+  return JSON.stringify(content)?.length ?? 0;
+}
+
+/** The stored JSON of a collection: its name and metadata. */
+export function sizeOfCollection(record: Pick<CollectionRecord, 'name' | 'metadata'>): number {
+  return record.name.length + sizeOfContent(record.metadata);
+}
+
 /** One Answers collection's objects: where `@msw/data` holds them, and in creation order. */
 interface Shelved {
   readonly shelf: Shelf<ObjectRecord>;
@@ -60,6 +70,24 @@ export class Store {
   #collectionByName = new Map<string, StoredCollection>();
   #objectById = new Map<string, StoredObject>();
   #objectsByCollection = new Map<string, Shelved>();
+  /** The stored JSON of each record (content, or name and metadata), for the storage limit. */
+  #sizes = new Map<string, number>();
+  #bytes = 0;
+
+  /** The bytes of stored JSON the records hold (content of objects, name and metadata of collections). */
+  get storedBytes(): number {
+    return this.#bytes;
+  }
+
+  #account(id: string, size: number): void {
+    this.#bytes += size - (this.#sizes.get(id) ?? 0);
+    this.#sizes.set(id, size);
+  }
+
+  #forget(id: string): void {
+    this.#bytes -= this.#sizes.get(id) ?? 0;
+    this.#sizes.delete(id);
+  }
 
   /** The search vocabulary of this store's objects. */
   get vocabulary(): Vocabulary {
@@ -138,6 +166,7 @@ export class Store {
 
   async createCollection(values: CollectionRecord): Promise<StoredCollection> {
     const record = await this.#collections.create(values);
+    this.#account(record.id, sizeOfCollection(record));
     this.#collectionById.set(record.id, record);
     this.#collectionByName.set(`${record.account_id}\u0000${record.name}`, record);
     let list = this.#collectionsByAccount.get(record.account_id);
@@ -151,6 +180,7 @@ export class Store {
     change: (draft: CollectionRecord) => void,
   ): Promise<StoredCollection> {
     const next = await this.#collections.update(previous, change);
+    this.#account(next.id, sizeOfCollection(next));
     this.#collectionById.set(next.id, next);
     this.#collectionByName.delete(`${previous.account_id}\u0000${previous.name}`);
     this.#collectionByName.set(`${next.account_id}\u0000${next.name}`, next);
@@ -166,7 +196,11 @@ export class Store {
   deleteCollection(record: StoredCollection): { objectsDeleted: number } {
     const shelved = this.#objectsByCollection.get(record.id);
     const objects = shelved?.list.records ?? [];
-    for (const object of objects) this.#objectById.delete(object.id);
+    for (const object of objects) {
+      this.#objectById.delete(object.id);
+      this.#forget(object.id);
+    }
+    this.#forget(record.id);
     shelved?.list.releaseAll();
     this.#objectsByCollection.delete(record.id);
     this.#collections.delete(record);
@@ -183,6 +217,7 @@ export class Store {
       this.#objectsByCollection.set(values.collection_id, shelved);
     }
     const record = await shelved.shelf.create(values);
+    this.#account(record.id, sizeOfContent(record.content));
     this.#objectById.set(record.id, record);
     shelved.list.insert(record);
     return record;
@@ -194,6 +229,7 @@ export class Store {
   ): Promise<StoredObject> {
     const shelved = this.#objectsByCollection.get(previous.collection_id)!;
     const next = await shelved.shelf.update(previous, change);
+    this.#account(next.id, sizeOfContent(next.content));
     this.#objectById.set(next.id, next);
     shelved.list.replace(previous, next);
     return next;
@@ -204,6 +240,7 @@ export class Store {
     shelved?.shelf.delete(record);
     shelved?.list.remove(record);
     this.#objectById.delete(record.id);
+    this.#forget(record.id);
   }
 
   /** Whether an id is in use by a collection or an object. */
@@ -250,5 +287,7 @@ export class Store {
     this.#collectionByName = new Map();
     this.#objectById = new Map();
     this.#objectsByCollection = new Map();
+    this.#sizes = new Map();
+    this.#bytes = 0;
   }
 }

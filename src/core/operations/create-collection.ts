@@ -2,6 +2,7 @@ import { json } from '../http.ts';
 import type { Handler, Schemas } from './handler.ts';
 import { problem } from '../problem.ts';
 import { toCollection } from '../model/records.ts';
+import { sizeOfCollection } from '../model/store.ts';
 
 /**
  * `POST /collections`: creates an empty collection with a name unique in the account.
@@ -10,6 +11,11 @@ import { toCollection } from '../model/records.ts';
 export const createCollection: Handler = async ({ state, accountId, body, prefix }) => {
   const input = body as Schemas['CollectionCreate'];
   if (state.store.findCollectionByName(accountId, input.name)) return nameTaken(input.name);
+  const full = state.roomFor(
+    0,
+    sizeOfCollection({ name: input.name, metadata: input.metadata ?? {} }),
+  );
+  if (full) return full;
   const now = state.now();
   const record = await state.store.createCollection({
     id: state.newId(accountId, 'col'),

@@ -1,6 +1,7 @@
 import { json } from '../http.ts';
 import type { Handler, Schemas } from './handler.ts';
 import { toObject } from '../model/records.ts';
+import { sizeOfContent } from '../model/store.ts';
 import { collectionNotFound } from './get-collection.ts';
 
 /**
@@ -11,12 +12,15 @@ import { collectionNotFound } from './get-collection.ts';
 export const createObject: Handler = async ({ state, accountId, params, body, prefix }) => {
   const collection = state.store.findCollection(accountId, params.collection_id!);
   if (!collection) return collectionNotFound(params.collection_id!);
+  const { content } = body as Schemas['ObjectWrite'];
+  const full = state.roomFor(1, sizeOfContent(content));
+  if (full) return full;
   const now = state.now();
   const record = await state.store.createObject({
     id: state.newId(accountId, 'obj'),
     account_id: accountId,
     collection_id: collection.id,
-    content: (body as Schemas['ObjectWrite']).content,
+    content,
     created_at: now,
     updated_at: now,
     version: 1,

@@ -1,7 +1,7 @@
 import { json, type MockResponse } from '../http.ts';
 import type { Handler, OperationContext, Schemas } from './handler.ts';
 import { toObject } from '../model/records.ts';
-import type { StoredObject } from '../model/store.ts';
+import { sizeOfContent, type StoredObject } from '../model/store.ts';
 import { findObjectOr404 } from './get-object.ts';
 
 /**
@@ -20,6 +20,8 @@ export async function saveContent(
   record: StoredObject,
   content: Schemas['Content'],
 ): Promise<MockResponse> {
+  const full = context.state.roomFor(0, sizeOfContent(content) - sizeOfContent(record.content));
+  if (full) return full;
   const updatedAt = context.state.now();
   const next = await context.state.store.updateObject(record, (draft) => {
     draft.content = content;

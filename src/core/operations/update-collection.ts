@@ -1,6 +1,7 @@
 import { json } from '../http.ts';
 import type { Handler, Schemas } from './handler.ts';
 import { toCollection } from '../model/records.ts';
+import { sizeOfCollection } from '../model/store.ts';
 import { nameTaken } from './create-collection.ts';
 import { collectionNotFound } from './get-collection.ts';
 
@@ -15,6 +16,13 @@ export const updateCollection: Handler = async ({ state, accountId, params, body
   if (change.name !== undefined && change.name !== record.name) {
     if (state.store.findCollectionByName(accountId, change.name)) return nameTaken(change.name);
   }
+  const grows =
+    sizeOfCollection({
+      name: change.name ?? record.name,
+      metadata: change.metadata ?? record.metadata,
+    }) - sizeOfCollection(record);
+  const full = state.roomFor(0, grows);
+  if (full) return full;
   const updatedAt = state.now();
   const next = await state.store.updateCollection(record, (draft) => {
     if (change.name !== undefined) draft.name = change.name;
