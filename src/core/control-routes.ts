@@ -3,7 +3,7 @@ import { isLocalOrigin } from './local-names.ts';
 import type { AnswersMock } from './mock.ts';
 import { json, noContent, type MockRequest, type MockResponse } from './http.ts';
 import { compileSchema } from '../openapi/ajv.ts';
-import { problem, type FieldError } from './problem.ts';
+import { problem, problemResponse, type FieldError } from './problem.ts';
 import { nonFiniteNumberAt } from './json-limits.ts';
 import { MAX_FAILURE_TIMES, MAX_INSTANT_MS, MAX_LATENCY_MS } from './limits.ts';
 import { bodyErrorsOf } from './request-validation.ts';
@@ -28,20 +28,7 @@ function controlProblem(
   detail: string,
   errors: FieldError[] = [],
 ): MockResponse {
-  const { status, title } = CONTROL_PROBLEMS[code];
-  const body: Record<string, unknown> = {
-    type: `urn:answers:problem:${code}`,
-    title,
-    status,
-    code,
-    detail,
-  };
-  if (errors.length > 0) body.errors = errors;
-  return {
-    status,
-    headers: { 'content-type': 'application/problem+json' },
-    body: JSON.stringify(body),
-  };
+  return problemResponse({ code, ...CONTROL_PROBLEMS[code] }, detail, { errors });
 }
 
 const badRequest = controlProblem;

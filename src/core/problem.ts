@@ -45,7 +45,18 @@ export function problem(
   detail: string,
   options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
 ): MockResponse {
-  const { status, title } = PROBLEM_CODES[code];
+  return problemResponse({ code, ...PROBLEM_CODES[code] }, detail, options);
+}
+
+/**
+ * A problem response of any code, also the mock's own (control API, Host check), which are not
+ * codes of the Answers API.
+ */
+export function problemResponse(
+  { code, status, title }: { code: string; status: number; title: string },
+  detail: string,
+  options: { errors?: FieldError[] | undefined; headers?: Record<string, string> } = {},
+): MockResponse {
   const body: Record<string, unknown> = {
     type: `urn:answers:problem:${code}`,
     title,

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AnswersMock } from '../core/mock.ts';
+import { problemResponse } from '../core/problem.ts';
 import { bodyLimit, failed, serve } from '../core/serve.ts';
 import { CORS, corsFor, PREFLIGHT } from './cors.ts';
 import { createDocsSite } from './docs-site.ts';
@@ -66,17 +67,11 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
     const target = (req.url ?? '/').split('?', 1)[0]!;
     const refused = checkHost(req);
     if (refused) {
-      const code = refused.status === 400 ? 'invalid_parameter' : 'forbidden_host';
-      res.writeHead(refused.status, { 'content-type': 'application/problem+json' });
-      res.end(
-        JSON.stringify({
-          type: `urn:answers:problem:${code}`,
-          title: refused.status === 400 ? 'Invalid Host' : 'Host not allowed',
-          status: refused.status,
-          code,
-          detail: refused.detail,
-        }),
-      );
+      const kind =
+        refused.status === 400
+          ? { code: 'invalid_parameter', title: 'Invalid Host', status: 400 }
+          : { code: 'forbidden_host', title: 'Host not allowed', status: 403 };
+      sendResponse(res, problemResponse(kind, refused.detail));
       return { status: refused.status };
     }
     if (req.method === 'OPTIONS') {
