@@ -1,6 +1,7 @@
 import { defineCheck, ensure, type CheckContext } from '../check.ts';
 import { itemsOf } from '../data.ts';
 import { authTargets, type AuthTarget } from './auth-targets.ts';
+import { malformedKeyHeaders } from './malformed-headers.ts';
 
 /** Names and ids of what the full key can see: none of it may appear in a refusal. */
 async function secrets(context: CheckContext): Promise<string[]> {
@@ -64,14 +65,7 @@ export const authChecks = [
     level: 'profile',
     async run(context) {
       const targets = await authTargets(context, { writes: true });
-      const key = context.keys.full;
-      const forms: Array<[string, Record<string, string>]> = [
-        ['an empty Authorization header', { authorization: '' }],
-        ['another scheme', { authorization: `Basic ${key}` }],
-        ['Bearer without a token', { authorization: 'Bearer' }],
-        ['extra parts', { authorization: `Bearer ${key} extra` }],
-        ['an empty X-Answers-API-Key', { 'x-answers-api-key': '' }],
-      ];
+      const forms = malformedKeyHeaders(context.keys.full);
       for (const [what, headers] of forms) await expectRefusals(context, headers, targets, what);
     },
   }),

@@ -1,6 +1,7 @@
 import { defineCheck, ensure, type CheckContext } from '../../check.ts';
 import { shorten } from '../../target/run-data.ts';
 import { authRequests, refusedName, type AuthRequest } from './requests.ts';
+import { malformedKeyHeaders } from '../malformed-headers.ts';
 
 /** Ids and names the full key can see: none of them may appear in a refusal. */
 async function secrets(context: CheckContext): Promise<string[]> {
@@ -91,14 +92,7 @@ export const specAuthChecks = [
     level: 'spec',
     async run(context) {
       const requests = await authRequests(context, { writes: true, label: 'malformed-header' });
-      const key = context.keys.full;
-      const forms: Array<[string, Record<string, string>]> = [
-        ['an empty Authorization header', { authorization: '' }],
-        ['another scheme', { authorization: `Basic ${key}` }],
-        ['Bearer without a token', { authorization: 'Bearer' }],
-        ['extra parts', { authorization: `Bearer ${key} extra` }],
-        ['an empty X-Answers-API-Key', { 'x-answers-api-key': '' }],
-      ];
+      const forms = malformedKeyHeaders(context.keys.full);
       for (const [what, headers] of forms) await expectRefusals(context, headers, requests, what);
     },
   }),

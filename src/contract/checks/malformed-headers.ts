@@ -1,0 +1,13 @@
+/**
+ * The wrongly formed key headers both levels send (the spec: "a wrongly formed key header gets
+ * 401"), so the spec check and the profile check can never drift apart.
+ */
+export function malformedKeyHeaders(key: string): Array<[string, Record<string, string>]> {
+  return [
+    ['an empty Authorization header', { authorization: '' }],
+    ['another scheme', { authorization: `Basic ${key}` }],
+    ['Bearer without a token', { authorization: 'Bearer' }],
+    ['extra parts', { authorization: `Bearer ${key} extra` }],
+    ['an empty X-Answers-API-Key', { 'x-answers-api-key': '' }],
+  ];
+}
