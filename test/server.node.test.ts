@@ -6,7 +6,8 @@ import { createMock, type AnswersMock } from '../src/index.ts';
 import { MAX_BODY_BYTES } from '../src/core/http.ts';
 import type { Snapshot } from '../src/core/model/snapshot.ts';
 import { startServer, type RunningServer, type StartOptions } from '../src/node/server.ts';
-import { SnapshotFile } from '../src/node/snapshot-file.ts';
+import { StateJournal } from '../src/node/state-file/journal.ts';
+import { readStateFile } from '../src/node/state-file/read.ts';
 
 const fixture = JSON.parse(
   await readFile(new URL('../fixtures/default-state.json', import.meta.url), 'utf8'),
@@ -270,20 +271,27 @@ describe('request log', () => {
 });
 
 describe('state file', () => {
-  it('writes the state atomically, and a new server started from it sees the change', async () => {
+  it('answers a write once it is in the file, and a new server started from the file sees it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'answers-mock-'));
     try {
       const file = join(dir, 'state.json');
-      const writer = new SnapshotFile(file, () => mock.controls.export());
-      running = await start({ onStateChange: () => writer.schedule() });
+      const { journal, contents } = await StateJournal.open(file);
+      expect(contents).toEqual({ kind: 'missing' });
+      await journal.attach(mock.state, contents);
+      running = await start({ persistence: journal });
       const [first] = await listNames();
       await call(`${API}/collections/${first!.id}`, { method: 'DELETE', headers: FULL });
       await call(`${API}/collections`, { headers: FULL }); // a GET writes nothing more
-      await writer.flush();
-      expect(await readdir(dir)).toEqual(['state.json']); // no temporary file left behind
-      const saved = JSON.parse(await readFile(file, 'utf8')) as Snapshot;
 
-      mock = await createMock({ initialState: saved, now: NOW });
+      // @note No flush: the 204 was sent only after the change reached the file.
+      const saved = await readStateFile(file);
+      if (saved.kind !== 'lines') throw new Error(`unexpected ${saved.kind}`);
+      expect(saved.snapshot.collections.map((c) => c.id)).not.toContain(first!.id);
+      expect(await readdir(dir)).toEqual(['state.json', 'state.json.lock']);
+      await journal.close();
+      expect(await readdir(dir)).toEqual(['state.json']); // no temporary file, lock released
+
+      mock = await createMock({ initialState: saved.snapshot, now: NOW });
       const second = await start();
       const names = await listNames(second.url);
       expect(names).toHaveLength(5);

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
@@ -7,7 +6,8 @@ import { isLoopbackName } from '../core/local-names.ts';
 import type { Snapshot } from '../core/model/snapshot.ts';
 import { DEV_KEYS } from '../seed/dev-keys.ts';
 import { emptyState } from '../seed/empty-state.ts';
-import { SnapshotFile } from './snapshot-file.ts';
+import { StateJournal } from './state-file/journal.ts';
+import { StateFileError, type StateFileContents } from './state-file/read.ts';
 
 const DEFAULT_FIXTURE = new URL('../../fixtures/default-state.json', import.meta.url);
 
@@ -24,7 +24,7 @@ function integer(min: number, max: number, what: string) {
   };
 }
 
-async function readStateFile(file: string | URL, what: string): Promise<unknown> {
+async function readJsonFile(file: string | URL, what: string): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -57,8 +57,11 @@ interface CliOptions {
 }
 
 /** The data to start from, and a word on where it came from for the banner. */
-async function initialState(options: CliOptions): Promise<{ state: unknown; source: string }> {
-  if (options.stateFile && existsSync(options.stateFile)) {
+async function initialState(
+  options: CliOptions,
+  saved: StateFileContents | undefined,
+): Promise<{ state: unknown; source: string }> {
+  if (options.stateFile && saved && saved.kind !== 'missing') {
     // @note A saved state is the data to continue from; a start-up data option would be ignored
     // without a word, so it is an error instead.
     const other = options.fixture
@@ -73,12 +76,12 @@ async function initialState(options: CliOptions): Promise<{ state: unknown; sour
         `${options.stateFile} exists, so the mock continues from it and ${other} would be ignored: delete the file or leave out ${other}`,
       );
     return {
-      state: await readStateFile(options.stateFile, 'state file'),
+      state: saved.kind === 'json' ? saved.value : saved.snapshot,
       source: options.stateFile,
     };
   }
   if (options.fixture) {
-    return { state: await readStateFile(options.fixture, 'fixture'), source: options.fixture };
+    return { state: await readJsonFile(options.fixture, 'fixture'), source: options.fixture };
   }
   if (options.empty) {
     return { state: emptyState(), source: 'empty (dev accounts and keys only)' };
@@ -92,7 +95,7 @@ async function initialState(options: CliOptions): Promise<{ state: unknown; sour
     };
   }
   return {
-    state: await readStateFile(DEFAULT_FIXTURE, 'fixture'),
+    state: await readJsonFile(DEFAULT_FIXTURE, 'fixture'),
     source: 'fixtures/default-state.json',
   };
 }
@@ -148,7 +151,7 @@ function parseArguments(argv: string[]): CliOptions {
     .addOption(
       new Option(
         '--state-file <file>',
-        'load the state from this file if it exists; write every change to it',
+        'continue from this file if it exists; save every change to it before answering',
       ).argParser((value) => {
         if (value.trim() === '') throw new InvalidArgumentError('must name a file');
         return value;
@@ -208,7 +211,14 @@ async function main(argv: string[]): Promise<void> {
   // @note An empty PORT or HOST is unset, as in most servers, not an invalid value.
   for (const name of ['PORT', 'HOST']) if (process.env[name] === '') delete process.env[name];
   const options = parseArguments(argv);
-  const { state, source } = await initialState(options);
+  // @note Opened (directory checked, lock taken) before anything else, so a second mock on the
+  // same file, or a file in a missing directory, is refused at once.
+  const saved = options.stateFile
+    ? await StateJournal.open(options.stateFile).catch((error: unknown) => {
+        throw error instanceof StateFileError ? new UsageError(error.message) : error;
+      })
+    : undefined;
+  const { state, source } = await initialState(options, saved?.contents);
   // @note Loaded after the options are checked, so a usage error answers at once: the core
   // compiles openapi.yaml's schemas when it loads.
   const [{ createMockFrom }, { SnapshotError }, { startServer }] = await Promise.all([
@@ -223,9 +233,8 @@ async function main(argv: string[]): Promise<void> {
   }).catch((error: unknown) => {
     throw error instanceof SnapshotError ? new UsageError(`${source}: ${error.message}`) : error;
   });
-  const writer = options.stateFile
-    ? new SnapshotFile(options.stateFile, () => mock.controls.export())
-    : undefined;
+  const journal = saved?.journal;
+  await journal?.attach(mock.state, saved!.contents);
   // @note Beyond loopback other machines can reach the mock: say so, and guard the control API
   // (which can export every key and wipe the data) with a token only this terminal shows.
   const exposed = !isLoopbackName(options.host.includes(':') ? `[${options.host}]` : options.host);
@@ -240,7 +249,7 @@ async function main(argv: string[]): Promise<void> {
     allowedHosts: options.allowedHosts,
     controlToken,
     quiet: options.quiet,
-    onStateChange: writer && (() => writer.schedule()),
+    persistence: journal,
   }).catch((error: NodeJS.ErrnoException) => {
     throw new Error(
       `cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`,
@@ -260,13 +269,13 @@ async function main(argv: string[]): Promise<void> {
   API      ${url}/api/answers/v1  (aliases: ${url}/api/answers, ${url}/v1)
   Docs     ${url}/docs
   Control  ${options.control ? `${url}/__mock${controlToken ? ' (token required, see the warning)' : ''}` : 'disabled (--no-control)'}
-  Data     ${source}${writer ? `; changes saved to ${writer.file}` : ''}
+  Data     ${source}${journal ? `; changes saved to ${journal.file}` : ''}
 Dev keys (public, for this mock only):
 ${keyTable(mock.controls.export())}`);
 
   const stop = async () => {
     await running.close();
-    await writer?.flush();
+    await journal?.close();
     console.log('stopped');
     process.exit(0);
   };

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AnswersMock } from '../core/mock.ts';
-import { problemResponse } from '../core/problem.ts';
+import { problem, problemResponse } from '../core/problem.ts';
 import { bodyLimit, failed, serve } from '../core/serve.ts';
 import { CORS, corsFor, PREFLIGHT } from './cors.ts';
 import { createDocsSite } from './docs-site.ts';
@@ -19,14 +19,33 @@ export interface ServerOptions {
   logger?: ((line: string) => void) | undefined;
   /** Logs no request lines. 500s still log their cause on stderr. */
   quiet?: boolean | undefined;
-  /** Called after each successful request that may have changed the state (not GET/HEAD). */
-  onStateChange?: (() => void) | undefined;
+  /**
+   * Where changes are kept (the CLI's `--state-file`): a write is answered only once `commit()`
+   * resolved, and refused with a 507 once the store has failed.
+   */
+  persistence?: Persistence | undefined;
   /** Host names answered besides loopback names and the listen address; `*` answers any. */
   allowedHosts?: readonly string[] | undefined;
   /** The address the server listens on, which is an allowed host name too. */
   listenHost?: string | undefined;
   /** A secret control requests must carry in `X-Answers-Mock-Token` (set beyond loopback). */
   controlToken?: string | undefined;
+}
+
+/** Somewhere a server's changes are kept, such as the state file's journal. */
+export interface Persistence {
+  /** Why changes can no longer be kept, once they cannot. */
+  readonly failure: Error | undefined;
+  /** Resolves once every change made so far is kept; rejects if it cannot be. */
+  commit(): Promise<void>;
+}
+
+/** The answer to a write that could not be kept (the change may be held in memory only). */
+function notKept(error: Error) {
+  return problem(
+    'insufficient_storage',
+    `The state file cannot be written (${error.message}), so the mock accepts no more writes; fix the cause and restart it.`,
+  );
 }
 
 /** Options of {@link startServer}. */
@@ -90,12 +109,24 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
       res.writeHead(302, { ...CORS, location: '/docs' }).end();
       return { status: 302 };
     }
-    const { response, operation, presentedKey, internal } = await serve(mock, request, limits);
+    const { persistence } = options;
+    const writes = persistence !== undefined && request.method !== 'GET' && !head;
+    if (writes && persistence.failure) {
+      sendResponse(
+        res,
+        notKept(persistence.failure),
+        corsFor(request.path, req.headers.origin, CORS),
+      );
+      return { status: 507 };
+    }
+    const served = await serve(mock, request, limits);
+    const { operation, presentedKey, internal } = served;
+    // @note Acknowledged only once kept: a `kill -9` after the answer loses nothing answered.
+    const response = writes
+      ? await persistence.commit().then(() => served.response, notKept)
+      : served.response;
     sendResponse(res, response, corsFor(request.path, req.headers.origin, CORS));
     if (internal !== undefined) logInternalError(internal);
-    if (response.status < 300 && !['GET', 'HEAD'].includes(request.method)) {
-      options.onStateChange?.();
-    }
     return { status: response.status, operationId: operation?.operationId, presentedKey };
   };
 

@@ -66,6 +66,11 @@ export class AccountIds {
     return sequence.next(prefix);
   }
 
+  /** Where `accountId`'s sequence stands (its seed when it has handed out nothing yet). */
+  positionOf(accountId: string): number {
+    return this.#sequences.get(accountId)?.state ?? hash(`${this.seed}:${accountId}`);
+  }
+
   /** Every account's position, for a snapshot. */
   export(): Record<string, number> {
     return Object.fromEntries([...this.#sequences].map(([account, seq]) => [account, seq.state]));

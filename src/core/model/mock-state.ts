@@ -2,6 +2,7 @@ import { Clock, toTimestamp } from './clock.ts';
 import { CursorCodec } from './cursor.ts';
 import { AccountIds } from './id-sequence.ts';
 import type { Snapshot } from './snapshot.ts';
+import type { ChangeListener } from './state-change.ts';
 import type { MockResponse } from '../http.ts';
 import { DEFAULT_MAX_OBJECTS, DEFAULT_MAX_STORED_BYTES } from '../limits.ts';
 import { problem } from '../problem.ts';
@@ -14,6 +15,7 @@ export class MockState {
   readonly clock = new Clock();
   readonly ids: AccountIds;
   readonly cursors: CursorCodec;
+  #listener: ChangeListener | undefined;
 
   constructor(
     seed: number,
@@ -46,6 +48,15 @@ export class MockState {
     return undefined;
   }
 
+  /**
+   * Tells `listener` of every change from now on, in order (see {@link StateChange}); a load or
+   * reset is one `replaced` change. One listener: a second call replaces the first.
+   */
+  listen(listener: ChangeListener | undefined): void {
+    this.#listener = listener;
+    this.store.onChange = listener;
+  }
+
   /** The next timestamp (RFC 3339 UTC, ms), strictly after the previous one. */
   now(): string {
     return toTimestamp(this.clock.tick());
@@ -55,6 +66,7 @@ export class MockState {
   newId(accountId: string, prefix: 'col' | 'obj'): string {
     let id = this.ids.next(accountId, prefix);
     while (this.store.hasId(id)) id = this.ids.next(accountId, prefix);
+    this.#listener?.({ type: 'ids', account: accountId, position: this.ids.positionOf(accountId) });
     return id;
   }
 
@@ -67,6 +79,8 @@ export class MockState {
     await fresh.load(snapshot);
     this.store = fresh;
     this.ids.load(snapshot.id_sequences);
+    fresh.onChange = this.#listener;
+    this.#listener?.({ type: 'replaced' });
   }
 
   /** The data and where each account's id sequence stands, loadable with {@link load}. */

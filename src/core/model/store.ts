@@ -4,6 +4,7 @@ import { ObjectList } from './object-list.ts';
 import type { Account, CollectionRecord, ObjectRecord } from './records.ts';
 import { Shelf, type Stored } from './shelf.ts';
 import type { Snapshot } from './snapshot.ts';
+import type { ChangeListener } from './state-change.ts';
 import { Vocabulary } from './vocabulary.ts';
 
 /** A collection record as `@msw/data` holds it (with its internal primary key). */
@@ -73,6 +74,12 @@ export class Store {
   /** The stored JSON of each record (content, or name and metadata), for the storage limit. */
   #sizes = new Map<string, number>();
   #bytes = 0;
+
+  /**
+   * Told of every write once it is made (a journal listens). Unset while a store is being
+   * loaded: a load is one change, reported by whoever swaps the loaded store in.
+   */
+  onChange: ChangeListener | undefined;
 
   /** The bytes of stored JSON the records hold (content of objects, name and metadata of collections). */
   get storedBytes(): number {
@@ -172,6 +179,7 @@ export class Store {
     let list = this.#collectionsByAccount.get(record.account_id);
     if (!list) this.#collectionsByAccount.set(record.account_id, (list = []));
     insertSorted(list, record);
+    this.onChange?.({ type: 'collection', record });
     return record;
   }
 
@@ -185,6 +193,7 @@ export class Store {
     this.#collectionByName.delete(`${previous.account_id}\u0000${previous.name}`);
     this.#collectionByName.set(`${next.account_id}\u0000${next.name}`, next);
     replaceSorted(this.#collectionsByAccount.get(next.account_id) ?? [], previous, next);
+    this.onChange?.({ type: 'collection', record: next });
     return next;
   }
 
@@ -207,6 +216,7 @@ export class Store {
     this.#collectionById.delete(record.id);
     this.#collectionByName.delete(`${record.account_id}\u0000${record.name}`);
     removeSorted(this.#collectionsByAccount.get(record.account_id) ?? [], record);
+    this.onChange?.({ type: 'collection-deleted', id: record.id });
     return { objectsDeleted: objects.length };
   }
 
@@ -220,6 +230,7 @@ export class Store {
     this.#account(record.id, sizeOfContent(record.content));
     this.#objectById.set(record.id, record);
     shelved.list.insert(record);
+    this.onChange?.({ type: 'object', record });
     return record;
   }
 
@@ -232,6 +243,7 @@ export class Store {
     this.#account(next.id, sizeOfContent(next.content));
     this.#objectById.set(next.id, next);
     shelved.list.replace(previous, next);
+    this.onChange?.({ type: 'object', record: next });
     return next;
   }
 
@@ -241,6 +253,7 @@ export class Store {
     shelved?.list.remove(record);
     this.#objectById.delete(record.id);
     this.#forget(record.id);
+    this.onChange?.({ type: 'object-deleted', id: record.id });
   }
 
   /** Whether an id is in use by a collection or an object. */
