@@ -10,6 +10,7 @@ import { dataLayer } from './bench/data-layer.ts';
 import { scale } from './bench/scale.ts';
 import { QUICK } from './bench/settings.ts';
 import { startup } from './bench/startup.ts';
+import { stateFile } from './bench/state-file.ts';
 import { fmt } from './bench/tables.ts';
 import { throughput } from './bench/throughput.ts';
 
@@ -29,6 +30,7 @@ const sections: Array<[string, () => Promise<string>]> = [
   ['Throughput (16 connections, loopback)', throughput],
   ['Scale (1 connection; memory after seeding and a full GC)', scale],
   ['Data layer (in-process writes, seeding, reset; msw setupServer)', dataLayer],
+  ['State file (--state-file: creates/s, and 1,000,000 objects round-tripped)', stateFile],
   ['Startup', startup],
   ['Contract suite against the local mock', contractSuite],
 ];
