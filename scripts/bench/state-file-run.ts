@@ -26,18 +26,20 @@ function digest(mock: AnswersMock): { hash: string; objects: number } {
   return { hash: hash.digest('hex'), objects };
 }
 
-let mock: AnswersMock | undefined = await createMock({
-  initialState: () => generateState({ objects: 1_000_000 }),
-});
-const before = digest(mock);
-const opened = await StateJournal.open(file);
-let began = performance.now();
-await opened.journal.attach(mock.state, opened.contents);
-const writeMs = performance.now() - began;
-await opened.journal.close();
-mock = undefined; // only one mock in memory at a time
+/** Seeds a mock, writes it to the file and lets it go: only one mock is in memory at a time. */
+async function seedAndWrite() {
+  const mock = await createMock({ initialState: () => generateState({ objects: 1_000_000 }) });
+  const digested = digest(mock);
+  const opened = await StateJournal.open(file);
+  const began = performance.now();
+  await opened.journal.attach(mock.state, opened.contents);
+  const writeMs = performance.now() - began;
+  await opened.journal.close();
+  return { before: digested, writeMs };
+}
 
-began = performance.now();
+const { before, writeMs } = await seedAndWrite();
+let began = performance.now();
 const again = await StateJournal.open(file);
 const readMs = performance.now() - began;
 if (again.contents.kind !== 'lines') throw new Error(`read back as ${again.contents.kind}`);
