@@ -1,40 +1,52 @@
 import { insertSorted, removeSorted, replaceSorted } from './creation-order.ts';
 import type { ObjectRecord } from './records.ts';
-import { packTerms, releaseTerms } from './search-index.ts';
 import type { Vocabulary } from './vocabulary.ts';
 
 /**
- * The objects of one collection in creation order, with each object's packed search terms at the
- * same index, so a search walks two arrays instead of looking every object up in a map. The
- * words' uses are counted in the store's vocabulary and given back on replace and remove.
+ * The objects of one collection in creation order, with each object's document number in the
+ * store's search index at the same index. Every write to the list is made to the index in the
+ * same step (`inverted-index.ts`), so the index always holds exactly the listed objects.
  */
 export class ObjectList<T extends ObjectRecord> {
   readonly records: T[] = [];
-  readonly terms: string[] = [];
+  /** The search index's number for each record, at the same index. */
+  readonly documents: number[] = [];
+  /**
+   * No packed terms are kept any more: the search index holds the words.
+   * @deprecated Always empty; kept while `Store.objectListOf` still names it.
+   */
+  readonly terms: readonly string[] = [];
+  #collectionId: string | undefined;
 
-  constructor(private readonly vocabulary: Vocabulary) {}
+  constructor(private readonly vocabulary: Vocabulary) {
+    vocabulary.index.attach(this.documents);
+  }
 
   insert(record: T): void {
+    this.#collectionId = record.collection_id;
     const at = insertSorted(this.records, record);
-    this.terms.splice(at, 0, packTerms(record.content, this.vocabulary));
+    this.documents.splice(at, 0, this.vocabulary.index.add(record));
   }
 
   replace(previous: T, next: T): void {
     const at = replaceSorted(this.records, previous, next);
     if (at < 0) return;
-    releaseTerms(this.terms[at]!, this.vocabulary);
-    this.terms[at] = packTerms(next.content, this.vocabulary);
+    this.vocabulary.index.replace(this.documents[at]!, previous, next);
   }
 
   remove(record: T): void {
     const at = removeSorted(this.records, record);
     if (at < 0) return;
-    releaseTerms(this.terms[at]!, this.vocabulary);
-    this.terms.splice(at, 1);
+    this.vocabulary.index.remove(this.documents[at]!, record);
+    this.documents.splice(at, 1);
   }
 
-  /** Gives back every object's words: the list is being dropped whole. */
+  /** Takes every object out of the search index: the list is being dropped whole. */
   releaseAll(): void {
-    for (const packed of this.terms) releaseTerms(packed, this.vocabulary);
+    const { index } = this.vocabulary;
+    for (let i = 0; i < this.records.length; i++) {
+      index.remove(this.documents[i]!, this.records[i]!);
+    }
+    index.detach(this.documents, this.#collectionId);
   }
 }

@@ -8,29 +8,39 @@ export function words(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? [];
 }
 
-function collect(value: unknown, vocabulary: Vocabulary, out: number[]): void {
+/** Calls `visit` with each word of each string value in `value`, in order. */
+function eachWord(value: unknown, visit: (word: string) => void): void {
   if (typeof value === 'string') {
     const found = value.toLowerCase().match(WORD);
-    if (found) for (const word of found) out.push(vocabulary.use(word));
+    if (found) for (const word of found) visit(word);
   } else if (Array.isArray(value)) {
-    for (const item of value) collect(item, vocabulary, out);
+    for (const item of value) eachWord(item, visit);
   } else if (value && typeof value === 'object') {
-    for (const item of Object.values(value)) collect(item, vocabulary, out);
+    for (const item of Object.values(value)) eachWord(item, visit);
   }
 }
 
 /**
+ * The words of the string values of an object's content, each with its number of occurrences:
+ * what the search index holds of an object.
+ * @see docs/spec-gaps.md GAP-SEARCH-MATCH
+ */
+export function countWords(content: unknown): Map<string, number> {
+  const counts = new Map<string, number>();
+  eachWord(content, (word) => counts.set(word, (counts.get(word) ?? 0) + 1));
+  return counts;
+}
+
+/**
  * The words of the string values of an object's content as sorted word ids, one entry per
- * occurrence, packed two UTF-16 code units per id (high 16 bits, then low). The store computes it
- * once per record when it indexes the record (records are immutable: `@msw/data` replaces them
- * on update) and keeps it beside the record, so a search reads no map.
- * @note Packed in a string: about 16 + 4n bytes per object. A Uint32Array costs an ArrayBuffer
- * and an off-heap backing store besides (about 250 bytes), a `Map` or `Set` per object more than
- * a kilobyte at a million objects, and scanning the text itself is slower.
+ * occurrence, packed two UTF-16 code units per id (high 16 bits, then low): the naive
+ * definition of search, object by object, which {@link score} reads. The mock's search uses the
+ * inverted index (`inverted-index.ts`); this stays as the definition it is tested against, and
+ * for scoring a lone object outside a store.
  */
 export function packTerms(content: unknown, vocabulary: Vocabulary): string {
   const found: number[] = [];
-  collect(content, vocabulary, found);
+  eachWord(content, (word) => found.push(vocabulary.use(word)));
   found.sort((a, b) => a - b);
   const units: number[] = [];
   for (const id of found) units.push(id >>> 16, id & 0xffff);
@@ -41,11 +51,6 @@ export function packTerms(content: unknown, vocabulary: Vocabulary): string {
     chunks.push(String.fromCharCode(...units.slice(i, i + 8_192)));
   }
   return chunks.join('');
-}
-
-/** Gives back the uses {@link packTerms} counted, when the object is replaced or deleted. */
-export function releaseTerms(packed: string, vocabulary: Vocabulary): void {
-  for (let index = 0; index < packed.length / 2; index++) vocabulary.release(idAt(packed, index));
 }
 
 /** The id at position `index` of a packed terms string. */

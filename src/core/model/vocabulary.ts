@@ -1,5 +1,8 @@
+import { InvertedIndex } from './inverted-index.ts';
+
 /**
- * The words a store's objects contain, numbered, each with the number of occurrences that use it.
+ * The words a store's objects contain, numbered, each with the number of uses that hold it (for
+ * the store's index, the objects that contain the word), and the store's search index over them.
  * A word nobody uses any more is forgotten and its number given to the next new word, so the
  * vocabulary holds the words of the live objects and nothing else: deleted objects, reset and
  * discarded mocks leave nothing behind (each store has its own).
@@ -9,6 +12,9 @@ export class Vocabulary {
   #words: Array<string | undefined> = [];
   #uses: number[] = [];
   #free: number[] = [];
+
+  /** The inverted index of the store's objects, by the ids of this vocabulary. */
+  readonly index: InvertedIndex = new InvertedIndex(this);
 
   /** The number of distinct words in use. */
   get size(): number {
@@ -28,15 +34,17 @@ export class Vocabulary {
     return id;
   }
 
-  /** Counts one use of the word numbered `id` less; forgets the word at zero. */
-  release(id: number): void {
-    const left = (this.#uses[id] ?? 0) - 1;
-    this.#uses[id] = left;
-    if (left > 0) return;
+  /** Counts one use of the word numbered `id` less; forgets the word at zero and says so. */
+  release(id: number): boolean {
     const word = this.#words[id];
-    if (word !== undefined) this.#ids.delete(word);
+    if (word === undefined) return false;
+    const left = this.#uses[id]! - 1;
+    this.#uses[id] = left;
+    if (left > 0) return false;
+    this.#ids.delete(word);
     this.#words[id] = undefined;
     this.#free.push(id);
+    return true;
   }
 
   /** The id of a word in use, without counting a use (for queries). */
