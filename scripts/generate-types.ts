@@ -1,8 +1,11 @@
 /**
  * Generates, from `openapi.yaml`:
  * - `src/generated/openapi.ts`: types, with openapi-typescript;
- * - `src/generated/openapi-document.ts`: the document as data, so the core (which must also run
- *   in browsers) reads the contract without a file system;
+ * - `src/generated/openapi-document.ts`: the document as data, for response validation, the
+ *   contract suite and the docs;
+ * - `src/generated/openapi-parts.ts`: the parts of the document the mock reads as it runs (the
+ *   API prefixes, the operation table, the schemas of stored records), so a browser bundle of the
+ *   mock carries those and not the whole document;
  * and from `docs/spec-gaps.md`:
  * - `src/generated/clauses.ts`: every clause and gap id, which the contract suite's conformance
  *   matrix reports on.
@@ -22,6 +25,7 @@ export const GENERATED_DOCUMENT_URL = new URL(
   '../src/generated/openapi-document.ts',
   import.meta.url,
 );
+export const GENERATED_PARTS_URL = new URL('../src/generated/openapi-parts.ts', import.meta.url);
 export const SPEC_GAPS_URL = new URL('../docs/spec-gaps.md', import.meta.url);
 export const GENERATED_CLAUSES_URL = new URL('../src/generated/clauses.ts', import.meta.url);
 
@@ -40,6 +44,95 @@ export async function generateTypes(): Promise<string> {
 export async function generateDocumentModule(): Promise<string> {
   const document: unknown = parse(await readFile(OPENAPI_URL, 'utf8'));
   return `${GENERATED_HEADER.replace('openapi-typescript', 'scripts/generate-types.ts')}\nexport const openapiDocument = ${JSON.stringify(document, null, 2)};\n`;
+}
+
+type Node = Record<string, unknown>;
+
+/** Resolves a local `$ref` (`#/components/...`) against the document; other values pass through. */
+function resolveRef(document: Node, value: Node): Node {
+  if (typeof value.$ref !== 'string') return value;
+  let node: unknown = document;
+  for (const part of value.$ref.replace(/^#\//, '').split('/'))
+    node = (node as Node)[part.replaceAll('~1', '/').replaceAll('~0', '~')];
+  return resolveRef(document, node as Node);
+}
+
+/**
+ * A copy without what only people read (descriptions, `examples` and `x-` extensions), which
+ * validation ignores; a parameter's `example` stays (Swagger UI's "Try it out" sends it). The names under `properties` are data, not keywords, and stay.
+ */
+export function withoutProse(value: unknown, names = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutProse(item));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(
+        ([key]) => names || (key !== 'description' && key !== 'examples' && !key.startsWith('x-')),
+      )
+      .map(([key, child]) => [key, withoutProse(child, !names && key === 'properties')]),
+  );
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/**
+ * Returns the full text of `src/generated/openapi-parts.ts`: the API prefixes (from `servers`,
+ * longest first), every path with its operations (method, permission, parameters with shared ones
+ * merged in, request body schema and media types, statuses), and the `Collection` and `Object`
+ * schemas, which the stored records' schemas extend.
+ */
+export async function generatePartsModule(): Promise<string> {
+  const document = parse(await readFile(OPENAPI_URL, 'utf8')) as Node & {
+    servers: Array<{ url: string }>;
+    paths: Record<string, Node>;
+    components: { schemas: Record<string, Node> };
+  };
+  const prefixes = document.servers
+    .map((server) => server.url.replace(/^\{base_url\}/, ''))
+    .sort((a, b) => b.length - a.length);
+  const paths = Object.entries(document.paths).map(([template, item]) => {
+    const shared = ((item.parameters as Node[] | undefined) ?? []).map((p) =>
+      resolveRef(document, p),
+    );
+    const operations: Record<string, unknown> = {};
+    for (const method of METHODS) {
+      const operation = item[method] as Node | undefined;
+      if (!operation) continue;
+      const own = ((operation.parameters as Node[] | undefined) ?? []).map((p) =>
+        resolveRef(document, p),
+      );
+      const body = operation.requestBody
+        ? (resolveRef(document, operation.requestBody as Node) as {
+            content: Record<string, { schema: { $ref?: string } }>;
+          })
+        : undefined;
+      const firstMedia = body ? Object.values(body.content)[0] : undefined;
+      operations[method.toUpperCase()] = {
+        operationId: operation.operationId,
+        method: method.toUpperCase(),
+        template,
+        permission: operation['x-permission'],
+        parameters: withoutProse([
+          ...shared.filter((p) => !own.some((o) => o.name === p.name)),
+          ...own,
+        ]),
+        bodySchema: firstMedia?.schema.$ref,
+        bodyMediaTypes: body ? Object.keys(body.content) : [],
+        statuses: Object.keys(operation.responses as Node).map(Number),
+      };
+    }
+    return { segments: template.split('/').slice(1), operations };
+  });
+  const { Collection, Object: Object_ } = document.components.schemas;
+  const header = GENERATED_HEADER.replace('openapi-typescript', 'scripts/generate-types.ts');
+  const constant = (name: string, value: unknown) =>
+    `export const ${name} = ${JSON.stringify(value, null, 2)};\n`;
+  return [
+    header,
+    constant('apiPrefixes', prefixes),
+    constant('paths', paths),
+    constant('recordComponents', withoutProse({ Collection, Object: Object_ })),
+  ].join('\n');
 }
 
 /**
@@ -74,6 +167,7 @@ async function main(): Promise<void> {
   for (const [url, text] of [
     [GENERATED_TYPES_URL, await generateTypes()],
     [GENERATED_DOCUMENT_URL, await generateDocumentModule()],
+    [GENERATED_PARTS_URL, await generatePartsModule()],
     [GENERATED_CLAUSES_URL, await generateClausesModule()],
   ] as const) {
     const outPath = fileURLToPath(url);

@@ -3,11 +3,18 @@ import { describe, expect, it } from 'vitest';
 import {
   GENERATED_CLAUSES_URL,
   GENERATED_DOCUMENT_URL,
+  GENERATED_PARTS_URL,
   GENERATED_TYPES_URL,
   generateClausesModule,
   generateDocumentModule,
+  generatePartsModule,
   generateTypes,
 } from '../scripts/generate-types.ts';
+import {
+  GENERATED_REQUEST_VALIDATORS_URL,
+  GENERATED_RESPONSE_VALIDATORS_URL,
+  generateValidatorModules,
+} from '../scripts/generate-validators.ts';
 
 describe('generated files', () => {
   it.each([
@@ -22,6 +29,21 @@ describe('generated files', () => {
       url: GENERATED_DOCUMENT_URL,
       generate: generateDocumentModule,
     },
+    {
+      file: 'src/generated/openapi-parts.ts',
+      url: GENERATED_PARTS_URL,
+      generate: generatePartsModule,
+    },
+    {
+      file: 'src/generated/request-validators.ts',
+      url: GENERATED_REQUEST_VALIDATORS_URL,
+      generate: async () => (await generateValidatorModules())[0],
+    },
+    {
+      file: 'src/generated/response-validators.ts',
+      url: GENERATED_RESPONSE_VALIDATORS_URL,
+      generate: async () => (await generateValidatorModules())[1],
+    },
   ])(
     '$file matches a fresh generation from its source',
     async ({ file, url, generate }) => {
@@ -33,7 +55,7 @@ describe('generated files', () => {
       ).not.toBeNull();
       expect(
         committed === fresh,
-        `${file} is out of date with openapi.yaml: run \`npm run generate\` and commit the result`,
+        `${file} is out of date with its source: run \`npm run generate\` and commit the result`,
       ).toBe(true);
     },
     30_000,

@@ -4,17 +4,18 @@ import { problem, type FieldError } from './problem.ts';
 import type { MockRequest, MockResponse } from './http.ts';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from './http.ts';
 import { nestsDeeperThan, nonFiniteNumberAt } from './json-limits.ts';
-import type { OperationSpec, ParameterSpec } from '../openapi/operations.ts';
+import { OPERATIONS, type OperationSpec, type ParameterSpec } from '../openapi/operations.ts';
 
-const parameterValidators = new Map<string, Map<ParameterSpec, ValidateFunction>>();
+/** Each operation's parameters with their validators (compiled ahead of time: looked up once). */
+const parameterValidators = new Map(
+  [...OPERATIONS.values()].map((operation) => [
+    operation.operationId as string,
+    new Map(operation.parameters.map((p) => [p, compileSchema(p.schema)] as const)),
+  ]),
+);
 
 function validatorsOf(operation: OperationSpec): Map<ParameterSpec, ValidateFunction> {
-  let validators = parameterValidators.get(operation.operationId);
-  if (!validators) {
-    validators = new Map(operation.parameters.map((p) => [p, compileSchema(p.schema)]));
-    parameterValidators.set(operation.operationId, validators);
-  }
-  return validators;
+  return parameterValidators.get(operation.operationId) ?? new Map();
 }
 
 /** Turns a query string value into the JSON type the parameter's schema expects. */

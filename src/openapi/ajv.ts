@@ -1,53 +1,41 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
-import { document } from './document.ts';
-
-/** The id under which the whole document is registered, so `#/components/...` refs resolve. */
-const DOCUMENT_ID = 'https://answers.invalid/openapi.yaml';
-
-// @note ajv-formats is CommonJS; depending on the loader its default import is the plugin or a
-// namespace holding it.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+import type { ValidateFunction } from 'ajv';
+import { BODY_VALIDATORS, SCHEMA_VALIDATORS } from '../generated/request-validators.ts';
 
 /**
- * One Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1) holding `openapi.yaml`, so every
- * validator in the kit is compiled from the contract itself.
+ * The validators the mock runs, compiled ahead of time from `openapi.yaml` by
+ * `scripts/generate-validators.ts` (Ajv's standalone code: JSON Schema 2020-12 with formats, all
+ * errors): nothing compiles a schema as the mock starts, and a browser bundle carries no JSON
+ * Schema compiler. Response validation has its own table (`response-validation.ts`).
  */
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema(document, DOCUMENT_ID);
+const bodies = BODY_VALIDATORS as unknown as Record<string, ValidateFunction | undefined>;
+const schemas = SCHEMA_VALIDATORS as unknown as Record<string, ValidateFunction | undefined>;
 
-const compiled = new Map<string, ValidateFunction>();
+/** Every schema given to {@link compileSchema} in this process, by its JSON: what the generator precompiles. */
+export const requestedSchemas = new Map<string, Record<string, unknown>>();
 
-/** A validator for a JSON pointer into the document, e.g. `#/components/schemas/Collection`. */
+/** A validator for the request body schema at a JSON pointer, e.g. `#/components/schemas/ObjectWrite`. */
 export function validatorAt(pointer: string): ValidateFunction {
-  let validate = compiled.get(pointer);
-  if (!validate) {
-    validate = ajv.getSchema(`${DOCUMENT_ID}${pointer}`);
-    if (!validate) throw new Error(`openapi.yaml has no schema at ${pointer}`);
-    compiled.set(pointer, validate);
-  }
+  const validate = bodies[pointer];
+  if (!validate) throw new Error(`openapi.yaml has no request body schema at ${pointer}`);
   return validate;
 }
 
-/** A validator for a schema built in code that may `$ref` the document's components. */
+/**
+ * The validator of a schema built in code (it may `$ref` the document's components), found by the
+ * schema's JSON among those compiled ahead of time.
+ * @note A schema changed without `npm run generate` has none: its validator throws when called,
+ * saying so (and `test/generated-types.node.test.ts` fails), rather than stopping every import.
+ */
 export function compileSchema(schema: Record<string, unknown>): ValidateFunction {
-  return ajv.compile(rebase(schema) as Record<string, unknown>);
+  const key = JSON.stringify(schema);
+  requestedSchemas.set(key, schema);
+  return schemas[key] ?? notPrecompiled(key);
 }
 
-/** Rewrites local refs (`#/components/...`) to point into the registered document. */
-function rebase(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(rebase);
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(value)) {
-      out[key] =
-        key === '$ref' && typeof child === 'string' && child.startsWith('#')
-          ? DOCUMENT_ID + child
-          : rebase(child);
-    }
-    return out;
-  }
-  return value;
+function notPrecompiled(key: string): ValidateFunction {
+  return (() => {
+    throw new Error(
+      `No validator was generated for the schema ${key.slice(0, 200)}: run \`npm run generate\``,
+    );
+  }) as unknown as ValidateFunction;
 }

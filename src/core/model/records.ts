@@ -1,5 +1,5 @@
 import type { components } from '../../generated/openapi.ts';
-import { document } from '../../openapi/document.ts';
+import { recordComponents } from '../../generated/openapi-parts.ts';
 
 type Schemas = components['schemas'];
 
@@ -20,7 +20,7 @@ export interface Account {
  * properties minus `drop`, plus `account_id`.
  */
 function recordSchema(component: 'Collection' | 'Object', drop: string[]): Record<string, unknown> {
-  const source = document.components.schemas[component] as {
+  const source = recordComponents[component] as {
     properties: Record<string, unknown>;
     required: string[];
   };
