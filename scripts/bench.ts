@@ -15,14 +15,16 @@ import { fmt } from './bench/tables.ts';
 import { throughput } from './bench/throughput.ts';
 
 if (process.argv.includes('--help')) {
-  console.log(`Usage: npm run bench [-- --quick]
+  console.log(`Usage: npm run bench [-- --quick] [--only <word>]
 
-Measures the mock against baselines in the same run (throughput against a bare node:http server
-and Prism, memory and latency at scale, startup, the contract suite), prints the tables and
-writes them into docs/performance.md between its bench markers.
+Measures the mock against baselines in the same run (throughput against a bare node:http server,
+json-server, an express stub and Prism; memory and latency at scale, startup, the contract
+suite), prints the tables and writes them into docs/performance.md between its bench markers.
 
-  --quick  shorter runs and smaller seeds
-  --help   this text`);
+  --quick        shorter runs and smaller seeds
+  --only <word>  runs only the sections whose title starts with <word> (e.g. throughput,
+                 startup) and replaces only those in docs/performance.md
+  --help         this text`);
   process.exit(0);
 }
 
@@ -34,13 +36,25 @@ const sections: Array<[string, () => Promise<string>]> = [
   ['Startup', startup],
   ['Contract suite against the local mock', contractSuite],
 ];
+// @note `--only throughput` re-measures one section; the others keep their last figures.
+const only = process.argv.includes('--only')
+  ? process.argv[process.argv.indexOf('--only') + 1]?.toLowerCase()
+  : undefined;
+const chosen = sections.filter(
+  ([title]) => only === undefined || title.toLowerCase().startsWith(only),
+);
+if (chosen.length === 0) throw new Error(`no section's title starts with "${only}"`);
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${fmt(totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}`;
-let markdown = `Last measured ${new Date().toISOString()} on ${machine} with \`npm run bench${QUICK ? ' -- --quick' : ''}\`. Load generator (autocannon) and servers share the machine; every ratio compares figures from the same run.\n`;
-for (const [title, run] of sections) {
+const stamp = `Last measured ${new Date().toISOString()} on ${machine} with \`npm run bench${QUICK ? ' -- --quick' : ''}\`. Load generators and servers share the machine; every ratio compares figures from the same run.\n`;
+const measured = new Map<string, string>();
+for (const [title, run] of chosen) {
   console.log(`\n## ${title}\n`);
   const text = await run();
   console.log(text);
-  markdown += `\n## ${title}\n\n${text}\n`;
+  measured.set(
+    title,
+    only === undefined ? text : `${stamp.replace(' with', ' (this section alone) with')}\n${text}`,
+  );
 }
 // @note Only the measured block between the markers is replaced: the analysis around it is
 // written by people and must survive the next run.
@@ -48,6 +62,19 @@ const file = new URL('../docs/performance.md', import.meta.url);
 const previous = await readFile(file, 'utf8').catch(() => '');
 const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
+const inner = previous.includes(START)
+  ? previous.slice(previous.indexOf(START) + START.length, previous.indexOf(END))
+  : '';
+let markdown = only === undefined ? stamp : inner.trim();
+for (const [title, text] of measured) {
+  const part = `## ${title}\n\n${text}\n`;
+  const at = markdown.indexOf(`## ${title}\n`);
+  const next = at === -1 ? -1 : markdown.indexOf('\n## ', at + 1);
+  markdown =
+    at === -1
+      ? `${markdown}\n\n${part}`
+      : `${markdown.slice(0, at)}${part}${next === -1 ? '' : markdown.slice(next)}`;
+}
 const block = `${START}\n${markdown.trim()}\n${END}`;
 await writeFile(
   file,

@@ -1,5 +1,6 @@
-/** The servers of the bench, each in its own process, started and stopped. */
-import { spawn, type ChildProcess } from 'node:child_process';
+/** The servers of the bench, each in its own process, started and stopped, pinned where possible. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { ROOT } from './settings.ts';
 
 export interface Started {
@@ -9,10 +10,52 @@ export interface Started {
   startedMs: number;
 }
 
-/** Starts a process and resolves when it prints `listening <url>` (or Prism's equivalent). */
-export function start(args: string[], timeoutMs = 600_000): Promise<Started> {
+/** Where a process runs: a core to pin it to, and its working directory. */
+export interface Placement {
+  /** The core (`taskset -c`) when {@link PINNING} allows; ignored otherwise. */
+  core?: number | undefined;
+  cwd?: string | undefined;
+  /** Reads the URL from a line of output once the process is ready; default `listening <url>`. */
+  ready?: ((line: string) => string | undefined) | undefined;
+}
+
+/** util-linux's `taskset`, where the system has it (Debian's util-linux does). */
+const TASKSET = 'taskset';
+
+/**
+ * Whether servers and the load generator can be pinned to separate cores: `taskset` present and
+ * at least two cores. Servers go on core 0, the load generator on core 1.
+ */
+export const PINNING: { ok: boolean; why: string } = (() => {
+  if (availableParallelism() < 2) return { ok: false, why: 'a single core' };
+  const probe = spawnSync(TASKSET, ['-c', '0', 'true'], { stdio: 'ignore' });
+  return probe.status === 0
+    ? { ok: true, why: 'servers on core 0, load generator on core 1 (taskset)' }
+    : { ok: false, why: 'no taskset' };
+})();
+
+/** The command line that runs node with `args`, pinned to `core` when that is possible. */
+export function nodeCommand(args: string[], core?: number): [string, string[]] {
+  return PINNING.ok && core !== undefined
+    ? [TASKSET, ['-c', String(core), process.execPath, ...args]]
+    : [process.execPath, args];
+}
+
+const listening = (line: string) => /listening (?:on )?(http:\/\/[\d.:]+)/i.exec(line)?.[1];
+
+/** Starts a process and resolves when it prints `listening <url>` (or what `ready` reads). */
+export function start(
+  args: string[],
+  timeoutMs = 600_000,
+  placement: Placement = {},
+): Promise<Started> {
   const began = performance.now();
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, commandArgs] = nodeCommand(args, placement.core);
+  const child = spawn(command, commandArgs, {
+    cwd: placement.cwd ?? ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const ready = placement.ready ?? listening;
   const lines: string[] = [];
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
@@ -22,10 +65,10 @@ export function start(args: string[], timeoutMs = 600_000): Promise<Started> {
     const onLine = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) {
         if (line) lines.push(line);
-        const match = /listening (?:on )?(http:\/\/[\d.:]+)/i.exec(line);
-        if (match) {
+        const url = ready(line);
+        if (url) {
           clearTimeout(timer);
-          resolve({ url: match[1]!, lines, child, startedMs: performance.now() - began });
+          resolve({ url, lines, child, startedMs: performance.now() - began });
         }
       }
     };

@@ -7,6 +7,8 @@ export const TSX = fileURLToPath(
   new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url),
 );
 export const PRISM = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
+/** json-server's command line (1.x, a devDependency): a baseline of the throughput bench. */
+export const JSON_SERVER = fileURLToPath(import.meta.resolve('json-server/lib/bin.js'));
 export const KEY = 'answers_test_full_acme';
 export const QUICK = process.argv.includes('--quick');
 export const DURATION = QUICK ? 2 : 5;

@@ -1,92 +1,224 @@
 /**
- * Throughput, 16 connections on loopback: the mock against a bare node:http server answering
- * 1 KB of JSON and against Prism's mock of the same openapi.yaml, measured in the same run.
+ * Throughput, 16 keep-alive connections on loopback, in one run: the mock against a bare
+ * node:http server answering the same bytes precomputed, json-server 1.x and an express 5
+ * `res.json` stub serving the same records, and Prism's mock of the same openapi.yaml. Servers
+ * are pinned to one core and the load generator to the other where the machine allows. Rounds
+ * are interleaved (every server, then again) and each figure is the median over rounds of its
+ * ratio to the bare server of the same round, so drift of the machine cancels out.
  */
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { drive, scenarios, type Measured } from './load.ts';
-import { start, stop } from './processes.ts';
-import { PRISM, TSX } from './settings.ts';
+import { startLoadGenerator, type LoadDriver, type LoadResult } from './load-driver.ts';
+import { PINNING, start, stop, type Started } from './processes.ts';
+import { recordAnswers, requestBytes, shapes, type Shape } from './recorded-answers.ts';
+import { JSON_SERVER, PRISM, QUICK, TSX } from './settings.ts';
 import { fmt, table } from './tables.ts';
 
+const ROUNDS = QUICK ? 2 : 5;
+const MEASURE_MS = QUICK ? 1_000 : 3_000;
+const WARMUP_MS = 500;
+const CONNECTIONS = 16;
+const SERVER_CORE = 0;
+
+type ServerId = 'bare' | 'mock' | 'json-server' | 'express' | 'prism';
+
+interface Server {
+  id: ServerId;
+  label: string;
+  process: Started;
+  /** The target this server answers `shape` at, or undefined when it has no such request. */
+  target(shape: Shape): string | undefined;
+}
+
+const LABELS: Record<ServerId, string> = {
+  bare: 'bare node:http (same bytes)',
+  mock: 'answers mock',
+  'json-server': 'json-server 1.0.0-beta.3',
+  express: 'express 5 res.json stub',
+  prism: 'Prism 5 mock',
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+const onServerCore = { core: SERVER_CORE };
+
+async function drive(
+  generator: LoadDriver,
+  server: Server,
+  shape: Shape,
+  measureMs: number,
+): Promise<LoadResult> {
+  const target = server.target(shape)!;
+  const port = Number(new URL(server.process.url).port);
+  // @note Prism answers its examples, not the mock's data: what counts is that it answers.
+  const status =
+    server.id === 'prism' ? (shape.key ? 200 : 401) : shape.name === 'refused' ? 401 : 200;
+  return generator.run({
+    port,
+    request: requestBytes(shape, target, port),
+    status,
+    connections: CONNECTIONS,
+    warmupMs: WARMUP_MS,
+    durationMs: measureMs,
+    maxRequests: 2_000_000,
+    serverPid: server.process.child.pid ?? 0,
+  });
+}
+
 export async function throughput(): Promise<string> {
-  const bare = await start([
-    '--import',
-    TSX,
-    fileURLToPath(new URL('bare-server.ts', import.meta.url)),
-  ]);
-  const mock = await start([
-    '--expose-gc',
-    '--import',
-    TSX,
-    fileURLToPath(new URL('mock-server.ts', import.meta.url)),
-  ]);
-  const figures = JSON.parse(mock.lines.find((line) => line.startsWith('{'))!);
-  const prism = await start([
-    PRISM,
-    'mock',
-    'openapi.yaml',
-    '--host',
-    '127.0.0.1',
-    '--port',
-    '4099',
-  ]);
+  const mockProcess = await start(
+    ['--expose-gc', '--import', TSX, here('mock-server.ts')],
+    600_000,
+    onServerCore,
+  );
+  const figures = JSON.parse(mockProcess.lines.find((line) => line.startsWith('{'))!);
+  const list = shapes(figures.collectionId, figures.objectId);
+  const { folder } = await recordAnswers(mockProcess.url, list);
+  const answers = join(folder, 'answers.json');
+  const started: Started[] = [mockProcess];
+  const generator = startLoadGenerator();
+  try {
+    const launch = async (args: string[], extra = {}) => {
+      const process_ = await start(args, 120_000, { ...onServerCore, ...extra });
+      started.push(process_);
+      return process_;
+    };
+    const bare = await launch(['--import', TSX, here('bare-server-run.ts'), answers]);
+    const express = await launch(['--import', TSX, here('express-stub-run.ts'), answers]);
+    const jsonServer = await launch(
+      [JSON_SERVER, 'db.json', '--host', '127.0.0.1', '--port', '4097'],
+      {
+        cwd: folder,
+        ready: (line: string) =>
+          /started on PORT :4097/.test(line) ? 'http://127.0.0.1:4097' : undefined,
+      },
+    );
+    const prism = await launch([
+      PRISM,
+      'mock',
+      'openapi.yaml',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '4099',
+    ]);
+    const servers: Server[] = [
+      { id: 'bare', label: LABELS.bare, process: bare, target: (s) => s.target },
+      { id: 'mock', label: LABELS.mock, process: mockProcess, target: (s) => s.target },
+      {
+        id: 'json-server',
+        label: LABELS['json-server'],
+        process: jsonServer,
+        target: (s) => s.jsonServer,
+      },
+      {
+        id: 'express',
+        label: LABELS.express,
+        process: express,
+        target: (s) => (['one', 'page', 'refused'].includes(s.name) ? s.target : undefined),
+      },
+    ];
+
+    // @note Round 0 warms every server's JIT and is not counted.
+    const results = new Map<string, LoadResult[]>();
+    for (let round = 0; round <= ROUNDS; round++) {
+      for (const shape of list) {
+        const here_ = servers.filter((server) => server.target(shape) !== undefined);
+        // @note The order turns each round, so no server always runs right after another.
+        const order = here_.map((_, i) => here_[(i + round) % here_.length]!);
+        for (const server of order) {
+          const result = await drive(generator, server, shape, round === 0 ? 1_000 : MEASURE_MS);
+          if (round === 0) continue;
+          const key = `${shape.name} ${server.id}`;
+          results.set(key, [...(results.get(key) ?? []), result]);
+        }
+      }
+    }
+    const prismServer: Server = {
+      id: 'prism',
+      label: LABELS.prism,
+      process: prism,
+      target: (s) => s.prism,
+    };
+    for (const shape of list) {
+      if (!shape.prism) continue;
+      results.set(`${shape.name} prism`, [await drive(generator, prismServer, shape, MEASURE_MS)]);
+    }
+    return report(list, [...servers, prismServer], results);
+  } finally {
+    generator.stop();
+    await Promise.all(started.map(stop));
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+const rps = (r: LoadResult) => r.requests / r.seconds;
+const cpuPerRequest = (r: LoadResult) => (r.serverCpuUs < 0 ? NaN : r.serverCpuUs / r.requests);
+
+function report(list: Shape[], servers: Server[], results: Map<string, LoadResult[]>): string {
   const rows: string[][] = [
     [
       'request',
       'server',
       'req/s',
-      'p50 ms',
-      'p99 ms',
-      'errors',
-      'req/s vs bare',
+      'req/s vs bare (range)',
+      'CPU µs/req',
+      'p50 µs',
+      'p99 µs',
       'p99 vs bare',
-      'req/s vs Prism',
+      'mock ÷ this, req/s',
+      'bytes/answer',
+      'errors',
     ],
   ];
-  try {
-    const bareResult = await drive(bare.url, { name: 'bare', method: 'GET', path: '/' });
-    rows.push([
-      '1 KB JSON',
-      'bare node:http',
-      fmt(bareResult.rps),
-      fmt(bareResult.p50),
-      fmt(bareResult.p99),
-      fmt(bareResult.errors),
-      '1.00',
-      '1.00',
-      '',
-    ]);
-    const ours = scenarios('/api/answers/v1', figures.collectionId, figures.objectId);
-    const theirs = scenarios('', 'col_8f3k2m9q1x7v4b6n0p5r', 'obj_4n8c2v6b1m9x3z7q5w0e');
-    for (let i = 0; i < ours.length; i++) {
-      const a = await drive(mock.url, ours[i]!);
-      const b = await drive(prism.url, theirs[i]!);
-      const p99 = (m: Measured) => fmt(m.p99 / Math.max(bareResult.p99, 1), 2);
+  let generatorShare = 0;
+  for (const shape of list) {
+    const bare = results.get(`${shape.name} bare`)!;
+    const mock = results.get(`${shape.name} mock`)!;
+    for (const server of servers) {
+      const runs = results.get(`${shape.name} ${server.id}`);
+      if (!runs) continue;
+      // @note Ratios are taken round by round (a server against the bare run of its own round),
+      // then the median; Prism ran once and is compared with the bare median.
+      const paired = runs.length === bare.length;
+      const ratios = (of: (r: LoadResult) => number, to: LoadResult[]) =>
+        runs.map((r, i) => of(r) / (paired ? of(to[i]!) : median(to.map(of))));
+      const vsBare = ratios(rps, bare);
+      const p99VsBare = ratios((r) => r.latencyUs.p99, bare);
+      const mockOverThis = runs.map(
+        (r, i) => (paired ? rps(mock[i]!) : median(mock.map(rps))) / rps(r),
+      );
+      if (server.id === 'bare') {
+        generatorShare = Math.max(
+          generatorShare,
+          median(runs.map((r) => r.generatorCpuUs / (r.seconds * 1e6))),
+        );
+      }
       rows.push([
-        ours[i]!.name,
-        'answers mock',
-        fmt(a.rps),
-        fmt(a.p50),
-        fmt(a.p99),
-        fmt(a.errors + a.unexpected),
-        fmt(a.rps / bareResult.rps, 2),
-        p99(a),
-        fmt(a.rps / b.rps, 1),
-      ]);
-      rows.push([
-        ours[i]!.name,
-        'Prism mock',
-        fmt(b.rps),
-        fmt(b.p50),
-        fmt(b.p99),
-        fmt(b.errors + b.unexpected),
-        fmt(b.rps / bareResult.rps, 2),
-        p99(b),
-        '1.0',
+        shape.title,
+        server.label,
+        fmt(median(runs.map(rps))),
+        `${fmt(median(vsBare), 2)} (${fmt(Math.min(...vsBare), 2)}–${fmt(Math.max(...vsBare), 2)})`,
+        fmt(median(runs.map(cpuPerRequest)), 1),
+        fmt(median(runs.map((r) => r.latencyUs.p50))),
+        fmt(median(runs.map((r) => r.latencyUs.p99))),
+        fmt(median(p99VsBare), 2),
+        server.id === 'mock' ? '' : fmt(median(mockOverThis), 2),
+        fmt(runs[0]!.responseBytes),
+        fmt(runs.reduce((sum, r) => sum + r.errors + r.unexpected, 0)),
       ]);
     }
-  } finally {
-    await Promise.all([stop(bare), stop(mock), stop(prism)]);
   }
-  return table(rows);
+  const notes = [
+    `${CONNECTIONS} keep-alive connections from a load generator of raw sockets in its own process, each request timed with performance.now(); ${ROUNDS} interleaved rounds of ${MEASURE_MS / 1000} s after ${WARMUP_MS / 1000} s of warm-up (plus an uncounted warm-up round); medians over rounds, ratios taken against the bare run of the same round (range: lowest–highest round). Prism ran once per request.`,
+    `Placement: ${PINNING.ok ? PINNING.why : `not pinned (${PINNING.why}): servers and load generator share the cores`}. CPU µs/req is the server process's own user + system time (/proc/<pid>/stat, every thread) over the measured window, divided by the requests answered.`,
+    `The bare server answers the mock's own status, header fields and body bytes for each request, precomputed, with Content-Length framing. json-server serves the same collections from its db.json (its own routes, \`/collections/:id\` and \`?_limit=10\`, pretty-printed JSON, no key check, so no 401 row); the express stub answers \`res.json\` of the same records after checking a key is present. The load generator used ${fmt(generatorShare * 100)}% of its core against the bare server${generatorShare > 0.9 ? ' (saturated: the bare figure is bounded by the generator, so every ratio is flattered)' : ''}.`,
+  ];
+  return `${table(rows)}\n\n${notes.join('\n\n')}`;
 }
