@@ -5,7 +5,17 @@
  * consumer points into this repository.
  */
 import { spawn } from 'node:child_process';
-import { lstat, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import {
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rm,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,12 +23,18 @@ import { CHECKS } from '../src/contract/checks/index.ts';
 import { defaultState } from '../src/seed/default-state.ts';
 import { BIN, childEnv, expectOk, ROOT, run, type Ran } from './package/commands.ts';
 import { CONSUMER_FILES } from './package/consumer-project.ts';
+import {
+  installKitBesideMsw,
+  installScripts,
+  type KitInstall,
+} from './package/install-footprint.ts';
 
 let work: string;
 let consumer: string;
 let tarball: string;
 let publint: Ran;
 let attw: Ran;
+let lean: KitInstall;
 
 /**
  * The msw major the consumer app already has: 3 where it runs (Node 22.12 and later), else 2. CI
@@ -76,7 +92,8 @@ describe('the packed package, installed in a separate project', () => {
     expectOk('npm install', installed);
     publint = publinted;
     attw = attwed;
-  }, 400_000);
+    lean = await installKitBesideMsw(work, tarball, MSW);
+  }, 500_000);
 
   afterAll(async () => {
     if (work) await rm(work, { recursive: true, force: true });
@@ -100,15 +117,69 @@ describe('the packed package, installed in a separate project', () => {
     expect(counted).toEqual([]);
   });
 
-  it('is installed from the tarball, without tsx or Prism', async () => {
+  it('is installed from the tarball, without tsx, Prism or Swagger UI', async () => {
     const installed = join(consumer, 'node_modules', 'answers-mock-kit');
     expect((await lstat(installed)).isSymbolicLink()).toBe(false);
-    await expect(lstat(join(consumer, 'node_modules', 'tsx'))).rejects.toMatchObject({
-      code: 'ENOENT',
-    });
-    await expect(
-      lstat(join(consumer, 'node_modules', '@stoplight', 'prism-cli')),
-    ).rejects.toMatchObject({ code: 'ENOENT' });
+    for (const name of ['tsx', '@stoplight/prism-cli', 'swagger-ui-dist', '@scarf/scarf']) {
+      await expect(lstat(join(consumer, 'node_modules', name)), name).rejects.toMatchObject({
+        code: 'ENOENT',
+      });
+    }
+  });
+
+  it('holds each file once, and no test or build leftover', async () => {
+    const root = join(consumer, 'node_modules', 'answers-mock-kit');
+    const files = (await readdir(root, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1));
+    expect(files.filter((file) => /(^|\/)openapi\.yaml$/.test(file))).toEqual([
+      'dist/openapi.yaml',
+    ]);
+    expect(
+      files.filter((file) =>
+        /(^|\/)(test|tests|coverage|\.tmp)\/|\.test\.[jt]s$|\.map$|\.tsbuildinfo$/.test(file),
+      ),
+    ).toEqual([]);
+    // Files of 1 kB and more, by their bytes: two names for the same bytes is a duplicate.
+    const byContent = new Map<string, string[]>();
+    for (const file of files) {
+      const bytes = await readFile(join(root, file));
+      if (bytes.length < 1024) continue;
+      const hash = createHash('sha256').update(bytes).digest('hex');
+      byContent.set(hash, [...(byContent.get(hash) ?? []), file]);
+    }
+    expect([...byContent.values()].filter((names) => names.length > 1)).toEqual([]);
+  });
+
+  it(`adds at most 25 packages and 30 MB to a project that already has msw ${MSW}`, () => {
+    const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+    const names = lean.added.map((entry) => entry.path.replace(/^node_modules\//, ''));
+    // @note Printed for the record (docs/package.md keeps the figures of each Node line).
+    console.log(
+      `installing the kit beside msw ${MSW} (Node ${process.versions.node}) adds ${lean.added.length} packages, ` +
+        `${mb(lean.growth.diskBytes)} MB on disk (${(lean.growth.diskBytes / 2 ** 20).toFixed(1)} MiB), ` +
+        `${mb(lean.growth.fileBytes)} MB in ${lean.growth.files} files: ${names.sort().join(', ')}`,
+    );
+    expect(names).toContain('answers-mock-kit');
+    expect(lean.added.length).toBeLessThanOrEqual(25);
+    // @note The bound is on the bytes of the files, the size npm and the registry report
+    // (unpackedSize), the same on every file system. On disk it is larger and depends on the
+    // block size: es-toolkit (of @msw/data) is 4.6 MB in 4,300 files, 18.6 MB in 4 KiB blocks.
+    // docs/package.md keeps both figures.
+    expect(lean.growth.fileBytes).toBeLessThanOrEqual(30e6);
+  });
+
+  it('runs no install script: none of the packages it adds has one, and npm ran none', async () => {
+    const withScripts: Array<{ path: string; scripts: Record<string, string> }> = [];
+    for (const entry of lean.added) {
+      const scripts = await installScripts(lean.project, entry.path);
+      if (entry.hasInstallScript || Object.keys(scripts).length > 0) {
+        withScripts.push({ path: entry.path, scripts });
+      }
+    }
+    expect(withScripts).toEqual([]);
+    // With --foreground-scripts npm shows each script it runs as "> name@version event".
+    expect(lean.output).not.toMatch(/^> \S+@\S+ (preinstall|install|postinstall)$/m);
   });
 
   it('imports every Node entry point with plain node', async () => {
@@ -271,8 +342,14 @@ describe('the packed package, installed in a separate project', () => {
       const anonymous = await fetch(url);
       expect(anonymous.status).toBe(401);
       expect(anonymous.headers.get('www-authenticate')).toMatch(/^Bearer/);
-      // The contract and the docs page come from the installed files.
+      // The contract and the docs page come from the installed files: without the optional
+      // swagger-ui-dist, /docs is the kit's own reference page.
       expect((await fetch(`${base}/openapi.yaml`)).status).toBe(200);
+      const docs = await fetch(`${base}/docs`);
+      expect(docs.status).toBe(200);
+      const reference = await docs.text();
+      expect(reference).toContain('<section class="op" id="listCollections">');
+      expect(reference).toContain('npm install --save-dev swagger-ui-dist@5');
       child.kill('SIGTERM');
       expect(await exit).toBe(0);
       expect(stdout.trimEnd()).toMatch(/stopped$/);
