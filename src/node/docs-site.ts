@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { parse } from 'yaml';
 import { renderReferencePage } from './reference-page.ts';
 
 /** A static file as the server sends it. */
@@ -96,18 +95,21 @@ export function createDocsSite(
     if (!file) cache.set(name, (file = readFile(join(dir, name))));
     return file;
   };
-  let reference: string | undefined;
+  // @note yaml is loaded on the first request for the page, so importing ./node does not load it.
+  let reference: Promise<string> | undefined;
   const referencePage = () =>
-    (reference ??= renderReferencePage(
-      parse(openapi.toString('utf8')) as Record<string, unknown>,
-      `This is the kit's built-in reference, rendered from openapi.yaml. ${SWAGGER_UI_HINT}`,
+    (reference ??= import('yaml').then(({ parse }) =>
+      renderReferencePage(
+        parse(openapi.toString('utf8')) as Record<string, unknown>,
+        `This is the kit's built-in reference, rendered from openapi.yaml. ${SWAGGER_UI_HINT}`,
+      ),
     ));
   return async (path) => {
     if (path === '/openapi.yaml') return { contentType: 'application/yaml', body: openapi };
     if (path === '/docs' || path === '/docs/') {
       return {
         contentType: 'text/html; charset=utf-8',
-        body: swaggerUi ? DOCS_HTML : referencePage(),
+        body: swaggerUi ? DOCS_HTML : await referencePage(),
       };
     }
     if (!swaggerUi) return undefined;
