@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expectOk, run } from './commands.ts';
 
 /** One installed package, as npm's hidden lockfile records it. */
-export interface InstalledPackage {
+interface InstalledPackage {
   /** Its folder under the project, e.g. `node_modules/ajv`. */
   path: string;
   version: string;
@@ -17,7 +17,7 @@ export interface InstalledPackage {
 }
 
 /** Every package installed in `project`, by its folder. */
-export async function installedPackages(project: string): Promise<Map<string, InstalledPackage>> {
+async function installedPackages(project: string): Promise<Map<string, InstalledPackage>> {
   const lock = JSON.parse(
     await readFile(join(project, 'node_modules', '.package-lock.json'), 'utf8'),
   ) as {
@@ -36,14 +36,14 @@ export async function installedPackages(project: string): Promise<Map<string, In
 }
 
 /** The size of a folder: on disk (allocated blocks, as `du` counts) and the bytes of its files. */
-export interface Footprint {
+interface Footprint {
   diskBytes: number;
   fileBytes: number;
   files: number;
 }
 
 /** Walks `dir` without following links. */
-export async function footprint(dir: string): Promise<Footprint> {
+async function footprint(dir: string): Promise<Footprint> {
   const total: Footprint = { diskBytes: 0, fileBytes: 0, files: 0 };
   const walk = async (path: string): Promise<void> => {
     const stats = await lstat(path);
