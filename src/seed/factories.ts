@@ -1,7 +1,30 @@
-import { Faker, base, en } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
 import type { AnswersMock } from '../core/mock.ts';
 import type { CollectionRecord, ObjectRecord } from '../core/model/records.ts';
-import { content } from './generate-state.ts';
+
+type Content = (faker: Faker, collectionName: string) => Record<string, unknown>;
+
+/**
+ * faker, loaded on the first record made: it is an optional peer of the kit (4 MB on disk that
+ * a project which never calls a factory should not have to install).
+ */
+async function loadFaker(seed: number): Promise<{ faker: Faker; content: Content }> {
+  try {
+    const [{ Faker, base, en }, { content }] = await Promise.all([
+      import('@faker-js/faker'),
+      import('./generate-state.ts'),
+    ]);
+    return { faker: new Faker({ locale: [en, base], seed }), content };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND')
+      throw new Error(
+        'createFactories needs @faker-js/faker, an optional peer of answers-mock-kit: npm install --save-dev @faker-js/faker@10',
+        { cause: error },
+      );
+    throw error;
+  }
+}
 
 /** Options of {@link createFactories}. */
 export interface FactoryOptions {
@@ -33,7 +56,8 @@ export interface Factories {
  * (the same in Node and in the browser).
  */
 export function createFactories(mock: AnswersMock, options: FactoryOptions = {}): Factories {
-  const faker = new Faker({ locale: [en, base], seed: options.seed ?? 1 });
+  let tools: ReturnType<typeof loadFaker> | undefined;
+  const fake = () => (tools ??= loadFaker(options.seed ?? 1));
   const accountOf = () => {
     if (options.accountId) return options.accountId;
     const key = mock.state.store.apiKeys.find(
@@ -45,6 +69,7 @@ export function createFactories(mock: AnswersMock, options: FactoryOptions = {})
   };
 
   const collection = async (overrides: Partial<CollectionRecord> = {}) => {
+    const { faker } = await fake();
     const accountId = overrides.account_id ?? accountOf();
     const at = mock.state.now();
     return mock.db.collections.create({
@@ -59,6 +84,7 @@ export function createFactories(mock: AnswersMock, options: FactoryOptions = {})
   };
 
   const object = async (collectionId: string, overrides: Partial<ObjectRecord> = {}) => {
+    const { faker, content } = await fake();
     const parent = mock.state.store.collectionById(collectionId);
     if (!parent) throw new Error(`No collection ${collectionId} to put an object in`);
     const at = mock.state.now();
