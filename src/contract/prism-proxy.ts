@@ -19,7 +19,7 @@ function prismCli(): string {
     return createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
   } catch {
     throw new PrismMissingError(
-      '--via-prism needs @stoplight/prism-cli (an optional peer dependency): npm install --save-dev @stoplight/prism-cli@5',
+      '--via-prism needs @stoplight/prism-cli (an optional peer dependency): npm install --save-dev @stoplight/prism-cli@5.14.2 (5.16 and later need Node 24.18)',
     );
   }
 }
