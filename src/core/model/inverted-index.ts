@@ -159,12 +159,10 @@ export class InvertedIndex {
   /** The hits of a query, in document order, with their scores. */
   #hits(query: readonly number[], allowed: Uint8Array): { each: EachHit; done: () => void } {
     const postings = this.#postings;
-    const entries = postings.entries;
     const collectionOf = this.#collectionOf;
     if (query.length === 1) {
       const word = query[0]!;
-      const start = postings.offset[word]!;
-      const end = start + postings.length[word]!;
+      const { entries, start, end } = postings.list(word);
       const each: EachHit = (visit) => {
         for (let i = start; i < end; i++) {
           const entry = entries[i]!;
@@ -190,8 +188,7 @@ export class InvertedIndex {
     let low = this.#records.length;
     let high = -1;
     for (const word of query) {
-      const start = postings.offset[word]!;
-      const end = start + postings.length[word]!;
+      const { entries, start, end } = postings.list(word);
       for (let i = start; i < end; i++) {
         const entry = entries[i]!;
         let count = entry & SATURATED;

@@ -2,53 +2,79 @@
  * The posting lists of the search index: for each word id, the documents (numbered objects) that
  * contain the word, in ascending document order, each with how many times it occurs there.
  *
- * @note Every list lives in one shared `Uint32Array` (an arena), one entry a posting: the
- * document number shifted left by {@link COUNT_BITS}, the count in the low bits (0 marks a
- * posting removed in place, {@link SATURATED} a count kept exactly in {@link Postings.exact}).
- * A list of its own per word (an array, a typed array) would cost 50 to 200 bytes for each of
- * the many words only one object holds (ids, names, numbers); here a word costs 16 bytes and a
- * posting 4. A list grows by moving to a block twice its size at the end of the arena; the
- * blocks left behind are reclaimed by compacting the arena once they are half of it.
+ * @note An entry is one 32-bit number: the document number times {@link UNIT} plus the count
+ * (0 marks a posting removed in place, {@link SATURATED} a count kept exactly in
+ * {@link Postings.exact}). Most words are held by few objects (names, numbers, ids): a list of
+ * its own for each (an array, a typed array) would cost 50 to 200 bytes a word, so short lists
+ * share one `Uint32Array` (the arena) in blocks of 1, 2, 4 ... {@link SHORT} entries, a block
+ * given up when its list grows being reused by the next list that needs one of its size. A list
+ * longer than that gets a `Uint32Array` of its own, grown by half: no list ever moves more than
+ * its own entries, and nothing is compacted wholesale except when documents are renumbered.
  */
 export const COUNT_BITS = 3;
 /** The count field's largest value: "this count or more, see {@link Postings.exact}". */
 export const SATURATED = (1 << COUNT_BITS) - 1;
-/** The largest document number an entry can hold. */
-export const MAX_DOCUMENT = 2 ** (32 - COUNT_BITS) - 1;
 /** An entry is `document * UNIT + count` (arithmetic: `<<` would go negative past 2^31). */
 const UNIT = 1 << COUNT_BITS;
+/** The largest document number an entry can hold. */
+export const MAX_DOCUMENT = 2 ** (32 - COUNT_BITS) - 1;
+/** The longest list kept in the arena; longer ones have an array of their own. */
+const SHORT = 64;
+/** Block sizes in the arena are 2^size; this marks a word whose list has its own array. */
+const OWN = 255;
+
+/** The document of an entry. */
+export const documentOf = (entry: number): number => entry >>> COUNT_BITS;
 
 /** What `set` did to a document's posting. */
 export type PostingChange = 'added' | 'changed';
 
-export class Postings {
-  /** The arena: every list's entries, each list a block `offset .. offset + capacity`. */
-  entries = new Uint32Array(256);
-  /** Where each word's block starts. */
-  offset = new Int32Array(64);
-  /** How many entries each word's list holds, removed ones included. */
-  length = new Int32Array(64);
-  #capacity = new Int32Array(64);
-  /** How many entries of each list are removed (count 0). */
-  #stale = new Int32Array(64);
-  #end = 0;
-  #garbage = 0;
-  /** Exact counts of postings whose count field is {@link SATURATED}: document -> word -> count. */
-  readonly exact = new Map<number, Map<number, number>>();
+/** Where a word's entries are: `entries[start .. end]`. */
+export interface PostingList {
+  entries: Uint32Array;
+  start: number;
+  end: number;
+}
 
-  /** The count of a posting entry of `word`. */
+export class Postings {
+  #arena = new Uint32Array(256);
+  #arenaEnd = 0;
+  /** Blocks given up, by size (`2^size` entries): their offsets in the arena. */
+  #freeBlocks: number[][] = Array.from({ length: Math.log2(SHORT) + 1 }, () => []);
+  /** Lists longer than {@link SHORT}. */
+  #own = new Map<number, Uint32Array>();
+  /** Per word: where its block starts, how many entries it holds (removed ones included). */
+  #offset = new Int32Array(64).fill(-1);
+  #length = new Int32Array(64);
+  /** Per word: its block's size (2^size entries), {@link OWN}, or 0 with no entries. */
+  #size = new Uint8Array(64);
+  /** Per word: how many of its entries are removed ones (count 0). */
+  #stale = new Int32Array(64);
+  /** Exact counts of postings whose count field is {@link SATURATED}: document -> word -> count. */
+  readonly #exact = new Map<number, Map<number, number>>();
+
+  /** The entries of `word`'s list (valid until the next change). */
+  list(word: number): PostingList {
+    if (word >= this.#length.length) return { entries: this.#arena, start: 0, end: 0 };
+    const own = this.#size[word] === OWN ? this.#own.get(word) : undefined;
+    if (own) return { entries: own, start: 0, end: this.#length[word]! };
+    const start = Math.max(this.#offset[word]!, 0);
+    return { entries: this.#arena, start, end: start + this.#length[word]! };
+  }
+
+  /** The count of `word` in an entry of its list; 0 for a removed posting. */
   countOf(word: number, entry: number): number {
     const count = entry & SATURATED;
-    return count === SATURATED ? this.exact.get(entry >>> COUNT_BITS)!.get(word)! : count;
+    return count === SATURATED ? this.#exact.get(entry >>> COUNT_BITS)!.get(word)! : count;
   }
 
   /** Adds a posting for a document numbered above every document of the list. */
   append(word: number, document: number, count: number): void {
     this.#fit(word);
-    const length = this.length[word]!;
-    this.#reserve(word, length + 1);
-    this.entries[this.offset[word]! + length] = this.#encode(word, document, count);
-    this.length[word] = length + 1;
+    const length = this.#length[word]!;
+    const { entries, start } = this.#reserve(word, length + 1);
+    entries[start + length] = this.#encode(word, document, count);
+    this.#length[word] = length + 1;
   }
 
   /**
@@ -57,108 +83,131 @@ export class Postings {
    */
   set(word: number, document: number, count: number): PostingChange {
     this.#fit(word);
-    const at = this.#find(word, document);
-    const offset = this.offset[word]!;
-    const length = this.length[word]!;
-    if (at < length && this.entries[offset + at]! >>> COUNT_BITS === document) {
-      const removed = (this.entries[offset + at]! & SATURATED) === 0;
+    const list = this.list(word);
+    const found = this.#find(list, document);
+    let { entries, start } = list;
+    const length = this.#length[word]!;
+    if (found < length && documentOf(entries[start + found]!) === document) {
+      const removed = (entries[start + found]! & SATURATED) === 0;
       if (removed) this.#stale[word]! -= 1;
-      this.entries[offset + at] = this.#encode(word, document, count);
+      entries[start + found] = this.#encode(word, document, count);
       return removed ? 'added' : 'changed';
     }
-    this.#reserve(word, length + 1);
-    const start = this.offset[word]!;
-    this.entries.copyWithin(start + at + 1, start + at, start + length);
-    this.entries[start + at] = this.#encode(word, document, count);
-    this.length[word] = length + 1;
+    ({ entries, start } = this.#reserve(word, length + 1));
+    entries.copyWithin(start + found + 1, start + found, start + length);
+    entries[start + found] = this.#encode(word, document, count);
+    this.#length[word] = length + 1;
     return 'added';
   }
 
-  /**
-   * Removes `document`'s posting from `word`'s list (marks it, to be dropped when the list is
-   * next compacted); says whether there was one.
-   */
+  /** Removes `document`'s posting from `word`'s list; says whether there was one. */
   remove(word: number, document: number): boolean {
-    if (word >= this.length.length) return false;
-    const at = this.#find(word, document);
-    const index = this.offset[word]! + at;
-    if (at >= this.length[word]! || this.entries[index]! >>> COUNT_BITS !== document) return false;
-    if ((this.entries[index]! & SATURATED) === 0) return false;
-    this.entries[index] = document * UNIT;
+    if (word >= this.#length.length) return false;
+    const list = this.list(word);
+    const { entries, start, end } = list;
+    const at = start + this.#find(list, document);
+    if (at >= end || documentOf(entries[at]!) !== document || (entries[at]! & SATURATED) === 0) {
+      return false;
+    }
+    // @note Marked, not spliced out: a long list is compacted once half of it is marked.
+    entries[at] = document * UNIT;
     this.#forgetExact(word, document);
     this.#stale[word]! += 1;
-    if (2 * this.#stale[word]! > this.length[word]!) this.#compact(word);
+    if (2 * this.#stale[word]! > this.#length[word]!) this.#compact(word);
     return true;
   }
 
   /** Forgets a word's list whole (nobody uses the word any more). */
   drop(word: number): void {
-    if (word >= this.length.length) return;
-    this.#garbage += this.#capacity[word]!;
-    this.length[word] = 0;
-    this.#capacity[word] = 0;
+    if (word >= this.#length.length) return;
+    const size = this.#size[word]!;
+    if (size === OWN) this.#own.delete(word);
+    else if (this.#offset[word]! >= 0) this.#freeBlocks[size]!.push(this.#offset[word]!);
+    this.#length[word] = 0;
+    this.#size[word] = 0;
     this.#stale[word] = 0;
+    this.#offset[word] = -1;
+  }
+
+  /**
+   * Renumbers the documents (`renumbered[old]`, -1 for a deleted one) and lays the short lists
+   * out afresh, dropping removed postings and those of deleted documents.
+   * @note The new numbers must keep the documents' order, so every list stays sorted.
+   */
+  renumber(renumbered: Int32Array): void {
+    const rewrite = (
+      from: Uint32Array,
+      start: number,
+      end: number,
+      to: Uint32Array,
+      at: number,
+    ) => {
+      for (let i = start; i < end; i++) {
+        const entry = from[i]!;
+        const count = entry & SATURATED;
+        const document = count === 0 ? -1 : renumbered[entry >>> COUNT_BITS]!;
+        if (document >= 0) to[at++] = document * UNIT + count;
+      }
+      return at;
+    };
+    const arena = new Uint32Array(Math.max(256, this.#arenaEnd));
+    let arenaEnd = 0;
+    for (let word = 0; word < this.#length.length; word++) {
+      const { entries, start, end } = this.list(word);
+      if (this.#size[word] === OWN) {
+        const own = new Uint32Array(end - start);
+        const length = rewrite(entries, start, end, own, 0);
+        this.#own.set(word, length === own.length ? own : own.slice(0, length));
+        this.#length[word] = length;
+      } else if (end > start) {
+        const block = 2 ** this.#size[word]!;
+        const length = rewrite(entries, start, end, arena, arenaEnd);
+        this.#offset[word] = arenaEnd;
+        this.#length[word] = length - arenaEnd;
+        arenaEnd += block;
+      } else if (this.#size[word]! > 0 || this.#offset[word]! >= 0) {
+        // @note An empty block is given up: the word's next posting takes a block afresh.
+        this.#size[word] = 0;
+        this.#offset[word] = -1;
+      }
+      this.#stale[word] = 0;
+    }
+    this.#arena = arena;
+    this.#arenaEnd = arenaEnd;
+    for (const blocks of this.#freeBlocks) blocks.length = 0;
+    const exact = [...this.#exact];
+    this.#exact.clear();
+    for (const [document, counts] of exact) {
+      if (renumbered[document]! >= 0) this.#exact.set(renumbered[document]!, counts);
+    }
+  }
+
+  /** Index in a list of the first entry of a document >= `document`. */
+  #find({ entries, start, end }: PostingList, document: number): number {
+    let low = start;
+    let high = end;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (documentOf(entries[mid]!) < document) low = mid + 1;
+      else high = mid;
+    }
+    return low - start;
   }
 
   /** Drops the removed postings from `word`'s list. */
   #compact(word: number): void {
-    const start = this.offset[word]!;
-    const end = start + this.length[word]!;
+    const { entries, start, end } = this.list(word);
     let to = start;
     for (let from = start; from < end; from++) {
-      const entry = this.entries[from]!;
-      if ((entry & SATURATED) !== 0) this.entries[to++] = entry;
+      const entry = entries[from]!;
+      if ((entry & SATURATED) !== 0) entries[to++] = entry;
     }
-    this.length[word] = to - start;
+    this.#length[word] = to - start;
     this.#stale[word] = 0;
-  }
-
-  /**
-   * Renumbers the documents (`renumbered[old]`, -1 for a deleted one) and rebuilds the arena
-   * without gaps, dropping removed postings and those of deleted documents.
-   * @note The new numbers must keep the documents' order, so every list stays sorted.
-   */
-  renumber(renumbered: Int32Array): void {
-    const words = this.length.length;
-    let total = 0;
-    for (let word = 0; word < words; word++) total += this.length[word]!;
-    const entries = new Uint32Array(Math.max(256, total + (total >>> 2)));
-    let end = 0;
-    for (let word = 0; word < words; word++) {
-      const start = this.offset[word]!;
-      const length = this.length[word]!;
-      this.offset[word] = end;
-      for (let i = start; i < start + length; i++) {
-        const entry = this.entries[i]!;
-        const count = entry & SATURATED;
-        const document = count === 0 ? -1 : renumbered[entry >>> COUNT_BITS]!;
-        if (document >= 0) entries[end++] = document * UNIT + count;
-      }
-      this.length[word] = end - this.offset[word]!;
-      this.#capacity[word] = this.length[word]!;
-      this.#stale[word] = 0;
+    const own = this.#own.get(word);
+    if (own && own.length > 4 * (to - start) + SHORT) {
+      this.#own.set(word, own.slice(0, Math.ceil((to - start) * 1.5)));
     }
-    this.entries = entries;
-    this.#end = end;
-    this.#garbage = 0;
-    const exact = [...this.exact];
-    this.exact.clear();
-    for (const [document, counts] of exact) {
-      if (renumbered[document]! >= 0) this.exact.set(renumbered[document]!, counts);
-    }
-  }
-
-  /** Index in `word`'s list of the first entry of a document >= `document`. */
-  #find(word: number, document: number): number {
-    const offset = this.offset[word]!;
-    let low = 0;
-    let high = this.length[word]!;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.entries[offset + mid]! >>> COUNT_BITS < document) low = mid + 1;
-      else high = mid;
-    }
-    return low;
   }
 
   #encode(word: number, document: number, count: number): number {
@@ -167,68 +216,79 @@ export class Postings {
       this.#forgetExact(word, document);
       return document * UNIT + count;
     }
-    let exact = this.exact.get(document);
-    if (!exact) this.exact.set(document, (exact = new Map()));
+    let exact = this.#exact.get(document);
+    if (!exact) this.#exact.set(document, (exact = new Map()));
     exact.set(word, count);
     return document * UNIT + SATURATED;
   }
 
   #forgetExact(word: number, document: number): void {
-    const exact = this.exact.get(document);
-    if (exact?.delete(word) && exact.size === 0) this.exact.delete(document);
+    const exact = this.#exact.get(document);
+    if (exact?.delete(word) && exact.size === 0) this.#exact.delete(document);
   }
 
   /** Makes room in the per-word arrays for `word`. */
   #fit(word: number): void {
-    if (word < this.length.length) return;
-    const size = Math.max(word + 1, this.length.length * 2);
-    const grow = (from: Int32Array) => {
-      const to = new Int32Array(size);
-      to.set(from);
-      return to;
-    };
-    this.offset = grow(this.offset);
-    this.length = grow(this.length);
-    this.#capacity = grow(this.#capacity);
-    this.#stale = grow(this.#stale);
+    if (word < this.#length.length) return;
+    const size = Math.max(word + 1, this.#length.length * 2);
+    const offset = new Int32Array(size).fill(-1);
+    offset.set(this.#offset);
+    this.#offset = offset;
+    this.#length = grown(this.#length, size);
+    this.#stale = grown(this.#stale, size);
+    const sizes = new Uint8Array(size);
+    sizes.set(this.#size);
+    this.#size = sizes;
   }
 
-  /** Makes `word`'s block hold at least `needed` entries, moving it to the arena's end. */
-  #reserve(word: number, needed: number): void {
-    const capacity = this.#capacity[word]!;
-    if (needed <= capacity) return;
-    const length = this.length[word]!;
-    // @note Compacting first can move this very block; read its place after.
-    if (this.#garbage > 4_096 && 2 * this.#garbage > this.#end) this.#compactArena();
-    const size = Math.max(needed, capacity === 0 ? 1 : 2 * capacity);
-    if (this.#end + size > this.entries.length) {
-      const grown = new Uint32Array(
-        Math.max(this.#end + size, Math.ceil(this.entries.length * 1.5)),
-      );
-      grown.set(this.entries.subarray(0, this.#end));
-      this.entries = grown;
+  /** Makes `word`'s list hold at least `needed` entries; says where its entries now are. */
+  #reserve(word: number, needed: number): PostingList {
+    const size = this.#size[word]!;
+    const length = this.#length[word]!;
+    if (size === OWN) {
+      let own = this.#own.get(word)!;
+      if (needed > own.length) {
+        const larger = new Uint32Array(Math.max(needed, Math.ceil(own.length * 1.5)));
+        larger.set(own.subarray(0, length));
+        this.#own.set(word, (own = larger));
+      }
+      return { entries: own, start: 0, end: length };
     }
-    const from = this.offset[word]!;
-    this.entries.copyWithin(this.#end, from, from + length);
-    this.offset[word] = this.#end;
-    this.#capacity[word] = size;
-    this.#end += size;
-    this.#garbage += capacity;
+    const hasBlock = this.#offset[word]! >= 0;
+    if (hasBlock && needed <= 2 ** size) return this.list(word);
+    const from = this.#offset[word]!;
+    if (needed > SHORT) {
+      const own = new Uint32Array(2 * SHORT);
+      own.set(this.#arena.subarray(from, from + length));
+      this.#freeBlocks[size]!.push(from);
+      this.#own.set(word, own);
+      this.#size[word] = OWN;
+      return { entries: own, start: 0, end: length };
+    }
+    const larger = hasBlock ? size + 1 : Math.ceil(Math.log2(needed));
+    const at = this.#freeBlocks[larger]!.pop() ?? this.#grow(2 ** larger);
+    if (length > 0) this.#arena.copyWithin(at, from, from + length);
+    if (hasBlock) this.#freeBlocks[size]!.push(from);
+    this.#offset[word] = at;
+    this.#size[word] = larger;
+    return { entries: this.#arena, start: at, end: at + length };
   }
 
-  /** Moves every block to the start of the arena, without the space left behind by moves. */
-  #compactArena(): void {
-    const entries = new Uint32Array(Math.max(256, this.#end - this.#garbage));
-    let end = 0;
-    for (let word = 0; word < this.length.length; word++) {
-      const start = this.offset[word]!;
-      const capacity = this.#capacity[word]!;
-      entries.set(this.entries.subarray(start, start + this.length[word]!), end);
-      this.offset[word] = end;
-      end += capacity;
+  /** A new block of `entries` at the end of the arena. */
+  #grow(entries: number): number {
+    if (this.#arenaEnd + entries > this.#arena.length) {
+      const arena = new Uint32Array(Math.ceil((this.#arenaEnd + entries) * 1.5));
+      arena.set(this.#arena.subarray(0, this.#arenaEnd));
+      this.#arena = arena;
     }
-    this.entries = entries;
-    this.#end = end;
-    this.#garbage = 0;
+    const at = this.#arenaEnd;
+    this.#arenaEnd += entries;
+    return at;
   }
+}
+
+function grown(from: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
+  const to = new Int32Array(size);
+  to.set(from);
+  return to;
 }
