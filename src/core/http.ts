@@ -30,6 +30,12 @@ export interface MockResponse {
   status: number;
   headers: Record<string, string>;
   body?: string | undefined;
+  /**
+   * A body too large to build as one string (the control API's state export), as pieces of JSON
+   * to write in order, each once the client has taken the previous ones; set instead of `body`.
+   * Iterable once. @see streamed
+   */
+  pieces?: AsyncIterable<string> | undefined;
 }
 
 /**
@@ -61,4 +67,9 @@ export function json(
 /** Builds a response without a body (204). */
 export function noContent(): MockResponse {
   return { status: 204, headers: {} };
+}
+
+/** Builds a JSON success response written in pieces (see {@link MockResponse.pieces}). */
+export function streamed(status: number, pieces: AsyncIterable<string>): MockResponse {
+  return { status, headers: { 'content-type': 'application/json' }, pieces };
 }

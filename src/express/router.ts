@@ -42,7 +42,8 @@ export function createAnswersRouter(mock: AnswersMock, options: AnswersRouterOpt
     if (req.readableEnded) parsedBody(request, (req as { body?: unknown }).body);
     const { response, internal } = await serve(mock, request, limits);
     if (internal !== undefined) logInternalError(internal);
-    sendResponse(res, response);
+    // @note Not awaited: a large or streamed body is written as the client takes it.
+    void sendResponse(res, response);
   });
   return router;
 }

@@ -52,12 +52,26 @@ async function toMockRequest(request: Request, path: string, limit: number): Pro
   };
 }
 
+/** A body written in pieces as a byte stream, each piece made when the reader asks for it. */
+function byteStream(pieces: AsyncIterable<string>): ReadableStream<Uint8Array> {
+  const iterator = pieces[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}
+
 /** Converts the core's response value into a Fetch API response. */
 function toFetchResponse(response: MockResponse): Response {
-  return new HttpResponse(response.body ?? null, {
-    status: response.status,
-    headers: response.headers,
-  });
+  const body = response.pieces ? byteStream(response.pieces) : (response.body ?? null);
+  return new HttpResponse(body, { status: response.status, headers: response.headers });
 }
 
 /**

@@ -53,6 +53,7 @@ interface CliOptions {
   maxObjects?: number;
   maxStoredBytes?: number;
   maxStateBytes?: number;
+  writeTimeout?: number;
   quiet?: boolean;
 }
 
@@ -87,7 +88,13 @@ async function initialState(
     return { state: emptyState(), source: 'empty (dev accounts and keys only)' };
   }
   if (options.seed !== undefined || options.size !== undefined) {
-    const { generateState } = await import('../seed/generate-state.ts');
+    const { generateState } = await import('../seed/generate-state.ts').catch((error: unknown) => {
+      // @note faker is an optional peer: only generated data needs it.
+      if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+      throw new UsageError(
+        '--seed and --size generate data with @faker-js/faker, an optional peer: npm install --save-dev @faker-js/faker@10',
+      );
+    });
     const state = generateState({ seed: options.seed, objects: options.size });
     return {
       state,
@@ -194,6 +201,12 @@ function parseArguments(argv: string[]): CliOptions {
         'the largest state PUT /__mock/state accepts (default 268435456, 256 MiB)',
       ).argParser(integer(1, 512 * 1024 * 1024, 'max-state-bytes')),
     )
+    .addOption(
+      new Option(
+        '--write-timeout <ms>',
+        'close a connection whose client takes no more of a response for this long (default 30000)',
+      ).argParser(integer(1, 3_600_000, 'write-timeout')),
+    )
     .option('--quiet', 'log no requests')
     .exitOverride()
     .configureOutput({
@@ -248,6 +261,7 @@ async function main(argv: string[]): Promise<void> {
     maxStateBytes: options.maxStateBytes,
     allowedHosts: options.allowedHosts,
     controlToken,
+    writeTimeoutMs: options.writeTimeout,
     quiet: options.quiet,
     persistence: journal,
   }).catch((error: NodeJS.ErrnoException) => {

@@ -96,14 +96,118 @@ function headersOf(req: IncomingMessage): HeaderBag {
   };
 }
 
-/** Writes a core response to a Node (or express) response, adding `extraHeaders`. */
-export function sendResponse(
+/**
+ * How long a response may wait for its client to take more of it, in ms, before it is abandoned:
+ * between two pieces taken, not for the whole body (a slow reader that keeps reading is served).
+ */
+export const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
+
+/**
+ * A string body longer than this (UTF-16 code units) is written in pieces of this size.
+ * @note Node turns a string into bytes in a buffer sized for the worst case, three bytes per
+ * code unit, and keeps that buffer until the client has taken all of it: one 100-object page of
+ * 1 MB objects written whole pinned 286 MiB of buffers (plus the 95 MiB string) for as long as
+ * a client did not read. In pieces, what waits for the client is one piece.
+ */
+const PIECE_CHARS = 64 * 1024;
+
+/** How a response ended: written, abandoned (the client took nothing for too long), or cut off. */
+export type Delivery = 'written' | 'abandoned' | 'disconnected';
+
+/** `text` in slices of at most `size` code units, never splitting a surrogate pair. */
+export function* slices(text: string, size = PIECE_CHARS): Generator<string> {
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(start + size, text.length);
+    const last = text.charCodeAt(end - 1);
+    // @note A high surrogate at the end of a slice would be encoded alone, as U+FFFD.
+    if (end < text.length && end - start > 1 && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    yield text.slice(start, end);
+    start = end;
+  }
+}
+
+/**
+ * Resolves once `res` emits `event` ('written'), closes ('disconnected'), or `timeoutMs` pass
+ * first: then the response is abandoned and its socket destroyed, which frees what it held.
+ */
+function awaitClient(
+  res: ServerResponse,
+  event: 'drain' | 'finish',
+  timeoutMs: number,
+): Promise<Delivery> {
+  return new Promise((resolve) => {
+    const settle = (delivery: Delivery) => {
+      clearTimeout(timer);
+      res.off(event, onEvent).off('close', onClose);
+      resolve(delivery);
+    };
+    const onEvent = () => settle('written');
+    const onClose = () => settle('disconnected');
+    const timer = setTimeout(() => {
+      settle('abandoned');
+      res.destroy();
+    }, timeoutMs);
+    res.on(event, onEvent).on('close', onClose);
+  });
+}
+
+/** Ends `res` (with a last `chunk`) and resolves once the client has taken it all, in time or not. */
+export function endResponse(
+  res: ServerResponse,
+  chunk: string | Uint8Array | undefined,
+  timeoutMs = DEFAULT_WRITE_TIMEOUT_MS,
+): Promise<Delivery> {
+  res.end(chunk);
+  if (res.destroyed) return Promise.resolve('disconnected');
+  // @note Usually the OS took every byte at once: nothing waits, no timer is set.
+  if (res.writableFinished || res.writableLength === 0) return Promise.resolve('written');
+  return awaitClient(res, 'finish', timeoutMs);
+}
+
+/** Writes `pieces` one by one, each once the client has taken the ones before (backpressure). */
+async function writePieces(
+  res: ServerResponse,
+  pieces: Iterable<string> | AsyncIterable<string>,
+  timeoutMs: number,
+): Promise<Delivery> {
+  for await (const piece of pieces) {
+    if (res.destroyed) return 'disconnected';
+    if (res.write(piece)) continue;
+    const delivery = await awaitClient(res, 'drain', timeoutMs);
+    if (delivery !== 'written') return delivery;
+  }
+  return endResponse(res, undefined, timeoutMs);
+}
+
+/**
+ * Writes a core response to a Node (or express) response, adding `extraHeaders`. A body is
+ * written in pieces when it is large or streamed; whenever the client takes no more of it for
+ * `writeTimeoutMs`, the response is abandoned and the connection closed (a client that never
+ * reads would otherwise hold the body in memory until it disconnects). Never rejects: a failure
+ * while streaming (after the status was sent) is logged and the connection closed.
+ */
+export async function sendResponse(
   res: ServerResponse,
   response: MockResponse,
   extraHeaders: Record<string, string> = {},
-): void {
-  res.writeHead(response.status, { ...extraHeaders, ...response.headers });
-  res.end(response.body);
+  writeTimeoutMs = DEFAULT_WRITE_TIMEOUT_MS,
+): Promise<Delivery> {
+  const { body, pieces } = response;
+  const headers = { ...extraHeaders, ...response.headers };
+  if (pieces === undefined && (body === undefined || body.length <= PIECE_CHARS)) {
+    res.writeHead(response.status, headers);
+    return endResponse(res, body, writeTimeoutMs);
+  }
+  // @note The length is known for a string, so the body is not sent chunked.
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  res.writeHead(response.status, headers);
+  try {
+    return await writePieces(res, pieces ?? slices(body!), writeTimeoutMs);
+  } catch (error) {
+    logInternalError(error);
+    res.destroy();
+    return 'disconnected';
+  }
 }
 
 /** Logs a 500's cause on stderr: for the developer, never for the client. */

@@ -1,12 +1,20 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { MockResponse } from '../core/http.ts';
 import type { AnswersMock } from '../core/mock.ts';
 import { problem, problemResponse } from '../core/problem.ts';
 import { bodyLimit, failed, serve } from '../core/serve.ts';
 import { CORS, corsFor, PREFLIGHT } from './cors.ts';
 import { createDocsSite } from './docs-site.ts';
 import { hostCheck } from './host-check.ts';
-import { logInternalError, readMockRequest, sendResponse } from './node-io.ts';
+import {
+  DEFAULT_WRITE_TIMEOUT_MS,
+  endResponse,
+  logInternalError,
+  readMockRequest,
+  sendResponse,
+  type Delivery,
+} from './node-io.ts';
 import { logLine, type Outcome } from './request-log.ts';
 
 /** Options of {@link createServer}. */
@@ -30,6 +38,13 @@ export interface ServerOptions {
   listenHost?: string | undefined;
   /** A secret control requests must carry in `X-Answers-Mock-Token` (set beyond loopback). */
   controlToken?: string | undefined;
+  /**
+   * How long a response waits for its client to take more of it, in ms, before it is abandoned
+   * and the connection closed. Counted from each piece the client takes, and only while a
+   * response is being written (a delay set with `--latency` is not waiting on the client).
+   * Default 30,000.
+   */
+  writeTimeoutMs?: number | undefined;
 }
 
 /** Somewhere a server's changes are kept, such as the state file's journal. */
@@ -81,8 +96,16 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
   const log = options.quiet ? undefined : (options.logger ?? console.log);
   const docs = createDocsSite();
 
+  const writeTimeoutMs = options.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
+
   /** Answers one request; returns what the log line needs. */
-  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<Outcome> => {
+  const answer = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    sent: (delivery: Promise<Delivery>) => void,
+  ): Promise<Outcome> => {
+    const send = (response: MockResponse, headers?: Record<string, string>) =>
+      sent(sendResponse(res, response, headers, writeTimeoutMs));
     const target = (req.url ?? '/').split('?', 1)[0]!;
     const refused = checkHost(req);
     if (refused) {
@@ -90,7 +113,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
         refused.status === 400
           ? { code: 'invalid_parameter', title: 'Invalid Host', status: 400 }
           : { code: 'forbidden_host', title: 'Host not allowed', status: 403 };
-      sendResponse(res, problemResponse(kind, refused.detail));
+      send(problemResponse(kind, refused.detail));
       return { status: refused.status };
     }
     if (req.method === 'OPTIONS') {
@@ -102,7 +125,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
     const file = request.method === 'GET' || head ? await docs(request.path) : undefined;
     if (file) {
       res.writeHead(200, { ...CORS, 'content-type': file.contentType });
-      res.end(head ? undefined : file.body);
+      sent(endResponse(res, head ? undefined : file.body, writeTimeoutMs));
       return { status: 200 };
     }
     if (request.method === 'GET' && request.path === '/') {
@@ -112,11 +135,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
     const { persistence } = options;
     const writes = persistence !== undefined && request.method !== 'GET' && !head;
     if (writes && persistence.failure) {
-      sendResponse(
-        res,
-        notKept(persistence.failure),
-        corsFor(request.path, req.headers.origin, CORS),
-      );
+      send(notKept(persistence.failure), corsFor(request.path, req.headers.origin, CORS));
       return { status: 507 };
     }
     const served = await serve(mock, request, limits);
@@ -125,7 +144,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
     const response = writes
       ? await persistence.commit().then(() => served.response, notKept)
       : served.response;
-    sendResponse(res, response, corsFor(request.path, req.headers.origin, CORS));
+    send(response, corsFor(request.path, req.headers.origin, CORS));
     if (internal !== undefined) logInternalError(internal);
     return { status: response.status, operationId: operation?.operationId, presentedKey };
   };
@@ -133,9 +152,19 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
   const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     const path = (req.url ?? '/').split('?', 1)[0];
-    let outcome: Outcome;
+    // @note Read now: a destroyed socket no longer knows its peer.
+    const client = req.socket.remoteAddress;
+    let outcome: Outcome = { status: 0 };
+    // @note The answer is logged once handed over, not once the client has read it; a response
+    // the client does not take in time gets a second line.
+    const sent = (delivery: Promise<Delivery>) =>
+      void delivery.then((how) => {
+        if (how !== 'abandoned') return;
+        const line = logLine(client, req.method, path, outcome, performance.now() - started);
+        log?.(`${line} abandoned: the client took nothing for ${writeTimeoutMs} ms`);
+      });
     try {
-      outcome = await answer(req, res);
+      outcome = await answer(req, res, sent);
     } catch (error) {
       // @note Only transport failures land here (reading the body or a docs file): `serve` never
       // throws. A client that hangs up mid-body is not a bug of the mock: nothing to answer.
@@ -143,12 +172,10 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
       const { response } = failed(error);
       logInternalError(error);
       if (res.headersSent) res.end();
-      else sendResponse(res, response, CORS);
+      else sent(sendResponse(res, response, CORS, writeTimeoutMs));
       outcome = { status: 500 };
     }
-    log?.(
-      logLine(req.socket.remoteAddress, req.method, path, outcome, performance.now() - started),
-    );
+    log?.(logLine(client, req.method, path, outcome, performance.now() - started));
   };
 
   const server = http.createServer(
