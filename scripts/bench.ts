@@ -8,6 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { contractSuite } from './bench/contract-suite.ts';
 import { dataLayer } from './bench/data-layer.ts';
 import { scale } from './bench/scale.ts';
+import { search } from './bench/search.ts';
 import { QUICK } from './bench/settings.ts';
 import { startup } from './bench/startup.ts';
 import { stateFile } from './bench/state-file.ts';
@@ -33,6 +34,7 @@ const sections: Array<[string, () => Promise<string>]> = [
   ['Scale (1 connection; memory after seeding and a full GC)', scale],
   ['Data layer (in-process writes, seeding, reset; msw setupServer)', dataLayer],
   ['State file (--state-file: creates/s, and 1,000,000 objects round-tripped)', stateFile],
+  ['Search (in-process; one account, 1,000 collections)', search],
   ['Startup', startup],
   ['Contract suite against the local mock', contractSuite],
 ];

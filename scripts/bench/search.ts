@@ -1,0 +1,93 @@
+/**
+ * Search at each size: the p50 of kinds of query, the worst single search and the event loop's
+ * longest delay while they ran, over objects of one account spread over 1,000 collections.
+ * Each size runs in a process of its own (`search-run.ts`).
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { QUICK, ROOT, SIZES, TSX } from './settings.ts';
+import { fmt, table } from './tables.ts';
+
+interface Timing {
+  p50: number;
+  max: number;
+  total: number;
+}
+interface Figures {
+  objects: number;
+  seedMs: number;
+  heapPerObject: number;
+  externalPerObject: number;
+  jsonPerObject: number;
+  searches: Record<string, Timing>;
+  stallMs: number;
+  cascadeP50: number;
+}
+
+function measure(objects: number): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [
+        '--expose-gc',
+        '--max-old-space-size=8192',
+        '--import',
+        TSX,
+        fileURLToPath(new URL('search-run.ts', import.meta.url)),
+        '--objects',
+        String(objects),
+        '--samples',
+        QUICK ? '30' : '100',
+      ],
+      { cwd: ROOT, maxBuffer: 1 << 20, timeout: 1_200_000 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`search-run.ts ${objects}: ${stderr || error}`));
+        resolve(JSON.parse(stdout.trim().split('\n').at(-1)!) as Figures);
+      },
+    );
+  });
+}
+
+const QUERIES: Array<[string, string]> = [
+  ['twoTags', '"billing security"'],
+  ['commonWord', '"the" (64% of objects)'],
+  ['rareWord', 'a word of one object'],
+  ['threeWords', '3 words'],
+  ['tenCollections', '"billing" in 10 collections'],
+  ['thirdPage', 'page 3 of "with" (cursor)'],
+  ['hundredCommonWords', '100 common words'],
+];
+
+export async function search(): Promise<string> {
+  const runs: Figures[] = [];
+  for (const size of SIZES) runs.push(await measure(size));
+  const ms = (value: number) => fmt(value, value < 10 ? 2 : 1);
+  const p50s = table([
+    ['query (p50 ms, hits at the largest size)', ...runs.map((run) => fmt(run.objects))],
+    ...QUERIES.map(([key, label]) => [
+      `${label} (${fmt(runs.at(-1)!.searches[key]!.total)})`,
+      ...runs.map((run) => ms(run.searches[key]!.p50)),
+    ]),
+  ]);
+  const worst = table([
+    [
+      'objects (1,000 collections)',
+      'seed s',
+      'heap B/object beyond JSON',
+      'typed arrays B/object',
+      'slowest search ms',
+      'event loop max delay ms',
+      'delete a collection of 1,000 ms',
+    ],
+    ...runs.map((run) => [
+      fmt(run.objects),
+      fmt(run.seedMs / 1000, 1),
+      fmt(run.heapPerObject - run.jsonPerObject),
+      fmt(run.externalPerObject),
+      ms(Math.max(...Object.values(run.searches).map((timing) => timing.max))),
+      ms(run.stallMs),
+      ms(run.cascadeP50),
+    ]),
+  ]);
+  return `${p50s}\n\n${worst}`;
+}
