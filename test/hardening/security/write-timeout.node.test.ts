@@ -7,12 +7,16 @@
  * (`--write-timeout`) is abandoned: the connection is closed and the memory freed. A delay set
  * with `--latency` is not a stalled client.
  */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { ServerResponse } from 'node:http';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createMock, emptyState, type Snapshot } from '../../../src/index.ts';
 import { slices } from '../../../src/node/node-io.ts';
-import { API, FULL, serversClosedAfterEach } from './servers.ts';
+import { API, FULL, ROOT, serversClosedAfterEach } from './servers.ts';
 
 const { start } = serversClosedAfterEach();
 
@@ -48,6 +52,16 @@ function stateWith(count: number, text: (i: number) => string): Snapshot {
 const LARGE_PAGE = `${API}/collections/${COLLECTION}/objects?limit=100`;
 const largeState = () => stateWith(100, () => 'x'.repeat(200_000));
 
+/** Asks for the large page and reads nothing of the answer (until resumed). */
+function stalledClient(url: string): net.Socket {
+  const client = net.connect(Number(new URL(url).port), '127.0.0.1');
+  client.pause();
+  client.write(
+    `GET ${LARGE_PAGE} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${FULL}\r\n\r\n`,
+  );
+  return client;
+}
+
 describe('a client that does not read its response', () => {
   it('has the response abandoned and its connection closed after writeTimeoutMs', async () => {
     let abandoned!: (line: string) => void;
@@ -63,11 +77,7 @@ describe('a client that does not read its response', () => {
     const serverSide = new Promise<void>((resolve) =>
       running.server.once('connection', (socket) => socket.once('close', () => resolve())),
     );
-    const client = net.connect(Number(new URL(running.url).port), '127.0.0.1');
-    client.pause();
-    client.write(
-      `GET ${LARGE_PAGE} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${FULL}\r\n\r\n`,
-    );
+    const client = stalledClient(running.url);
     // The client reads nothing: the server gives up on it by itself.
     await serverSide;
     expect(await logged).toMatch(
@@ -134,6 +144,58 @@ describe('a client that does not read its response', () => {
       });
     }
   });
+});
+
+describe('answers-mock --write-timeout', () => {
+  const cli = (args: string[]) =>
+    spawn(process.execPath, ['--import', 'tsx', 'src/bin/answers-mock.ts', ...args], {
+      cwd: ROOT,
+    });
+
+  it('abandons a response its client does not read for that long', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'write-timeout-'));
+    const fixture = join(dir, 'state.json');
+    await writeFile(fixture, JSON.stringify(largeState()));
+    const child = cli(['--port=0', `--fixture=${fixture}`, '--write-timeout=50']);
+    try {
+      let out = '';
+      const waiting: Array<() => void> = [];
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        for (const look of waiting.splice(0)) look();
+      });
+      /** Resolves once stdout matches `pattern`; rejects if the mock exits first. */
+      const seen = (pattern: RegExp) =>
+        new Promise<RegExpExecArray>((resolve, reject) => {
+          const look = () => {
+            const match = pattern.exec(out);
+            if (match) resolve(match);
+            else waiting.push(look);
+          };
+          child.once('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
+          look();
+        });
+      const [, url] = await seen(/listening on (http:\/\/\S+)/);
+      const client = stalledClient(url!);
+      await seen(/ 200 .*abandoned: the client took nothing for 50 ms/);
+      client.destroy();
+    } finally {
+      child.kill();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each(['0', '3600001', '1.5', 'soon'])(
+    'refuses --write-timeout %s with exit 2',
+    async (value) => {
+      const child = cli(['--port=0', '--empty', `--write-timeout=${value}`]);
+      let err = '';
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      const code = await new Promise((resolve) => child.once('close', resolve));
+      expect(code).toBe(2);
+      expect(err).toMatch(/write-timeout must be an integer from 1 to 3600000/);
+    },
+  );
 });
 
 describe('slices', () => {
