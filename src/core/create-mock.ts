@@ -73,7 +73,11 @@ export async function createMockFrom(
   let queue: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
     const run = queue.then(task);
-    queue = run.catch(() => undefined);
+    // @note Settles to undefined: the queue must not keep the last result (a page body) alive.
+    queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   };
 

@@ -6,6 +6,7 @@ import { isLoopbackName } from '../core/local-names.ts';
 import type { Snapshot } from '../core/model/snapshot.ts';
 import { DEV_KEYS } from '../seed/dev-keys.ts';
 import { emptyState } from '../seed/empty-state.ts';
+import { describeDocs } from './docs-site.ts';
 import { StateJournal } from './state-file/journal.ts';
 import { StateFileError, type StateFileContents } from './state-file/read.ts';
 
@@ -107,11 +108,11 @@ async function initialState(
   };
 }
 
-function keyTable(state: Snapshot): string {
+function keyTable(apiKeys: Snapshot['api_keys']): string {
   const dev = new Set(DEV_KEYS.map((k) => k.key));
   const rows = [
     ['key', 'account', 'permissions', 'active'],
-    ...state.api_keys.map((k) => [
+    ...apiKeys.map((k) => [
       // @note Only the published dev keys are printed in full; a fixture's own keys are masked.
       dev.has(k.key) ? k.key : maskApiKey(k.key),
       k.account_id,
@@ -281,11 +282,11 @@ async function main(argv: string[]): Promise<void> {
     );
   console.log(`Answers mock listening on ${url}
   API      ${url}/api/answers/v1  (aliases: ${url}/api/answers, ${url}/v1)
-  Docs     ${url}/docs
+  Docs     ${url}/docs  (${describeDocs()})
   Control  ${options.control ? `${url}/__mock${controlToken ? ' (token required, see the warning)' : ''}` : 'disabled (--no-control)'}
   Data     ${source}${journal ? `; changes saved to ${journal.file}` : ''}
 Dev keys (public, for this mock only):
-${keyTable(mock.controls.export())}`);
+${keyTable(mock.state.store.apiKeys)}`);
 
   const stop = async () => {
     await running.close();
