@@ -40,7 +40,7 @@ function isFresh() {
 
 if (!isFresh()) {
   console.error(
-    'answers-mock: bundling src/ for npm start (a source changed since the last start)',
+    'answers-mock: bundling src/ for npm start (its first start, or a source changed since the last)',
   );
   const built = spawnSync(
     process.execPath,
