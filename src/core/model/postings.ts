@@ -15,7 +15,7 @@ export const COUNT_BITS = 3;
 /** The count field's largest value: "this count or more, see {@link Postings.exact}". */
 export const SATURATED = (1 << COUNT_BITS) - 1;
 /** An entry is `document * UNIT + count` (arithmetic: `<<` would go negative past 2^31). */
-const UNIT = 1 << COUNT_BITS;
+export const UNIT = 1 << COUNT_BITS;
 /** The largest document number an entry can hold. */
 export const MAX_DOCUMENT = 2 ** (32 - COUNT_BITS) - 1;
 /** The longest list kept in the arena; longer ones have an array of their own. */
@@ -37,6 +37,8 @@ export interface PostingList {
 }
 
 export class Postings {
+  /** Whether a document is still indexed: entries of deleted ones are dropped lazily. */
+  readonly #alive: (document: number) => boolean;
   #arena = new Uint32Array(256);
   #arenaEnd = 0;
   /** Blocks given up, by size (`2^size` entries): their offsets in the arena. */
@@ -48,10 +50,14 @@ export class Postings {
   #length = new Int32Array(64);
   /** Per word: its block's size (2^size entries), {@link OWN}, or 0 with no entries. */
   #size = new Uint8Array(64);
-  /** Per word: how many of its entries are removed ones (count 0). */
+  /** Per word: how many of its entries are removed (count 0) or name a deleted document. */
   #stale = new Int32Array(64);
   /** Exact counts of postings whose count field is {@link SATURATED}: document -> word -> count. */
   readonly #exact = new Map<number, Map<number, number>>();
+
+  constructor(alive: (document: number) => boolean) {
+    this.#alive = alive;
+  }
 
   /** The entries of `word`'s list (valid until the next change). */
   list(word: number): PostingList {
@@ -115,6 +121,23 @@ export class Postings {
     this.#stale[word]! += 1;
     if (2 * this.#stale[word]! > this.#length[word]!) this.#compact(word);
     return true;
+  }
+
+  /**
+   * Counts one entry of `word`'s list as naming a deleted document, without looking for it.
+   * @note A search skips deleted documents anyway; finding each entry (a binary search in a
+   * long list, a cache miss a step) made deleting an object of 30 words cost 45 us at a
+   * million objects. The entries go when the list is next compacted.
+   */
+  removeDeleted(word: number): void {
+    if (word >= this.#length.length) return;
+    this.#stale[word]! += 1;
+    if (2 * this.#stale[word]! > this.#length[word]!) this.#compact(word);
+  }
+
+  /** Forgets what is kept apart for a deleted document (exact counts). */
+  forgetDocument(document: number): void {
+    this.#exact.delete(document);
   }
 
   /** Forgets a word's list whole (nobody uses the word any more). */
@@ -194,13 +217,13 @@ export class Postings {
     return low - start;
   }
 
-  /** Drops the removed postings from `word`'s list. */
+  /** Drops the removed postings and those of deleted documents from `word`'s list. */
   #compact(word: number): void {
     const { entries, start, end } = this.list(word);
     let to = start;
     for (let from = start; from < end; from++) {
       const entry = entries[from]!;
-      if ((entry & SATURATED) !== 0) entries[to++] = entry;
+      if ((entry & SATURATED) !== 0 && this.#alive(entry >>> COUNT_BITS)) entries[to++] = entry;
     }
     this.#length[word] = to - start;
     this.#stale[word] = 0;
