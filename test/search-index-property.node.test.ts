@@ -244,12 +244,12 @@ function naive(world: World, account: string, query: string, collectionIds: read
 }
 
 /** The index's page against the naive one: same ids, same scores to the last bit, same total. */
-function checkIndex(world: World, s: Search) {
+async function checkIndex(world: World, s: Search) {
   const { account, query, collectionIds, own } = world.request(s);
   const scope = collectionIds ?? own;
   const store = world.mock.state.store;
   const terms = queryTerms([...new Set(words(query))], store.vocabulary);
-  const found = store.vocabulary.index.search(terms, scope, s.offset, s.limit);
+  const found = await store.vocabulary.index.search(terms, scope, s.offset, s.limit);
   const want = naive(world, account, query, scope);
   expect({
     total: found.total,
@@ -296,7 +296,7 @@ describe('search index', () => {
           const world = new World(mock);
           for (const [s, query] of steps) {
             await world.apply(s);
-            checkIndex(world, query);
+            await checkIndex(world, query);
           }
           await checkPages(world, last);
         },

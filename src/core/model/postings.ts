@@ -17,7 +17,7 @@ export const SATURATED = (1 << COUNT_BITS) - 1;
 /** An entry is `document * UNIT + count` (arithmetic: `<<` would go negative past 2^31). */
 export const UNIT = 1 << COUNT_BITS;
 /** The largest document number an entry can hold. */
-export const MAX_DOCUMENT = 2 ** (32 - COUNT_BITS) - 1;
+const MAX_DOCUMENT = 2 ** (32 - COUNT_BITS) - 1;
 /** The longest list kept in the arena; longer ones have an array of their own. */
 const SHORT = 64;
 /** Block sizes in the arena are 2^size; this marks a word whose list has its own array. */

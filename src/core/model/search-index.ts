@@ -1,5 +1,16 @@
 import { firstIndex } from './binary-search.ts';
-import type { Vocabulary } from './vocabulary.ts';
+
+/**
+ * What the word functions and the inverted index need of a vocabulary (vocabulary.ts): word ids,
+ * counted by use. Named here rather than imported: the vocabulary owns the inverted index, so an
+ * import would close a cycle.
+ */
+export interface WordIds {
+  use(word: string): number;
+  idOf(word: string): number | undefined;
+  /** Drops one use of the word `id`; true when it was the last. */
+  release(id: number): boolean;
+}
 
 const WORD = /[\p{L}\p{N}]+/gu;
 // @note In ASCII text (most of it), the Unicode letters and digits are exactly a-z and 0-9 once
@@ -43,7 +54,7 @@ export function countWords(content: unknown): Map<string, number> {
  * inverted index (`inverted-index.ts`); this stays as the definition it is tested against, and
  * for scoring a lone object outside a store.
  */
-export function packTerms(content: unknown, vocabulary: Vocabulary): string {
+export function packTerms(content: unknown, vocabulary: WordIds): string {
   const found: number[] = [];
   eachWord(content, (word) => found.push(vocabulary.use(word)));
   found.sort((a, b) => a - b);
@@ -64,7 +75,7 @@ function idAt(packed: string, index: number): number {
 }
 
 /** The word ids of a query's distinct words; words never indexed cannot match and are left out. */
-export function queryTerms(queryWords: readonly string[], vocabulary: Vocabulary): number[] {
+export function queryTerms(queryWords: readonly string[], vocabulary: WordIds): number[] {
   const ids: number[] = [];
   for (const word of new Set(queryWords)) {
     const id = vocabulary.idOf(word);
