@@ -25,6 +25,8 @@ suite), prints the tables and writes them into docs/performance.md between its b
   --quick        shorter runs and smaller seeds
   --only <word>  runs only the sections whose title starts with <word> (e.g. throughput,
                  startup) and replaces only those in docs/performance.md
+  --mock-from <checkout>  also measures the mock of another checkout (with node_modules) in the
+                 throughput section, a row of its own: a change against the code before it
   --help         this text`);
   process.exit(0);
 }

@@ -11,5 +11,9 @@ export const PRISM = createRequire(import.meta.url).resolve('@stoplight/prism-cl
 export const JSON_SERVER = fileURLToPath(import.meta.resolve('json-server/lib/bin.js'));
 export const KEY = 'answers_test_full_acme';
 export const QUICK = process.argv.includes('--quick');
+/** `--mock-from <checkout>` (repeatable): another checkout's mock measured beside this one. */
+export const MOCKS_FROM = process.argv.flatMap((arg, i) =>
+  arg === '--mock-from' && process.argv[i + 1] ? [process.argv[i + 1]!] : [],
+);
 export const DURATION = QUICK ? 2 : 5;
 export const SIZES = QUICK ? [1_000, 10_000] : [1_000, 100_000, 1_000_000];

@@ -6,13 +6,14 @@
  * are interleaved (every server, then again) and each figure is the median over rounds of its
  * ratio to the bare server of the same round, so drift of the machine cancels out.
  */
+import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLoadGenerator, type LoadDriver, type LoadResult } from './load-driver.ts';
 import { PINNING, start, stop, type Started } from './processes.ts';
 import { recordAnswers, requestBytes, shapes, type Shape } from './recorded-answers.ts';
-import { JSON_SERVER, PRISM, QUICK, TSX } from './settings.ts';
+import { JSON_SERVER, MOCKS_FROM, PRISM, QUICK, TSX } from './settings.ts';
 import { fmt, table } from './tables.ts';
 
 const ROUNDS = QUICK ? 2 : 5;
@@ -21,7 +22,7 @@ const WARMUP_MS = 500;
 const CONNECTIONS = 16;
 const SERVER_CORE = 0;
 
-type ServerId = 'bare' | 'mock' | 'json-server' | 'express' | 'prism';
+type ServerId = 'bare' | 'mock' | 'json-server' | 'express' | 'prism' | `mock@${string}`;
 
 interface Server {
   id: ServerId;
@@ -31,7 +32,7 @@ interface Server {
   target(shape: Shape): string | undefined;
 }
 
-const LABELS: Record<ServerId, string> = {
+const LABELS = {
   bare: 'bare node:http (same bytes)',
   mock: 'answers mock',
   'json-server': 'json-server 1.0.0-beta.3',
@@ -71,14 +72,30 @@ async function drive(
   });
 }
 
-export async function throughput(): Promise<string> {
+/** What {@link throughput} measures besides the mock and the bare server. */
+export interface ThroughputOptions {
+  /** json-server, the express stub and Prism. Default true. */
+  baselines?: boolean;
+  /**
+   * Other checkouts of the kit (with node_modules) whose mock runs beside this one, each a row
+   * of its own (`--mock-from <dir>`): a change measured against the code before it, in one run.
+   */
+  mocksFrom?: readonly string[];
+  /** The request shapes to measure, by name. Default all. */
+  only?: readonly Shape['name'][];
+}
+
+export async function throughput(options: ThroughputOptions = {}): Promise<string> {
+  const { baselines = true, mocksFrom = MOCKS_FROM } = options;
   const mockProcess = await start(
     ['--expose-gc', '--import', TSX, here('mock-server.ts')],
     600_000,
     onServerCore,
   );
   const figures = JSON.parse(mockProcess.lines.find((line) => line.startsWith('{'))!);
-  const list = shapes(figures.collectionId, figures.objectId);
+  const list = shapes(figures.collectionId, figures.objectId).filter(
+    (shape) => options.only === undefined || options.only.includes(shape.name),
+  );
   const { folder } = await recordAnswers(mockProcess.url, list);
   const answers = join(folder, 'answers.json');
   const started: Started[] = [mockProcess];
@@ -90,40 +107,65 @@ export async function throughput(): Promise<string> {
       return process_;
     };
     const bare = await launch(['--import', TSX, here('bare-server-run.ts'), answers]);
-    const express = await launch(['--import', TSX, here('express-stub-run.ts'), answers]);
-    const jsonServer = await launch(
-      [JSON_SERVER, 'db.json', '--host', '127.0.0.1', '--port', '4097'],
-      {
-        cwd: folder,
-        ready: (line: string) =>
-          /started on PORT :4097/.test(line) ? 'http://127.0.0.1:4097' : undefined,
-      },
-    );
-    const prism = await launch([
-      PRISM,
-      'mock',
-      'openapi.yaml',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      '4099',
-    ]);
     const servers: Server[] = [
       { id: 'bare', label: LABELS.bare, process: bare, target: (s) => s.target },
       { id: 'mock', label: LABELS.mock, process: mockProcess, target: (s) => s.target },
-      {
-        id: 'json-server',
-        label: LABELS['json-server'],
-        process: jsonServer,
-        target: (s) => s.jsonServer,
-      },
-      {
-        id: 'express',
-        label: LABELS.express,
-        process: express,
-        target: (s) => (['one', 'page', 'refused'].includes(s.name) ? s.target : undefined),
-      },
     ];
+    for (const checkout of mocksFrom) {
+      const other = await launch([
+        '--expose-gc',
+        '--import',
+        TSX,
+        join(checkout, 'scripts/bench/mock-server.ts'),
+      ]);
+      await recordAnswers(other.url, list);
+      const commit = String(
+        spawnSync('git', ['-C', checkout, 'rev-parse', '--short', 'HEAD']).stdout ?? '',
+      ).trim();
+      const id = `mock@${commit || basename(checkout)}` as const;
+      servers.push({
+        id,
+        label: `answers mock at ${id.slice(5)}`,
+        process: other,
+        target: (s) => s.target,
+      });
+    }
+    let prismServer: Server | undefined;
+    if (baselines) {
+      const express = await launch(['--import', TSX, here('express-stub-run.ts'), answers]);
+      const jsonServer = await launch(
+        [JSON_SERVER, 'db.json', '--host', '127.0.0.1', '--port', '4097'],
+        {
+          cwd: folder,
+          ready: (line: string) =>
+            /started on PORT :4097/.test(line) ? 'http://127.0.0.1:4097' : undefined,
+        },
+      );
+      const prism = await launch([
+        PRISM,
+        'mock',
+        'openapi.yaml',
+        '--host',
+        '127.0.0.1',
+        '--port',
+        '4099',
+      ]);
+      servers.push(
+        {
+          id: 'json-server',
+          label: LABELS['json-server'],
+          process: jsonServer,
+          target: (s) => s.jsonServer,
+        },
+        {
+          id: 'express',
+          label: LABELS.express,
+          process: express,
+          target: (s) => (['one', 'page', 'refused'].includes(s.name) ? s.target : undefined),
+        },
+      );
+      prismServer = { id: 'prism', label: LABELS.prism, process: prism, target: (s) => s.prism };
+    }
 
     // @note Round 0 warms every server's JIT and is not counted.
     const results = new Map<string, LoadResult[]>();
@@ -140,17 +182,11 @@ export async function throughput(): Promise<string> {
         }
       }
     }
-    const prismServer: Server = {
-      id: 'prism',
-      label: LABELS.prism,
-      process: prism,
-      target: (s) => s.prism,
-    };
     for (const shape of list) {
-      if (!shape.prism) continue;
+      if (!prismServer || !shape.prism) continue;
       results.set(`${shape.name} prism`, [await drive(generator, prismServer, shape, MEASURE_MS)]);
     }
-    return report(list, [...servers, prismServer], results);
+    return report(list, prismServer ? [...servers, prismServer] : servers, results);
   } finally {
     generator.stop();
     await Promise.all(started.map(stop));
