@@ -45,9 +45,10 @@ export async function handleRequest(
       ),
     };
   }
-  const method = request.method.toUpperCase();
-  const operation = match.operations.get(method);
+  const operation =
+    match.operations.get(request.method) ?? match.operations.get(request.method.toUpperCase());
   if (!operation) {
+    const method = request.method.toUpperCase();
     const allow = [...match.operations.keys()].join(', ');
     return {
       response: problem('method_not_allowed', `${method} is not supported here; use ${allow}.`, {
@@ -59,26 +60,26 @@ export async function handleRequest(
   const auth = authenticate(request.headers, state.store.apiKeys, operation.permission);
   if (!auth.ok) return { response: auth.response, operation, presentedKey: auth.presentedKey };
   const accountId = auth.apiKey.account_id;
-  const routed = { operation, accountId, presentedKey: auth.apiKey.key };
+  const routed = (response: MockResponse): HandledRequest => ({
+    response,
+    operation,
+    accountId,
+    presentedKey: auth.apiKey.key,
+  });
 
   const preferred = preferredStatus(request.headers);
   if (preferred !== undefined && preferred >= 300) {
-    return {
-      response: forcedError(operation, preferred, `Prefer: code=${preferred}`),
-      ...routed,
-    };
+    return routed(forcedError(operation, preferred, `Prefer: code=${preferred}`));
   }
   const queued = hooks.takeFailure(operation.operationId);
-  if (queued !== undefined) {
-    return { response: forcedError(operation, queued, 'a queued failure'), ...routed };
-  }
+  if (queued !== undefined) return routed(forcedError(operation, queued, 'a queued failure'));
 
   const body = validateBody(operation, request);
-  if (!body.ok) return { response: body.response, ...routed };
+  if (!body.ok) return routed(body.response);
   const input = validateParameters(operation, request, match.params);
-  if (!input.ok) return { response: input.response, ...routed };
+  if (!input.ok) return routed(input.response);
 
-  const response = await HANDLERS[operation.operationId]({
+  const answer = HANDLERS[operation.operationId]({
     state,
     accountId,
     params: input.params,
@@ -86,5 +87,6 @@ export async function handleRequest(
     body: body.body,
     prefix: match.prefix,
   });
-  return { response, ...routed };
+  // @note Most reads answer synchronously: no await for them.
+  return routed(answer instanceof Promise ? await answer : answer);
 }

@@ -1,5 +1,6 @@
 import { listPage } from './list-page.ts';
 import type { Handler } from './handler.ts';
+import { collectionJson } from './get-collection.ts';
 import { toCollection } from '../model/records.ts';
 
 /**
@@ -9,7 +10,11 @@ import { toCollection } from '../model/records.ts';
  */
 export const listCollections: Handler = (context) => {
   const { store } = context.state;
-  return listPage(context, 'collections', store.collectionsOf(context.accountId), (record) =>
-    toCollection(record, store.objectCount(record.id)),
+  return listPage(
+    context,
+    'collections',
+    store.collectionsOf(context.accountId),
+    (record) => toCollection(record, store.objectCount(record.id)),
+    (record) => collectionJson(record, store.objectCount(record.id)),
   );
 };

@@ -1,4 +1,4 @@
-import { json, type MockResponse } from '../http.ts';
+import type { MockResponse } from '../http.ts';
 import type { Keyed } from '../model/creation-order.ts';
 import { keysetPage } from '../model/keyset-page.ts';
 import type { OperationContext } from './handler.ts';
@@ -6,7 +6,8 @@ import { problem } from '../problem.ts';
 
 /**
  * Answers a list operation with one page of `items` (ascending by creation date), honouring the
- * `limit`, `order` and `cursor` query parameters.
+ * `limit`, `order` and `cursor` query parameters. `representJson`, when given, is the JSON text
+ * of `represent(item)`, for items whose text is kept between reads.
  * @see spec §4 (COLL-LIST-2, COLL-LIST-3); docs/spec-gaps.md GAP-PAGE-PARAMS, GAP-PAGE-FIELDS
  */
 export function listPage<T extends Keyed>(
@@ -14,6 +15,7 @@ export function listPage<T extends Keyed>(
   scope: string,
   items: readonly T[],
   represent: (item: T) => unknown,
+  representJson: (item: T) => string = (item) => JSON.stringify(represent(item)),
 ): MockResponse {
   const limit = context.query.limit as number;
   const order = context.query.order as 'asc' | 'desc';
@@ -37,9 +39,12 @@ export function listPage<T extends Keyed>(
   }
   const { page, hasMore } = keysetPage(items, { limit, order, after });
   const last = page.at(-1);
-  return json(200, {
-    data: page.map(represent),
-    has_more: hasMore,
-    next_cursor: hasMore && last ? context.state.cursors.encodeKeyset(fullScope, last) : null,
-  });
+  const nextCursor = hasMore && last ? context.state.cursors.encodeKeyset(fullScope, last) : null;
+  // @note The same bytes as `JSON.stringify({ data, has_more, next_cursor })`, from the items'
+  // own JSON texts.
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: `{"data":[${page.map(representJson).join(',')}],"has_more":${hasMore},"next_cursor":${JSON.stringify(nextCursor)}}`,
+  };
 }
