@@ -3,8 +3,9 @@
  * spread over 1,000 collections, times writes through the in-process API at that size, and prints
  * one JSON line of figures. With `--one-collection`, all objects sit in one collection.
  */
-import { createMock, type AnswersMock, type Snapshot } from '../../src/index.ts';
+import { createMock, type Snapshot } from '../../src/index.ts';
 import { emptyState } from '../../src/seed/empty-state.ts';
+import { call } from './in-process.ts';
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -14,7 +15,6 @@ const OBJECTS = Number(arg('--objects') ?? 1_000);
 const ONE = process.argv.includes('--one-collection');
 const COLLECTIONS = ONE ? 1 : 1_000;
 const SAMPLES = Number(arg('--samples') ?? 200);
-const KEY = 'answers_test_full_acme';
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
 const id = (prefix: string, n: number) => `${prefix}_${n.toString(36).padStart(20, '0')}`;
@@ -47,20 +47,6 @@ function snapshot(): Snapshot {
     });
   }
   return state;
-}
-
-async function call(mock: AnswersMock, method: string, path: string, body?: unknown) {
-  const headers = new Headers({ authorization: `Bearer ${KEY}` });
-  if (body !== undefined) headers.set('content-type', 'application/json');
-  const response = await mock.handle({
-    method,
-    path: `/api/answers/v1${path}`,
-    query: new URLSearchParams(),
-    headers,
-    body: body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(body)),
-  });
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status}`);
-  return response.body ? JSON.parse(response.body) : undefined;
 }
 
 /** p50 in ms of `samples` runs of `task(i)`. */

@@ -8,10 +8,11 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Faker, base, en } from '@faker-js/faker';
-import { createMock, type AnswersMock, type Snapshot } from '../../src/index.ts';
+import { createMock, type Snapshot } from '../../src/index.ts';
 import { words } from '../../src/core/model/search-index.ts';
 import { content } from '../../src/seed/generate-state.ts';
 import { emptyState } from '../../src/seed/empty-state.ts';
+import { call } from './in-process.ts';
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -21,7 +22,6 @@ const OBJECTS = Number(arg('--objects') ?? 1_000);
 const SAMPLES = Number(arg('--samples') ?? 100);
 const COLLECTIONS = 1_000;
 const POOL = 4_000;
-const KEY = 'answers_test_full_acme';
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
 const id = (prefix: string, n: number) => `${prefix}_${n.toString(36).padStart(20, '0')}`;
@@ -57,20 +57,6 @@ function snapshot(): Snapshot {
     });
   }
   return state;
-}
-
-async function call(mock: AnswersMock, method: string, path: string, body?: unknown) {
-  const headers = new Headers({ authorization: `Bearer ${KEY}` });
-  if (body !== undefined) headers.set('content-type', 'application/json');
-  const response = await mock.handle({
-    method,
-    path: `/api/answers/v1${path}`,
-    query: new URLSearchParams(),
-    headers,
-    body: body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(body)),
-  });
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status}`);
-  return response.body ? JSON.parse(response.body) : undefined;
 }
 
 /** The most common words of the pool that fit, joined, in a query of 512 characters. */

@@ -11,11 +11,6 @@ export class ObjectList<T extends ObjectRecord> {
   readonly records: T[] = [];
   /** The search index's number for each record, at the same index. */
   readonly documents: number[] = [];
-  /**
-   * No packed terms are kept any more: the search index holds the words.
-   * @deprecated Always empty; kept while `Store.objectListOf` still names it.
-   */
-  readonly terms: readonly string[] = [];
   #collectionId: string | undefined;
 
   constructor(private readonly vocabulary: Vocabulary) {

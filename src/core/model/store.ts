@@ -69,8 +69,6 @@ interface Shelved {
   bytes: number;
 }
 
-const EMPTY_LIST = { records: [], terms: [] } as const;
-
 /**
  * The mock's data. `@msw/data` holds every record (see {@link Shelf}); beside it sit the indexes
  * that make reads cheap, updated in the same step as each write and never a second truth: by id,
@@ -145,14 +143,6 @@ export class Store {
 
   findCollectionByName(accountId: string, name: string): StoredCollection | undefined {
     return this.#collectionByName.get(`${accountId}\u0000${name}`);
-  }
-
-  /** The collection's objects, oldest first, with their packed search terms at the same index. */
-  objectListOf(collectionId: string): {
-    readonly records: readonly StoredObject[];
-    readonly terms: readonly string[];
-  } {
-    return this.#objectsByCollection.get(collectionId)?.list ?? EMPTY_LIST;
   }
 
   /** The collection's objects, oldest first. */
