@@ -70,7 +70,7 @@ async function notices(packages: string[]): Promise<string> {
 export async function bundleBin(
   outDir: string,
   name: string,
-  { licenses = false } = {},
+  { licenses = false, entry = ENTRY }: { licenses?: boolean; entry?: string } = {},
 ): Promise<string[]> {
   const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
     peerDependencies?: Record<string, string>;
@@ -82,7 +82,7 @@ export async function bundleBin(
     configFile: false,
     logLevel: 'warn',
     build: {
-      ssr: ENTRY,
+      ssr: entry,
       write: false,
       target: 'node20',
       minify: false,

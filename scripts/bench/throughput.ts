@@ -10,10 +10,11 @@ import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundled } from './bundled.ts';
 import { startLoadGenerator, type LoadDriver, type LoadResult } from './load-driver.ts';
 import { PINNING, start, stop, type Started } from './processes.ts';
 import { recordAnswers, requestBytes, shapes, type Shape } from './recorded-answers.ts';
-import { JSON_SERVER, MOCKS_FROM, PRISM, QUICK, TSX } from './settings.ts';
+import { JSON_SERVER, MOCKS_FROM, PRISM, QUICK } from './settings.ts';
 import { fmt, table } from './tables.ts';
 
 const ROUNDS = QUICK ? 2 : 5;
@@ -87,8 +88,9 @@ export interface ThroughputOptions {
 
 export async function throughput(options: ThroughputOptions = {}): Promise<string> {
   const { baselines = true, mocksFrom = MOCKS_FROM } = options;
+  // @note The mock runs from a bundle, as the bin users start does (see bundled.ts).
   const mockProcess = await start(
-    ['--expose-gc', '--import', TSX, here('mock-server.ts')],
+    ['--expose-gc', await bundled(here('mock-server.ts'))],
     600_000,
     onServerCore,
   );
@@ -106,7 +108,7 @@ export async function throughput(options: ThroughputOptions = {}): Promise<strin
       started.push(process_);
       return process_;
     };
-    const bare = await launch(['--import', TSX, here('bare-server-run.ts'), answers]);
+    const bare = await launch([await bundled(here('bare-server-run.ts')), answers]);
     const servers: Server[] = [
       { id: 'bare', label: LABELS.bare, process: bare, target: (s) => s.target },
       { id: 'mock', label: LABELS.mock, process: mockProcess, target: (s) => s.target },
@@ -114,9 +116,7 @@ export async function throughput(options: ThroughputOptions = {}): Promise<strin
     for (const checkout of mocksFrom) {
       const other = await launch([
         '--expose-gc',
-        '--import',
-        TSX,
-        join(checkout, 'scripts/bench/mock-server.ts'),
+        await bundled(join(checkout, 'scripts/bench/mock-server.ts')),
       ]);
       await recordAnswers(other.url, list);
       const commit = String(
@@ -132,7 +132,7 @@ export async function throughput(options: ThroughputOptions = {}): Promise<strin
     }
     let prismServer: Server | undefined;
     if (baselines) {
-      const express = await launch(['--import', TSX, here('express-stub-run.ts'), answers]);
+      const express = await launch([await bundled(here('express-stub-run.ts')), answers]);
       const jsonServer = await launch(
         [JSON_SERVER, 'db.json', '--host', '127.0.0.1', '--port', '4097'],
         {
@@ -253,6 +253,7 @@ function report(list: Shape[], servers: Server[], results: Map<string, LoadResul
   }
   const notes = [
     `${CONNECTIONS} keep-alive connections from a load generator of raw sockets in its own process, each request timed with performance.now(); ${ROUNDS} interleaved rounds of ${MEASURE_MS / 1000} s after ${WARMUP_MS / 1000} s of warm-up (plus an uncounted warm-up round); medians over rounds, ratios taken against the bare run of the same round (range: lowest–highest round). Prism ran once per request.`,
+    'The mock, the bare server and the express stub each run from a bundle of their script made as the bin is (Vite, `scripts/bench/bundled.ts`), as users run the mock: not through tsx, whose transform wraps every closure in a naming call.',
     `Placement: ${PINNING.ok ? PINNING.why : `not pinned (${PINNING.why}): servers and load generator share the cores`}. CPU µs/req is the server process's own user + system time (/proc/<pid>/stat, every thread) over the measured window, divided by the requests answered.`,
     `The bare server answers the mock's own status, header fields and body bytes for each request, precomputed, with Content-Length framing. json-server serves the same collections from its db.json (its own routes, \`/collections/:id\` and \`?_limit=10\`, pretty-printed JSON, no key check, so no 401 row); the express stub answers \`res.json\` of the same records after checking a key is present. The load generator used ${fmt(generatorShare * 100)}% of its core against the bare server${generatorShare > 0.9 ? ' (saturated: the bare figure is bounded by the generator, so every ratio is flattered)' : ''}.`,
   ];

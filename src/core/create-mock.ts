@@ -1,4 +1,5 @@
 import { OPERATIONS } from '../openapi/operations.ts';
+import { canAnswerNow } from './answer-now.ts';
 import { forcibleStatuses } from './forced-errors.ts';
 import {
   DEFAULT_MAX_OBJECTS,
@@ -71,19 +72,31 @@ export async function createMockFrom(
   // records coming back, lost updates. Requests and state replacements run one at a time instead,
   // in arrival order, each seeing the state the previous one left (latency is waited outside).
   let queue: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
-    const run = queue.then(task);
+  // @note How many tasks are queued or running: none means a synchronous answer may skip the queue.
+  let pending = 0;
+  const settled = () => {
+    pending -= 1;
+  };
+  /** Runs `run`'s promise as the queue's current task: later tasks wait until it settles. */
+  const occupy = <T>(run: Promise<T>): Promise<T> => {
+    pending += 1;
     // @note Settles to undefined: the queue must not keep the last result (a page body) alive.
-    queue = run.then(
-      () => undefined,
-      () => undefined,
-    );
+    queue = run.then(settled, settled);
     return run;
   };
+  const exclusive = <T>(task: () => T | Promise<T>): Promise<T> => occupy(queue.then(task));
 
   const handleDetailed = async (request: MockRequest) => {
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
     return exclusive(() => handleRequest(state, hooks, request));
+  };
+  // @note Nothing can interleave with a synchronous answer, so running it at once when the queue
+  // is idle keeps requests atomic and in arrival order; an asynchronous one (a write) occupies
+  // the queue like any other task.
+  const handleNow = (request: MockRequest) => {
+    if (pending > 0 || latencyMs > 0) return handleDetailed(request);
+    const answer = handleRequest(state, hooks, request);
+    return answer instanceof Promise ? occupy(answer) : answer;
   };
 
   const controls: MockControls = {
@@ -149,5 +162,6 @@ export async function createMockFrom(
     db: createMockDb(state, exclusive),
     state,
   };
+  canAnswerNow(mock, handleNow);
   return mock;
 }

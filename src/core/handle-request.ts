@@ -28,14 +28,16 @@ export interface HandledRequest {
 /**
  * Answers one API request. The order of checks is fixed: route (404/405), authentication and
  * permission (401), forced errors, body and parameters (413/415/400), then the operation.
- * A refused request changes nothing. A bug rejects; `serve` turns that into a 500.
+ * A refused request changes nothing. A bug throws or rejects; `serve` turns that into a 500.
+ * @note Synchronous when the operation is (every read): the answer is returned, not a promise, so
+ * an adapter can write it in the same turn it parsed the request.
  * @see docs/spec-gaps.md GAP-ORDER-CHECK
  */
-export async function handleRequest(
+export function handleRequest(
   state: MockState,
   hooks: RequestHooks,
   request: MockRequest,
-): Promise<HandledRequest> {
+): HandledRequest | Promise<HandledRequest> {
   const match = matchRoute(request.path);
   if (!match) {
     return {
@@ -87,6 +89,5 @@ export async function handleRequest(
     body: body.body,
     prefix: match.prefix,
   });
-  // @note Most reads answer synchronously: no await for them.
-  return routed(answer instanceof Promise ? await answer : answer);
+  return answer instanceof Promise ? answer.then(routed) : routed(answer);
 }

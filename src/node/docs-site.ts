@@ -78,6 +78,11 @@ export function describeDocs(options: DocsSiteOptions = {}): string {
     : 'built-in reference page; npm install --save-dev swagger-ui-dist@5 for Swagger UI';
 }
 
+/** Whether `path` is one the docs site may serve: `/openapi.yaml`, `/docs` and below. */
+export function isDocsPath(path: string): boolean {
+  return path === '/openapi.yaml' || path === '/docs' || path.startsWith('/docs/');
+}
+
 /**
  * The API reference: `/openapi.yaml`, and at `/docs` Swagger UI served from the local
  * `swagger-ui-dist` package (no CDN) when the app has installed it, else the kit's own reference

@@ -20,13 +20,19 @@ export function hostCheck(listenHost: string | undefined, allowed: readonly stri
   // @note 0.0.0.0 and :: mean "every address of this machine", not a name a client sends.
   names.delete('0.0.0.0');
   names.delete('[::]');
+  // @note Most requests repeat the Host header of the one before: its verdict is kept.
+  let lastAllowed: string | undefined;
   return (req) => {
     const hosts = req.headersDistinct.host ?? [];
     if (hosts.length > 1) return { status: 400, detail: 'A request may carry one Host header.' };
     const host = hosts[0];
     if (host === undefined) return undefined; // HTTP/1.0 without Host: no name to rebind
+    if (host === lastAllowed) return undefined;
     const name = hostnameOf(host).toLowerCase();
-    if (isLoopbackName(name) || names.has(name) || names.has('*')) return undefined;
+    if (isLoopbackName(name) || names.has(name) || names.has('*')) {
+      lastAllowed = host;
+      return undefined;
+    }
     return {
       status: 403,
       detail: `The mock does not answer to the host name ${name}; start it with --allowed-hosts ${name} to allow it.`,

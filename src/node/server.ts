@@ -1,11 +1,12 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MockResponse } from '../core/http.ts';
+import type { MockRequest } from '../core/http.ts';
 import type { AnswersMock } from '../core/mock.ts';
 import { problem, problemResponse } from '../core/problem.ts';
-import { bodyLimit, failed, serve } from '../core/serve.ts';
+import type { HandledRequest } from '../core/handle-request.ts';
+import { bodyLimit, failed, serveNow } from '../core/serve.ts';
 import { CORS, corsFor, PREFLIGHT } from './cors.ts';
-import { createDocsSite } from './docs-site.ts';
+import { createDocsSite, isDocsPath } from './docs-site.ts';
 import { hostCheck } from './host-check.ts';
 import {
   DEFAULT_WRITE_TIMEOUT_MS,
@@ -55,6 +56,9 @@ export interface Persistence {
   commit(): Promise<void>;
 }
 
+/** Hands over how a response ended, for the log (a promise when the client has yet to take it). */
+type Sent = (delivery: Delivery | Promise<Delivery>) => void;
+
 /** The answer to a write that could not be kept (the change may be held in memory only). */
 function notKept(error: Error) {
   return problem(
@@ -98,84 +102,143 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
 
   const writeTimeoutMs = options.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
 
-  /** Answers one request; returns what the log line needs. */
-  const answer = async (
+  /** Writes the core's answer and says what the log line needs. */
+  const deliver = (
     req: IncomingMessage,
     res: ServerResponse,
-    sent: (delivery: Promise<Delivery>) => void,
-  ): Promise<Outcome> => {
-    const send = (response: MockResponse, headers?: Record<string, string>) =>
-      sent(sendResponse(res, response, headers, writeTimeoutMs));
-    const target = (req.url ?? '/').split('?', 1)[0]!;
-    const refused = checkHost(req);
-    if (refused) {
-      const kind =
-        refused.status === 400
-          ? { code: 'invalid_parameter', title: 'Invalid Host', status: 400 }
-          : { code: 'forbidden_host', title: 'Host not allowed', status: 403 };
-      send(problemResponse(kind, refused.detail));
-      return { status: refused.status };
-    }
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, corsFor(target, req.headers.origin, PREFLIGHT)).end();
-      return { status: 204 };
-    }
-    const request = await readMockRequest(req, (path) => bodyLimit(path, limits));
+    sent: Sent,
+    path: string,
+    served: HandledRequest,
+    response = served.response,
+  ): Outcome => {
+    sent(sendResponse(res, response, corsFor(path, req.headers.origin, CORS), writeTimeoutMs));
+    if (served.internal !== undefined) logInternalError(served.internal);
+    return {
+      status: response.status,
+      operationId: served.operation?.operationId,
+      presentedKey: served.presentedKey,
+    };
+  };
+
+  /** Answers a request read whole: the docs, the redirect to them, else the core. */
+  const route = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    sent: Sent,
+    request: MockRequest,
+  ): Outcome | Promise<Outcome> => {
     const head = request.method === 'HEAD';
-    const file = request.method === 'GET' || head ? await docs(request.path) : undefined;
-    if (file) {
-      res.writeHead(200, { ...CORS, 'content-type': file.contentType });
-      sent(endResponse(res, head ? undefined : file.body, writeTimeoutMs));
-      return { status: 200 };
+    if ((request.method === 'GET' || head) && isDocsPath(request.path)) {
+      return docs(request.path).then((file) => {
+        // @note A path under /docs the site has no file for is the core's to answer (a 404).
+        if (!file) return answerFromCore(req, res, sent, request);
+        res.writeHead(200, { ...CORS, 'content-type': file.contentType });
+        sent(endResponse(res, head ? undefined : file.body, writeTimeoutMs));
+        return { status: 200 };
+      });
     }
     if (request.method === 'GET' && request.path === '/') {
       res.writeHead(302, { ...CORS, location: '/docs' }).end();
       return { status: 302 };
     }
     const { persistence } = options;
-    const writes = persistence !== undefined && request.method !== 'GET' && !head;
-    if (writes && persistence.failure) {
-      send(notKept(persistence.failure), corsFor(request.path, req.headers.origin, CORS));
-      return { status: 507 };
+    if (persistence !== undefined && request.method !== 'GET' && !head) {
+      if (persistence.failure) {
+        return deliver(req, res, sent, request.path, { response: notKept(persistence.failure) });
+      }
+      // @note Acknowledged only once kept: a `kill -9` after the answer loses nothing answered.
+      return Promise.resolve(serveNow(mock, request, limits)).then((served) =>
+        persistence.commit().then(
+          () => deliver(req, res, sent, request.path, served),
+          (error: Error) => deliver(req, res, sent, request.path, served, notKept(error)),
+        ),
+      );
     }
-    const served = await serve(mock, request, limits);
-    const { operation, presentedKey, internal } = served;
-    // @note Acknowledged only once kept: a `kill -9` after the answer loses nothing answered.
-    const response = writes
-      ? await persistence.commit().then(() => served.response, notKept)
-      : served.response;
-    send(response, corsFor(request.path, req.headers.origin, CORS));
-    if (internal !== undefined) logInternalError(internal);
-    return { status: response.status, operationId: operation?.operationId, presentedKey };
+    return answerFromCore(req, res, sent, request);
   };
 
-  const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
-    const started = performance.now();
-    const path = (req.url ?? '/').split('?', 1)[0];
+  /** The core's answer, written. */
+  const answerFromCore = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    sent: Sent,
+    request: MockRequest,
+  ): Outcome | Promise<Outcome> => {
+    // @note A read is answered in the turn its request was parsed: no promise on the hot path.
+    const served = serveNow(mock, request, limits);
+    return served instanceof Promise
+      ? served.then((done) => deliver(req, res, sent, request.path, done))
+      : deliver(req, res, sent, request.path, served);
+  };
+
+  /** Answers one request; returns what the log line needs, at once when it can. */
+  const answer = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    sent: Sent,
+  ): Outcome | Promise<Outcome> => {
+    const refused = checkHost(req);
+    if (refused) {
+      const kind =
+        refused.status === 400
+          ? { code: 'invalid_parameter', title: 'Invalid Host', status: 400 }
+          : { code: 'forbidden_host', title: 'Host not allowed', status: 403 };
+      sent(sendResponse(res, problemResponse(kind, refused.detail), {}, writeTimeoutMs));
+      return { status: refused.status };
+    }
+    if (req.method === 'OPTIONS') {
+      const target = (req.url ?? '/').split('?', 1)[0]!;
+      res.writeHead(204, corsFor(target, req.headers.origin, PREFLIGHT)).end();
+      return { status: 204 };
+    }
+    const request = readMockRequest(req, (path) => bodyLimit(path, limits));
+    return request instanceof Promise
+      ? request.then((read) => route(req, res, sent, read))
+      : route(req, res, sent, request);
+  };
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    const started = log === undefined ? 0 : performance.now();
     // @note Read now: a destroyed socket no longer knows its peer.
-    const client = req.socket.remoteAddress;
+    const client = log === undefined ? undefined : req.socket.remoteAddress;
     let outcome: Outcome = { status: 0 };
+    const line = () =>
+      logLine(
+        client,
+        req.method,
+        (req.url ?? '/').split('?', 1)[0],
+        outcome,
+        performance.now() - started,
+      );
     // @note The answer is logged once handed over, not once the client has read it; a response
     // the client does not take in time gets a second line.
-    const sent = (delivery: Promise<Delivery>) =>
+    const sent: Sent = (delivery) => {
+      if (log === undefined || !(delivery instanceof Promise)) return;
       void delivery.then((how) => {
-        if (how !== 'abandoned') return;
-        const line = logLine(client, req.method, path, outcome, performance.now() - started);
-        log?.(`${line} abandoned: the client took nothing for ${writeTimeoutMs} ms`);
+        if (how === 'abandoned')
+          log(`${line()} abandoned: the client took nothing for ${writeTimeoutMs} ms`);
       });
-    try {
-      outcome = await answer(req, res, sent);
-    } catch (error) {
+    };
+    const done = (answered: Outcome) => {
+      outcome = answered;
+      log?.(line());
+    };
+    const fail = (error: unknown) => {
       // @note Only transport failures land here (reading the body or a docs file): `serve` never
       // throws. A client that hangs up mid-body is not a bug of the mock: nothing to answer.
       if (req.socket.destroyed) return;
-      const { response } = failed(error);
       logInternalError(error);
       if (res.headersSent) res.end();
-      else sent(sendResponse(res, response, CORS, writeTimeoutMs));
-      outcome = { status: 500 };
+      else sent(sendResponse(res, failed(error).response, CORS, writeTimeoutMs));
+      done({ status: 500 });
+    };
+    try {
+      const answered = answer(req, res, sent);
+      if (answered instanceof Promise) answered.then(done, fail);
+      else done(answered);
+    } catch (error) {
+      fail(error);
     }
-    log?.(logLine(client, req.method, path, outcome, performance.now() - started));
   };
 
   const server = http.createServer(
@@ -187,7 +250,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
       // 30 s by default: a stalled client would be kept up to 30 s, not 5 or 10.
       connectionsCheckingInterval: 1_000,
     },
-    (req, res) => void onRequest(req, res),
+    onRequest,
   );
   server.keepAliveTimeout = 5_000;
   return server;
