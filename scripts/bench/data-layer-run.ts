@@ -1,7 +1,8 @@
 /**
  * One size of the data-layer bench, in its own process (run with --expose-gc): seeds `--objects N`
  * spread over 1,000 collections, times writes through the in-process API at that size, and prints
- * one JSON line of figures. With `--one-collection`, all objects sit in one collection.
+ * one JSON line of figures. With `--one-collection`, all objects sit in one collection; with
+ * `--load-only`, only seeding and a reset are timed (the load path, for profiling and A/B runs).
  */
 import { createMock, type Snapshot } from '../../src/index.ts';
 import { emptyState } from '../../src/seed/empty-state.ts';
@@ -14,7 +15,8 @@ const arg = (name: string) => {
 const OBJECTS = Number(arg('--objects') ?? 1_000);
 const ONE = process.argv.includes('--one-collection');
 const COLLECTIONS = ONE ? 1 : 1_000;
-const SAMPLES = Number(arg('--samples') ?? 200);
+const LOAD_ONLY = process.argv.includes('--load-only');
+const SAMPLES = LOAD_ONLY ? 0 : Number(arg('--samples') ?? 200);
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
 const id = (prefix: string, n: number) => `${prefix}_${n.toString(36).padStart(20, '0')}`;
@@ -65,9 +67,16 @@ const state = snapshot();
 const jsonBytes = state.objects.reduce((sum, o) => sum + JSON.stringify(o).length, 0);
 gc();
 const baseline = process.memoryUsage().heapUsed;
+// @note CPU time beside wall time: on a machine shared with other work it moves less.
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const { user, system } = process.cpuUsage(since);
+  return (user + system) / 1000;
+};
+let cpu = process.cpuUsage();
 let began = performance.now();
 const mock = await createMock({ initialState: () => state, now: '2026-06-01T00:00:00.000Z' });
 const seedMs = performance.now() - began;
+const seedCpuMs = cpuMs(cpu);
 gc();
 const heapPerObject = (process.memoryUsage().heapUsed - baseline) / OBJECTS;
 
@@ -90,7 +99,7 @@ const deleteP50 = await p50(SAMPLES, (i) => {
 });
 // A collection of 1,000 objects, created through mock.db, then deleted through the API.
 const cascades: number[] = [];
-for (let round = 0; round < (ONE ? 0 : 5); round++) {
+for (let round = 0; round < (ONE || LOAD_ONLY ? 0 : 5); round++) {
   const c = await call(mock, 'POST', '/collections', { name: `cascade ${round}` });
   const at = mock.controls.now();
   for (let o = 0; o < 1_000; o++) {
@@ -109,15 +118,18 @@ for (let round = 0; round < (ONE ? 0 : 5); round++) {
   cascades.push(performance.now() - began);
 }
 cascades.sort((a, b) => a - b);
+cpu = process.cpuUsage();
 began = performance.now();
 await mock.controls.reset();
 const resetMs = performance.now() - began;
+const resetCpuMs = cpuMs(cpu);
 
 console.log(
   JSON.stringify({
     objects: OBJECTS,
     collections: COLLECTIONS,
     seedMs,
+    seedCpuMs,
     heapPerObject,
     jsonPerObject: jsonBytes / OBJECTS,
     createP50,
@@ -125,5 +137,6 @@ console.log(
     deleteP50,
     cascadeP50: cascades[Math.floor(cascades.length / 2)],
     resetMs,
+    resetCpuMs,
   }),
 );
