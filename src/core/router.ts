@@ -9,9 +9,15 @@ export interface RouteMatch {
   prefix: string;
 }
 
-/** A path of the document, split once: each segment literal, or the name of a parameter. */
+/**
+ * A path of the document, split once: at each position the literal segment expected there, or
+ * (where the literal is undefined) the name of the parameter it carries.
+ * @note Two flat arrays rather than one object per segment: matching then reads plain strings,
+ * with no `in` test on segments of two shapes (a sixth of the router's time per request).
+ */
 interface Route {
-  segments: ReadonlyArray<{ literal: string } | { parameter: string }>;
+  literals: ReadonlyArray<string | undefined>;
+  parameters: ReadonlyArray<string | undefined>;
   operations: Map<string, OperationSpec>;
 }
 
@@ -21,15 +27,17 @@ interface Route {
  */
 const ROUTES_BY_LENGTH = new Map<number, Route[]>();
 for (const path of PATHS) {
+  const isParameter = (segment: string) => segment.startsWith('{');
   const route: Route = {
-    segments: path.segments.map((segment) =>
-      segment.startsWith('{') ? { parameter: segment.slice(1, -1) } : { literal: segment },
+    literals: path.segments.map((segment) => (isParameter(segment) ? undefined : segment)),
+    parameters: path.segments.map((segment) =>
+      isParameter(segment) ? segment.slice(1, -1) : undefined,
     ),
     operations: path.operations,
   };
-  const routes = ROUTES_BY_LENGTH.get(route.segments.length) ?? [];
+  const routes = ROUTES_BY_LENGTH.get(route.literals.length) ?? [];
   routes.push(route);
-  ROUTES_BY_LENGTH.set(route.segments.length, routes);
+  ROUTES_BY_LENGTH.set(route.literals.length, routes);
 }
 
 /**
@@ -50,21 +58,21 @@ export function matchRoute(path: string): RouteMatch | undefined {
 
 function matchSegments(route: Route, actual: string[]): Record<string, string> | undefined {
   for (let i = 0; i < actual.length; i++) {
-    const expected = route.segments[i]!;
-    if ('literal' in expected && expected.literal !== actual[i]) return undefined;
+    const literal = route.literals[i];
+    if (literal !== undefined && literal !== actual[i]) return undefined;
   }
   const params: Record<string, string> = {};
   for (let i = 0; i < actual.length; i++) {
-    const expected = route.segments[i]!;
-    if ('literal' in expected) continue;
+    const parameter = route.parameters[i];
+    if (parameter === undefined) continue;
     const segment = actual[i]!;
     if (segment === '') return undefined;
     if (!segment.includes('%')) {
-      params[expected.parameter] = segment;
+      params[parameter] = segment;
       continue;
     }
     try {
-      params[expected.parameter] = decodeURIComponent(segment);
+      params[parameter] = decodeURIComponent(segment);
     } catch {
       // @note A malformed percent-escape cannot name any resource: treat the path as unknown.
       return undefined;
