@@ -17,6 +17,15 @@ export async function bundled(entry: string): Promise<string> {
   const checkout = dirname(dirname(dirname(entry)));
   const name = `bench-${basename(entry, '.ts')}`;
   const outDir = join(checkout, 'node_modules/.cache');
-  await bundleBin(outDir, name, { entry });
+  // @note Vite's build sets NODE_ENV=production in this process when it is unset, and every
+  // server the bench spawns afterwards would inherit it (json-server then scans a ./public that
+  // does not exist, and exits).
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await bundleBin(outDir, name, { entry });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return join(outDir, `${name}.js`);
 }
