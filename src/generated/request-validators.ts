@@ -1555,7 +1555,7 @@ return errors === 0;
 validate31.evaluated = {"props":{"id":true,"collection_id":true,"content":true,"created_at":true,"updated_at":true,"version":true,"account_id":true},"dynamicProps":false,"dynamicItems":false};
 
 const exportedSchema6 = validate32;
-const schema55 = {"type":"object","required":["accounts","api_keys","collections","objects"],"properties":{"accounts":{"type":"array","items":{"type":"object","required":["id","name"],"properties":{"id":{"type":"string","minLength":1,"maxLength":64},"name":{"type":"string"}}}},"api_keys":{"type":"array","items":{"type":"object","required":["key","account_id","permissions","active"],"properties":{"key":{"type":"string","pattern":"^[A-Za-z0-9\\-._~+/]{1,512}=*$"},"account_id":{"type":"string"},"permissions":{"type":"array","uniqueItems":true,"items":{"enum":["read","write","search"]}},"active":{"type":"boolean"},"label":{"type":"string"}}}},"collections":{"type":"array","items":{"type":"object","properties":{"id":{"$ref":"https://answers.invalid/openapi.yaml#/components/schemas/CollectionId"},"name":{"type":"string","minLength":1,"maxLength":100},"metadata":{"$ref":"https://answers.invalid/openapi.yaml#/components/schemas/Metadata"},"created_at":{"$ref":"https://answers.invalid/openapi.yaml#/components/schemas/Timestamp"},"updated_at":{"$ref":"https://answers.invalid/openapi.yaml#/components/schemas/Timestamp"},"account_id":{"type":"string","minLength":1}},"required":["id","name","metadata","created_at","updated_at","account_id"]}},"objects":{"type":"array","items":{"type":"object","properties":{"id":{"$ref":"https://answers.invalid/openapi.yaml#/components/schemas/ObjectId"},"collection_id":{"$ref":"https://answers.invalid/openapi.yaml#/components/schemas/CollectionId"},"content":{"$ref":"https://answers.invalid/openapi.yaml#/components/schemas/Content"},"created_at":{"$ref":"https://answers.invalid/openapi.yaml#/components/schemas/Timestamp"},"updated_at":{"$ref":"https://answers.invalid/openapi.yaml#/components/schemas/Timestamp"},"version":{"type":"integer","minimum":1},"account_id":{"type":"string","minLength":1}},"required":["id","collection_id","content","created_at","updated_at","version","account_id"]}},"id_sequences":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":4294967295}}}};
+const schema55 = {"type":"object","required":["accounts","api_keys","collections","objects"],"properties":{"accounts":{"type":"array","items":{"type":"object","required":["id","name"],"properties":{"id":{"type":"string","minLength":1,"maxLength":64},"name":{"type":"string"}}}},"api_keys":{"type":"array","items":{"type":"object","required":["key","account_id","permissions","active"],"properties":{"key":{"type":"string","pattern":"^[A-Za-z0-9\\-._~+/]{1,512}=*$"},"account_id":{"type":"string"},"permissions":{"type":"array","uniqueItems":true,"items":{"enum":["read","write","search"]}},"active":{"type":"boolean"},"label":{"type":"string"}}}},"collections":{"type":"array","items":{"type":"object","properties":{"id":{"$ref":"https://answers.invalid/openapi.yaml#/components/schemas/CollectionId"},"name":{"type":"string","minLength":1,"maxLength":100},"metadata":{"$ref":"https://answers.invalid/openapi.yaml#/components/schemas/Metadata"},"created_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},"updated_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},"account_id":{"type":"string","minLength":1}},"required":["id","name","metadata","created_at","updated_at","account_id"]}},"objects":{"type":"array","items":{"type":"object","properties":{"id":{"$ref":"https://answers.invalid/openapi.yaml#/components/schemas/ObjectId"},"collection_id":{"$ref":"https://answers.invalid/openapi.yaml#/components/schemas/CollectionId"},"content":{"$ref":"https://answers.invalid/openapi.yaml#/components/schemas/Content"},"created_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},"updated_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},"version":{"type":"integer","minimum":1},"account_id":{"type":"string","minLength":1}},"required":["id","collection_id","content","created_at","updated_at","version","account_id"]}},"id_sequences":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":4294967295}}}};
 const func0 = cjs(dependency2).default;
 const pattern11 = new RegExp("^[A-Za-z0-9\\-._~+/]{1,512}=*$", "u");
 
@@ -2045,7 +2045,7 @@ if(data13.created_at !== undefined){
 let data17 = data13.created_at;
 if(typeof data17 === "string"){
 if(!pattern5.test(data17)){
-const err39 = {instancePath:instancePath+"/collections/" + i4+"/created_at",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Timestamp/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
+const err39 = {instancePath:instancePath+"/collections/" + i4+"/created_at",schemaPath:"#/properties/collections/items/properties/created_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2054,8 +2054,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!(formats0.validate(data17))){
-const err40 = {instancePath:instancePath+"/collections/" + i4+"/created_at",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+else {
+const err40 = {instancePath:instancePath+"/collections/" + i4+"/created_at",schemaPath:"#/properties/collections/items/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2065,8 +2066,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-else {
-const err41 = {instancePath:instancePath+"/collections/" + i4+"/created_at",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.updated_at !== undefined){
+let data18 = data13.updated_at;
+if(typeof data18 === "string"){
+if(!pattern5.test(data18)){
+const err41 = {instancePath:instancePath+"/collections/" + i4+"/updated_at",schemaPath:"#/properties/collections/items/properties/updated_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2076,11 +2080,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data13.updated_at !== undefined){
-let data18 = data13.updated_at;
-if(typeof data18 === "string"){
-if(!pattern5.test(data18)){
-const err42 = {instancePath:instancePath+"/collections/" + i4+"/updated_at",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Timestamp/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
+else {
+const err42 = {instancePath:instancePath+"/collections/" + i4+"/updated_at",schemaPath:"#/properties/collections/items/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2089,8 +2090,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(!(formats0.validate(data18))){
-const err43 = {instancePath:instancePath+"/collections/" + i4+"/updated_at",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data13.account_id !== undefined){
+let data19 = data13.account_id;
+if(typeof data19 === "string"){
+if(func1(data19) < 1){
+const err43 = {instancePath:instancePath+"/collections/" + i4+"/account_id",schemaPath:"#/properties/collections/items/properties/account_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2101,7 +2106,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/collections/" + i4+"/updated_at",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err44 = {instancePath:instancePath+"/collections/" + i4+"/account_id",schemaPath:"#/properties/collections/items/properties/account_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2111,11 +2116,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data13.account_id !== undefined){
-let data19 = data13.account_id;
-if(typeof data19 === "string"){
-if(func1(data19) < 1){
-const err45 = {instancePath:instancePath+"/collections/" + i4+"/account_id",schemaPath:"#/properties/collections/items/properties/account_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err45 = {instancePath:instancePath+"/collections/" + i4,schemaPath:"#/properties/collections/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2125,37 +2128,14 @@ vErrors.push(err45);
 errors++;
 }
 }
+}
 else {
-const err46 = {instancePath:instancePath+"/collections/" + i4+"/account_id",schemaPath:"#/properties/collections/items/properties/account_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err46 = {instancePath:instancePath+"/collections",schemaPath:"#/properties/collections/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
-}
-errors++;
-}
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/collections/" + i4,schemaPath:"#/properties/collections/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/collections",schemaPath:"#/properties/collections/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
 }
 errors++;
 }
@@ -2168,7 +2148,27 @@ for(let i5=0; i5<len4; i5++){
 let data21 = data20[i5];
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.id === undefined){
-const err49 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err47 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if(data21.collection_id === undefined){
+const err48 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "collection_id"},message:"must have required property '"+"collection_id"+"'"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(data21.content === undefined){
+const err49 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2177,8 +2177,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data21.collection_id === undefined){
-const err50 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "collection_id"},message:"must have required property '"+"collection_id"+"'"};
+if(data21.created_at === undefined){
+const err50 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2187,8 +2187,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data21.content === undefined){
-const err51 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+if(data21.updated_at === undefined){
+const err51 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2197,8 +2197,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(data21.created_at === undefined){
-const err52 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
+if(data21.version === undefined){
+const err52 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2207,8 +2207,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data21.updated_at === undefined){
-const err53 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
+if(data21.account_id === undefined){
+const err53 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2217,8 +2217,11 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(data21.version === undefined){
-const err54 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(data21.id !== undefined){
+let data22 = data21.id;
+if(typeof data22 === "string"){
+if(!pattern7.test(data22)){
+const err54 = {instancePath:instancePath+"/objects/" + i5+"/id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/ObjectId/pattern",keyword:"pattern",params:{pattern: "^obj_[a-z0-9]{20}$"},message:"must match pattern \""+"^obj_[a-z0-9]{20}$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2227,8 +2230,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data21.account_id === undefined){
-const err55 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'"};
+}
+else {
+const err55 = {instancePath:instancePath+"/objects/" + i5+"/id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/ObjectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2237,11 +2241,12 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data21.id !== undefined){
-let data22 = data21.id;
-if(typeof data22 === "string"){
-if(!pattern7.test(data22)){
-const err56 = {instancePath:instancePath+"/objects/" + i5+"/id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/ObjectId/pattern",keyword:"pattern",params:{pattern: "^obj_[a-z0-9]{20}$"},message:"must match pattern \""+"^obj_[a-z0-9]{20}$"+"\""};
+}
+if(data21.collection_id !== undefined){
+let data23 = data21.collection_id;
+if(typeof data23 === "string"){
+if(!pattern4.test(data23)){
+const err56 = {instancePath:instancePath+"/objects/" + i5+"/collection_id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/CollectionId/pattern",keyword:"pattern",params:{pattern: "^col_[a-z0-9]{20}$"},message:"must match pattern \""+"^col_[a-z0-9]{20}$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2252,7 +2257,7 @@ errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/objects/" + i5+"/id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/ObjectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err57 = {instancePath:instancePath+"/objects/" + i5+"/collection_id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/CollectionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2262,11 +2267,12 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data21.collection_id !== undefined){
-let data23 = data21.collection_id;
-if(typeof data23 === "string"){
-if(!pattern4.test(data23)){
-const err58 = {instancePath:instancePath+"/objects/" + i5+"/collection_id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/CollectionId/pattern",keyword:"pattern",params:{pattern: "^col_[a-z0-9]{20}$"},message:"must match pattern \""+"^col_[a-z0-9]{20}$"+"\""};
+if(data21.content !== undefined){
+let data24 = data21.content;
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+}
+else {
+const err58 = {instancePath:instancePath+"/objects/" + i5+"/content",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Content/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2276,8 +2282,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {instancePath:instancePath+"/objects/" + i5+"/collection_id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/CollectionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data21.created_at !== undefined){
+let data25 = data21.created_at;
+if(typeof data25 === "string"){
+if(!pattern5.test(data25)){
+const err59 = {instancePath:instancePath+"/objects/" + i5+"/created_at",schemaPath:"#/properties/objects/items/properties/created_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2287,12 +2296,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data21.content !== undefined){
-let data24 = data21.content;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-}
 else {
-const err60 = {instancePath:instancePath+"/objects/" + i5+"/content",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err60 = {instancePath:instancePath+"/objects/" + i5+"/created_at",schemaPath:"#/properties/objects/items/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2302,11 +2307,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data21.created_at !== undefined){
-let data25 = data21.created_at;
-if(typeof data25 === "string"){
-if(!pattern5.test(data25)){
-const err61 = {instancePath:instancePath+"/objects/" + i5+"/created_at",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Timestamp/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
+if(data21.updated_at !== undefined){
+let data26 = data21.updated_at;
+if(typeof data26 === "string"){
+if(!pattern5.test(data26)){
+const err61 = {instancePath:instancePath+"/objects/" + i5+"/updated_at",schemaPath:"#/properties/objects/items/properties/updated_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2315,8 +2320,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(!(formats0.validate(data25))){
-const err62 = {instancePath:instancePath+"/objects/" + i5+"/created_at",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+else {
+const err62 = {instancePath:instancePath+"/objects/" + i5+"/updated_at",schemaPath:"#/properties/objects/items/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2326,8 +2332,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-else {
-const err63 = {instancePath:instancePath+"/objects/" + i5+"/created_at",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data21.version !== undefined){
+let data27 = data21.version;
+if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
+const err63 = {instancePath:instancePath+"/objects/" + i5+"/version",schemaPath:"#/properties/objects/items/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2336,12 +2344,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-if(data21.updated_at !== undefined){
-let data26 = data21.updated_at;
-if(typeof data26 === "string"){
-if(!pattern5.test(data26)){
-const err64 = {instancePath:instancePath+"/objects/" + i5+"/updated_at",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Timestamp/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
+if(typeof data27 == "number"){
+if(data27 < 1 || isNaN(data27)){
+const err64 = {instancePath:instancePath+"/objects/" + i5+"/version",schemaPath:"#/properties/objects/items/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2350,8 +2355,13 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(!(formats0.validate(data26))){
-const err65 = {instancePath:instancePath+"/objects/" + i5+"/updated_at",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+}
+if(data21.account_id !== undefined){
+let data28 = data21.account_id;
+if(typeof data28 === "string"){
+if(func1(data28) < 1){
+const err65 = {instancePath:instancePath+"/objects/" + i5+"/account_id",schemaPath:"#/properties/objects/items/properties/account_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2362,7 +2372,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/objects/" + i5+"/updated_at",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err66 = {instancePath:instancePath+"/objects/" + i5+"/account_id",schemaPath:"#/properties/objects/items/properties/account_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2372,10 +2382,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data21.version !== undefined){
-let data27 = data21.version;
-if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
-const err67 = {instancePath:instancePath+"/objects/" + i5+"/version",schemaPath:"#/properties/objects/items/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err67 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2384,64 +2393,15 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(typeof data27 == "number"){
-if(data27 < 1 || isNaN(data27)){
-const err68 = {instancePath:instancePath+"/objects/" + i5+"/version",schemaPath:"#/properties/objects/items/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/objects",schemaPath:"#/properties/objects/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err68];
 }
 else {
 vErrors.push(err68);
-}
-errors++;
-}
-}
-}
-if(data21.account_id !== undefined){
-let data28 = data21.account_id;
-if(typeof data28 === "string"){
-if(func1(data28) < 1){
-const err69 = {instancePath:instancePath+"/objects/" + i5+"/account_id",schemaPath:"#/properties/objects/items/properties/account_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-else {
-const err70 = {instancePath:instancePath+"/objects/" + i5+"/account_id",schemaPath:"#/properties/objects/items/properties/account_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-}
-else {
-const err72 = {instancePath:instancePath+"/objects",schemaPath:"#/properties/objects/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
 }
 errors++;
 }
@@ -2452,33 +2412,33 @@ if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 for(const key0 in data29){
 let data30 = data29[key0];
 if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
-const err73 = {instancePath:instancePath+"/id_sequences/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/id_sequences/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err69 = {instancePath:instancePath+"/id_sequences/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/id_sequences/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err69];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err69);
 }
 errors++;
 }
 if(typeof data30 == "number"){
 if(data30 > 4294967295 || isNaN(data30)){
-const err74 = {instancePath:instancePath+"/id_sequences/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/id_sequences/additionalProperties/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295"};
+const err70 = {instancePath:instancePath+"/id_sequences/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/id_sequences/additionalProperties/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295"};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err70];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err70);
 }
 errors++;
 }
 if(data30 < 0 || isNaN(data30)){
-const err75 = {instancePath:instancePath+"/id_sequences/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/id_sequences/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err71 = {instancePath:instancePath+"/id_sequences/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/id_sequences/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err71];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err71);
 }
 errors++;
 }
@@ -2486,24 +2446,24 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/id_sequences",schemaPath:"#/properties/id_sequences/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err72 = {instancePath:instancePath+"/id_sequences",schemaPath:"#/properties/id_sequences/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err72];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err72);
 }
 errors++;
 }
 }
 }
 else {
-const err77 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err73 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err73];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err73);
 }
 errors++;
 }
@@ -2513,7 +2473,7 @@ return errors === 0;
 validate32.evaluated = {"props":{"accounts":true,"api_keys":true,"collections":true,"objects":true,"id_sequences":true},"dynamicProps":false,"dynamicItems":false};
 
 const exportedSchema7 = validate33;
-const schema65 = {"type":"string","enum":["asc","desc"],"default":"asc"};
+const schema61 = {"type":"string","enum":["asc","desc"],"default":"asc"};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2536,7 +2496,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data === "asc") || (data === "desc"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema61.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2652,7 +2612,7 @@ export const SCHEMA_VALIDATORS = {
   "{\"type\":\"object\",\"additionalProperties\":false,\"required\":[],\"properties\":{\"now\":{\"type\":\"string\",\"format\":\"date-time\"},\"advance_ms\":{\"type\":\"number\",\"minimum\":0,\"maximum\":253402300799999},\"real_time\":{\"const\":true}}}": exportedSchema3,
   "{\"type\":\"object\",\"properties\":{\"id\":{\"$ref\":\"#/components/schemas/CollectionId\"},\"name\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":100},\"metadata\":{\"$ref\":\"#/components/schemas/Metadata\"},\"created_at\":{\"$ref\":\"#/components/schemas/Timestamp\"},\"updated_at\":{\"$ref\":\"#/components/schemas/Timestamp\"},\"account_id\":{\"type\":\"string\",\"minLength\":1}},\"required\":[\"id\",\"name\",\"metadata\",\"created_at\",\"updated_at\",\"account_id\"]}": exportedSchema4,
   "{\"type\":\"object\",\"properties\":{\"id\":{\"$ref\":\"#/components/schemas/ObjectId\"},\"collection_id\":{\"$ref\":\"#/components/schemas/CollectionId\"},\"content\":{\"$ref\":\"#/components/schemas/Content\"},\"created_at\":{\"$ref\":\"#/components/schemas/Timestamp\"},\"updated_at\":{\"$ref\":\"#/components/schemas/Timestamp\"},\"version\":{\"type\":\"integer\",\"minimum\":1},\"account_id\":{\"type\":\"string\",\"minLength\":1}},\"required\":[\"id\",\"collection_id\",\"content\",\"created_at\",\"updated_at\",\"version\",\"account_id\"]}": exportedSchema5,
-  "{\"type\":\"object\",\"required\":[\"accounts\",\"api_keys\",\"collections\",\"objects\"],\"properties\":{\"accounts\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"required\":[\"id\",\"name\"],\"properties\":{\"id\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":64},\"name\":{\"type\":\"string\"}}}},\"api_keys\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"required\":[\"key\",\"account_id\",\"permissions\",\"active\"],\"properties\":{\"key\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9\\\\-._~+/]{1,512}=*$\"},\"account_id\":{\"type\":\"string\"},\"permissions\":{\"type\":\"array\",\"uniqueItems\":true,\"items\":{\"enum\":[\"read\",\"write\",\"search\"]}},\"active\":{\"type\":\"boolean\"},\"label\":{\"type\":\"string\"}}}},\"collections\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"$ref\":\"#/components/schemas/CollectionId\"},\"name\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":100},\"metadata\":{\"$ref\":\"#/components/schemas/Metadata\"},\"created_at\":{\"$ref\":\"#/components/schemas/Timestamp\"},\"updated_at\":{\"$ref\":\"#/components/schemas/Timestamp\"},\"account_id\":{\"type\":\"string\",\"minLength\":1}},\"required\":[\"id\",\"name\",\"metadata\",\"created_at\",\"updated_at\",\"account_id\"]}},\"objects\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"$ref\":\"#/components/schemas/ObjectId\"},\"collection_id\":{\"$ref\":\"#/components/schemas/CollectionId\"},\"content\":{\"$ref\":\"#/components/schemas/Content\"},\"created_at\":{\"$ref\":\"#/components/schemas/Timestamp\"},\"updated_at\":{\"$ref\":\"#/components/schemas/Timestamp\"},\"version\":{\"type\":\"integer\",\"minimum\":1},\"account_id\":{\"type\":\"string\",\"minLength\":1}},\"required\":[\"id\",\"collection_id\",\"content\",\"created_at\",\"updated_at\",\"version\",\"account_id\"]}},\"id_sequences\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":4294967295}}}}": exportedSchema6,
+  "{\"type\":\"object\",\"required\":[\"accounts\",\"api_keys\",\"collections\",\"objects\"],\"properties\":{\"accounts\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"required\":[\"id\",\"name\"],\"properties\":{\"id\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":64},\"name\":{\"type\":\"string\"}}}},\"api_keys\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"required\":[\"key\",\"account_id\",\"permissions\",\"active\"],\"properties\":{\"key\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9\\\\-._~+/]{1,512}=*$\"},\"account_id\":{\"type\":\"string\"},\"permissions\":{\"type\":\"array\",\"uniqueItems\":true,\"items\":{\"enum\":[\"read\",\"write\",\"search\"]}},\"active\":{\"type\":\"boolean\"},\"label\":{\"type\":\"string\"}}}},\"collections\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"$ref\":\"#/components/schemas/CollectionId\"},\"name\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":100},\"metadata\":{\"$ref\":\"#/components/schemas/Metadata\"},\"created_at\":{\"type\":\"string\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"updated_at\":{\"type\":\"string\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"account_id\":{\"type\":\"string\",\"minLength\":1}},\"required\":[\"id\",\"name\",\"metadata\",\"created_at\",\"updated_at\",\"account_id\"]}},\"objects\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"$ref\":\"#/components/schemas/ObjectId\"},\"collection_id\":{\"$ref\":\"#/components/schemas/CollectionId\"},\"content\":{\"$ref\":\"#/components/schemas/Content\"},\"created_at\":{\"type\":\"string\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"updated_at\":{\"type\":\"string\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"version\":{\"type\":\"integer\",\"minimum\":1},\"account_id\":{\"type\":\"string\",\"minLength\":1}},\"required\":[\"id\",\"collection_id\",\"content\",\"created_at\",\"updated_at\",\"version\",\"account_id\"]}},\"id_sequences\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":4294967295}}}}": exportedSchema6,
   "{\"type\":\"string\",\"enum\":[\"asc\",\"desc\"],\"default\":\"asc\"}": exportedSchema7,
   "{\"type\":\"string\",\"maxLength\":1024}": exportedSchema8,
   "{\"type\":\"string\",\"minLength\":1,\"maxLength\":128}": exportedSchema9,

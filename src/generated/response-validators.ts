@@ -283,7 +283,7 @@ return errors === 0;
 validate36.evaluated = {"props":{"id":true,"name":true,"metadata":true,"object_count":true,"created_at":true,"updated_at":true},"dynamicProps":false,"dynamicItems":false};
 
 const exportedResponse1 = validate37;
-const schema73 = {"type":"object","required":["data","has_more","next_cursor"],"properties":{"data":{"type":"array","items":{"$ref":"#/components/schemas/Collection"}},"has_more":{"type":"boolean"},"next_cursor":{"type":["string","null"],"maxLength":1024}}};
+const schema69 = {"type":"object","required":["data","has_more","next_cursor"],"properties":{"data":{"type":"array","items":{"$ref":"#/components/schemas/Collection"}},"has_more":{"type":"boolean"},"next_cursor":{"type":["string","null"],"maxLength":1024}}};
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -363,7 +363,7 @@ errors++;
 if(data.next_cursor !== undefined){
 let data3 = data.next_cursor;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema73.properties.next_cursor.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema69.properties.next_cursor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -652,7 +652,7 @@ return errors === 0;
 validate39.evaluated = {"props":{"id":true,"collection_id":true,"content":true,"created_at":true,"updated_at":true,"version":true},"dynamicProps":false,"dynamicItems":false};
 
 const exportedResponse3 = validate40;
-const schema80 = {"type":"object","required":["data","has_more","next_cursor"],"properties":{"data":{"type":"array","items":{"$ref":"#/components/schemas/Object"}},"has_more":{"type":"boolean"},"next_cursor":{"type":["string","null"],"maxLength":1024}}};
+const schema76 = {"type":"object","required":["data","has_more","next_cursor"],"properties":{"data":{"type":"array","items":{"$ref":"#/components/schemas/Object"}},"has_more":{"type":"boolean"},"next_cursor":{"type":["string","null"],"maxLength":1024}}};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -732,7 +732,7 @@ errors++;
 if(data.next_cursor !== undefined){
 let data3 = data.next_cursor;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema80.properties.next_cursor.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema76.properties.next_cursor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -771,9 +771,9 @@ return errors === 0;
 validate40.evaluated = {"props":{"data":true,"has_more":true,"next_cursor":true},"dynamicProps":false,"dynamicItems":false};
 
 const exportedResponse4 = validate42;
-const schema81 = {"type":"object","required":["type","title","status","code","detail"],"properties":{"type":{"type":"string","format":"uri-reference","pattern":"^urn:answers:problem:[a-z][a-z0-9_]*$"},"title":{"type":"string"},"status":{"type":"integer","minimum":400,"maximum":599},"code":{"type":"string","enum":["malformed_json","validation_failed","invalid_parameter","invalid_cursor","missing_credentials","malformed_credentials","invalid_api_key","inactive_api_key","conflicting_api_keys","insufficient_permission","not_found","collection_not_found","object_not_found","method_not_allowed","collection_name_taken","payload_too_large","unsupported_media_type","rate_limited","internal_error","insufficient_storage"]},"detail":{"type":"string"},"instance":{"type":"string","format":"uri-reference"},"errors":{"type":"array","items":{"$ref":"#/components/schemas/ProblemFieldError"}}}};
-const schema82 = {"type":"object","required":["location","pointer","message"],"properties":{"location":{"type":"string","enum":["body","query","path","header"]},"pointer":{"type":"string"},"message":{"type":"string"}}};
-const formats26 = /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
+const schema77 = {"type":"object","required":["type","title","status","code","detail"],"properties":{"type":{"type":"string","format":"uri-reference","pattern":"^urn:answers:problem:[a-z][a-z0-9_]*$"},"title":{"type":"string"},"status":{"type":"integer","minimum":400,"maximum":599},"code":{"type":"string","enum":["malformed_json","validation_failed","invalid_parameter","invalid_cursor","missing_credentials","malformed_credentials","invalid_api_key","inactive_api_key","conflicting_api_keys","insufficient_permission","not_found","collection_not_found","object_not_found","method_not_allowed","collection_name_taken","payload_too_large","unsupported_media_type","rate_limited","internal_error","insufficient_storage"]},"detail":{"type":"string"},"instance":{"type":"string","format":"uri-reference"},"errors":{"type":"array","items":{"$ref":"#/components/schemas/ProblemFieldError"}}}};
+const schema78 = {"type":"object","required":["location","pointer","message"],"properties":{"location":{"type":"string","enum":["body","query","path","header"]},"pointer":{"type":"string"},"message":{"type":"string"}}};
+const formats18 = /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
 const pattern26 = new RegExp("^urn:answers:problem:[a-z][a-z0-9_]*$", "u");
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -850,7 +850,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!(formats26.test(data0))){
+if(!(formats18.test(data0))){
 const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -932,7 +932,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((((((((((((((((((data3 === "malformed_json") || (data3 === "validation_failed")) || (data3 === "invalid_parameter")) || (data3 === "invalid_cursor")) || (data3 === "missing_credentials")) || (data3 === "malformed_credentials")) || (data3 === "invalid_api_key")) || (data3 === "inactive_api_key")) || (data3 === "conflicting_api_keys")) || (data3 === "insufficient_permission")) || (data3 === "not_found")) || (data3 === "collection_not_found")) || (data3 === "object_not_found")) || (data3 === "method_not_allowed")) || (data3 === "collection_name_taken")) || (data3 === "payload_too_large")) || (data3 === "unsupported_media_type")) || (data3 === "rate_limited")) || (data3 === "internal_error")) || (data3 === "insufficient_storage"))){
-const err13 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema81.properties.code.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema77.properties.code.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -957,7 +957,7 @@ errors++;
 if(data.instance !== undefined){
 let data5 = data.instance;
 if(typeof data5 === "string"){
-if(!(formats26.test(data5))){
+if(!(formats18.test(data5))){
 const err15 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -1029,7 +1029,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!((((data8 === "body") || (data8 === "query")) || (data8 === "path")) || (data8 === "header"))){
-const err21 = {instancePath:instancePath+"/errors/" + i0+"/location",schemaPath:"#/components/schemas/ProblemFieldError/properties/location/enum",keyword:"enum",params:{allowedValues: schema82.properties.location.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/errors/" + i0+"/location",schemaPath:"#/components/schemas/ProblemFieldError/properties/location/enum",keyword:"enum",params:{allowedValues: schema78.properties.location.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1104,7 +1104,7 @@ return errors === 0;
 validate42.evaluated = {"props":{"type":true,"title":true,"status":true,"code":true,"detail":true,"instance":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 const exportedResponse5 = validate43;
-const schema83 = {"type":"object","required":["data","total","has_more","next_cursor","took_ms"],"properties":{"data":{"type":"array","items":{"$ref":"#/components/schemas/SearchHit"}},"total":{"type":"integer","minimum":0},"has_more":{"type":"boolean"},"next_cursor":{"type":["string","null"],"maxLength":1024},"took_ms":{"type":"integer","minimum":0}}};
+const schema79 = {"type":"object","required":["data","total","has_more","next_cursor","took_ms"],"properties":{"data":{"type":"array","items":{"$ref":"#/components/schemas/SearchHit"}},"total":{"type":"integer","minimum":0},"has_more":{"type":"boolean"},"next_cursor":{"type":["string","null"],"maxLength":1024},"took_ms":{"type":"integer","minimum":0}}};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1343,7 +1343,7 @@ errors++;
 if(data.next_cursor !== undefined){
 let data4 = data.next_cursor;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema83.properties.next_cursor.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema79.properties.next_cursor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
