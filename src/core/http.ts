@@ -51,15 +51,29 @@ export const MAX_BODY_BYTES = 1_048_576;
  */
 export const MAX_JSON_DEPTH = 64;
 
+/**
+ * Response headers: `content-type`, then `headers`.
+ * @note Copied name by name, not spread after a literal (`{ 'content-type': t, ...headers }`):
+ * that spread is a slow path of V8's, and it ran on every answer (a tenth of a 401's CPU).
+ */
+export function withContentType(
+  contentType: string,
+  headers?: Record<string, string>,
+): Record<string, string> {
+  const all: Record<string, string> = { 'content-type': contentType };
+  if (headers) for (const name in headers) all[name] = headers[name]!;
+  return all;
+}
+
 /** Builds a JSON success response. */
 export function json(
   status: number,
   value: unknown,
-  headers: Record<string, string> = {},
+  headers?: Record<string, string>,
 ): MockResponse {
   return {
     status,
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: withContentType('application/json', headers),
     body: JSON.stringify(value),
   };
 }

@@ -1,4 +1,4 @@
-import type { MockResponse } from './http.ts';
+import { withContentType, type MockResponse } from './http.ts';
 
 /**
  * Every error code the API can return, with its status and title.
@@ -36,6 +36,33 @@ export interface FieldError {
   message: string;
 }
 
+/** The JSON of a problem up to its `detail` (`{"type":…,"detail":`). */
+function problemHead(code: string, status: number, title: string): string {
+  const fields = { type: `urn:answers:problem:${code}`, title, status, code, detail: '' };
+  return JSON.stringify(fields).slice(0, -'""}'.length);
+}
+
+/** The head of each problem of the API, written once. */
+const HEADS = new Map(
+  Object.entries(PROBLEM_CODES).map(([code, { status, title }]) => [
+    code,
+    problemHead(code, status, title),
+  ]),
+);
+
+/**
+ * `JSON.stringify(text)`, without its general machinery for the usual text, which has nothing to
+ * escape (no quote, backslash, control character or surrogate).
+ */
+function jsonString(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x20 || unit === 0x22 || unit === 0x5c || (unit >= 0xd800 && unit <= 0xdfff))
+      return JSON.stringify(text);
+  }
+  return `"${text}"`;
+}
+
 /**
  * Builds an RFC 9457 `application/problem+json` response.
  * @see https://www.rfc-editor.org/rfc/rfc9457
@@ -45,7 +72,8 @@ export function problem(
   detail: string,
   options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
 ): MockResponse {
-  return problemResponse({ code, ...PROBLEM_CODES[code] }, detail, options);
+  const { status, title } = PROBLEM_CODES[code];
+  return problemResponse({ code, status, title }, detail, options, HEADS.get(code));
 }
 
 /**
@@ -56,18 +84,17 @@ export function problemResponse(
   { code, status, title }: { code: string; status: number; title: string },
   detail: string,
   options: { errors?: FieldError[] | undefined; headers?: Record<string, string> } = {},
+  head = problemHead(code, status, title),
 ): MockResponse {
-  const body: Record<string, unknown> = {
-    type: `urn:answers:problem:${code}`,
-    title,
-    status,
-    code,
-    detail,
-  };
-  if (options.errors && options.errors.length > 0) body.errors = options.errors;
+  // @note The bytes of `JSON.stringify({ type, title, status, code, detail, errors })`, from a
+  // head written once per problem code: stringifying was a sixth of a 401's CPU.
+  const errors =
+    options.errors && options.errors.length > 0
+      ? `,"errors":${JSON.stringify(options.errors)}`
+      : '';
   return {
     status,
-    headers: { 'content-type': 'application/problem+json', ...options.headers },
-    body: JSON.stringify(body),
+    headers: withContentType('application/problem+json', options.headers),
+    body: `${head}${jsonString(detail)}${errors}}`,
   };
 }
