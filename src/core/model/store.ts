@@ -3,7 +3,7 @@ import { compareByCreation, insertSorted, removeSorted, replaceSorted } from './
 import { ObjectList } from './object-list.ts';
 import type { Account, CollectionRecord, ObjectRecord } from './records.ts';
 import { copyOf, Shelf, type Stored } from './shelf.ts';
-import type { Snapshot } from './snapshot.ts';
+import { SnapshotError, type Snapshot } from './snapshot.ts';
 import type { ChangeListener } from './state-change.ts';
 import { Vocabulary } from './vocabulary.ts';
 
@@ -286,6 +286,9 @@ export class Store {
    * @note Each record is the store's own copy, indexed as it is handed to `@msw/data`; the
    * handovers are awaited a batch at a time (one wait per batch, not one per record), before the
    * event loop is let run. Nothing sees this store before `load` resolves.
+   * @throws SnapshotError when an object names a collection its account does not have, or an id
+   * is used twice: checks that `parseSnapshot` leaves to the load (a store that throws is
+   * half built, and dropped).
    */
   async load(state: Snapshot): Promise<void> {
     this.clear();
@@ -304,8 +307,18 @@ export class Store {
       if (pending.length === BATCH) await settle();
     }
     for (const group of byCollection(state.objects)) {
-      const shelved = this.#shelvedFor(group[0]!.collection_id);
+      const collectionId = group[0]!.collection_id;
+      const owner = this.#collectionById.get(collectionId);
+      const shelved = this.#shelvedFor(collectionId);
       for (const object of group) {
+        // @note The snapshot's last checks (`parseSnapshot` leaves them here): the objects come
+        // grouped by collection, and the store's map of ids is built anyway.
+        if (owner?.account_id !== object.account_id)
+          throw new SnapshotError(
+            `Object "${object.id}" names collection "${collectionId}", which its account does not have`,
+          );
+        if (this.#objectById.has(object.id) || this.#collectionById.has(object.id))
+          throw new SnapshotError(`Duplicate id "${object.id}"`);
         const record = ownCopy(object);
         pending.push(shelved.shelf.place(record).stored);
         this.#indexObject(shelved, record);
