@@ -1,6 +1,6 @@
 import { compareByCreation } from './creation-order.ts';
 import { COUNT_BITS, Postings, SATURATED, UNIT, type PostingList } from './postings.ts';
-import { pageOfHits, sortedHits, topHits, type EachHit, type TieOrder } from './ranked-hits.ts';
+import { FOUND, rankHits, Turns, type HitReader, type TieOrder } from './ranked-hits.ts';
 import type { ObjectRecord } from './records.ts';
 import { countWords, type WordIds } from './search-index.ts';
 
@@ -10,26 +10,8 @@ export interface SearchHit {
   score: number;
 }
 
-/**
- * What one query word found in a document adds to its tally, beside its occurrences: exact in a
- * double as long as the occurrences stay below 2^32 and the words below 2^21.
- */
-const FOUND = 2 ** 32;
-
 /** Documents whose tallies a many-word search adds up at a time (256 KB of them). */
 const BLOCK = 32_768;
-
-/** The longest a search adds up tallies before it lets the event loop run. */
-const TURN_MS = 10;
-
-/** Lets the event loop run (I/O, timers, other work) before going on. */
-const yieldToEventLoop = (): Promise<void> =>
-  new Promise((resolve) =>
-    typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
-  );
-
-/** Pages up to this deep are ranked in one pass keeping the best hits; deeper, in two. */
-const SHALLOW = 1_000;
 
 /**
  * The store's search index: every object is a document, numbered as it is indexed, and each
@@ -50,6 +32,11 @@ export class InvertedIndex {
   #records: Array<ObjectRecord | undefined> = [];
   /** Each document's collection number; 0 for a deleted document. */
   #collectionOf = new Int32Array(64);
+  /**
+   * Each document's creation date in ms: ties in score compare two numbers, not two records,
+   * when documents are not numbered in creation order.
+   */
+  #createdMs = new Float64Array(64);
   #live = 0;
   #inOrder = true;
   #latest: ObjectRecord | undefined;
@@ -94,12 +81,17 @@ export class InvertedIndex {
       this.#latest = record;
     }
     if (document >= this.#collectionOf.length) {
-      const grown = new Int32Array(Math.ceil(this.#collectionOf.length * 1.5) + 64);
+      const size = Math.ceil(this.#collectionOf.length * 1.5) + 64;
+      const grown = new Int32Array(size);
       grown.set(this.#collectionOf);
       this.#collectionOf = grown;
+      const created = new Float64Array(size);
+      created.set(this.#createdMs);
+      this.#createdMs = created;
     }
     this.#records.push(record);
     this.#collectionOf[document] = this.#collectionNumber(record.collection_id);
+    this.#createdMs[document] = Date.parse(record.created_at);
     for (const [word, count] of countWords(record.content)) {
       this.#postings.append(this.#vocabulary.use(word), document, count);
     }
@@ -109,7 +101,10 @@ export class InvertedIndex {
 
   /** Indexes `next` in place of `previous` (the same object, changed), keeping its number. */
   replace(document: number, previous: ObjectRecord, next: ObjectRecord): void {
-    if (compareByCreation(previous, next) !== 0) this.#inOrder = false;
+    if (compareByCreation(previous, next) !== 0) {
+      this.#inOrder = false;
+      this.#createdMs[document] = Date.parse(next.created_at);
+    }
     this.#records[document] = next;
     const before = countWords(previous.content);
     const after = countWords(next.content);
@@ -145,6 +140,7 @@ export class InvertedIndex {
   /**
    * The page `offset .. offset + limit` of the objects of the given collections that contain at
    * least one of the words (ids of this vocabulary, distinct), ranked, and how many there are.
+   * @note Lets the event loop run every few milliseconds while it works (`ranked-hits.ts`).
    */
   async search(
     query: readonly number[],
@@ -157,58 +153,50 @@ export class InvertedIndex {
       const number = this.#collectionNumbers.get(id);
       if (number !== undefined) allowed[number] = 1;
     }
-    const { each, done } = await this.#hits(query, allowed);
+    const turns = new Turns();
+    const records = this.#records;
+    const created = this.#createdMs;
+    // @note Creation dates are `toISOString()` output, so their order is their strings' order.
+    const tie: TieOrder | undefined = this.#inOrder
+      ? undefined
+      : (a, b) => created[a]! - created[b]! || compareByCreation(records[a]!, records[b]!);
+    let reader: HitReader;
+    let done = () => undefined as void;
+    if (query.length === 1) {
+      reader = new PostingReader(this.#postings, query[0]!, this.#collectionOf, allowed);
+    } else {
+      const tallies = await this.#addUp(query, turns);
+      reader = new TallyReader(tallies, this.#collectionOf, allowed);
+      done = () => tallies.clear();
+    }
     try {
-      const records = this.#records;
-      const tie: TieOrder = this.#inOrder
-        ? (a, b) => a - b
-        : (a, b) => compareByCreation(records[a]!, records[b]!);
-      const ranked =
-        offset + limit <= SHALLOW
-          ? topHits(each, offset + limit, tie)
-          : this.#inOrder
-            ? pageOfHits(each, offset, limit)
-            : sortedHits(each, offset, limit, tie);
-      const first = offset + limit <= SHALLOW ? offset : 0;
-      const page: SearchHit[] = [];
-      for (let i = first; i < ranked.documents.length && page.length < limit; i++) {
-        page.push({ record: records[ranked.documents[i]!]!, score: ranked.scores[i]! });
-      }
+      const ranked = await rankHits(reader, offset, limit, tie, turns);
+      const page = ranked.documents.map((document, i) => ({
+        record: records[document]!,
+        score: ranked.scores[i]!,
+      }));
       return { page, total: ranked.total };
     } finally {
       done();
     }
   }
 
-  /** The hits of a query, in document order, with their scores. */
-  async #hits(
-    query: readonly number[],
-    allowed: Uint8Array,
-  ): Promise<{ each: EachHit; done: () => void }> {
-    const postings = this.#postings;
-    const collectionOf = this.#collectionOf;
-    if (query.length === 1) {
-      const word = query[0]!;
-      const { entries, start, end } = postings.list(word);
-      const each: EachHit = (visit) => {
-        for (let i = start; i < end; i++) {
-          const entry = entries[i]!;
-          let count = entry & SATURATED;
-          if (count === 0) continue;
-          const document = entry >>> COUNT_BITS;
-          if (allowed[collectionOf[document]!] === 0) continue;
-          if (count === SATURATED) count = postings.countOf(word, entry);
-          visit(document, 1 + count / (count + 1));
-        }
-      };
-      return { each, done: () => undefined };
-    }
-    // @note Several words: each adds up, per document, in one array as long as the document
-    // numbers, then the array is read back in document order over the span of the lists.
+  /**
+   * Adds up, per document, what each query word found there (words × {@link FOUND} +
+   * occurrences), in one array as long as the document numbers, to be read back in document
+   * order over the span of the lists.
+   * @note Block by block of documents, every word's postings in the block in turn: the block's
+   * tallies stay in the processor's cache instead of each word sweeping the whole array (8 MB
+   * at a million objects): a third faster for a query of many common words.
+   * @note Every document is added up, whatever its collection: the collections are checked once
+   * per document when the tallies are read back, not once per posting.
+   */
+  async #addUp(query: readonly number[], turns: Turns): Promise<Tallies> {
     if (this.#tally.length < this.#records.length) {
       this.#tally = new Float64Array(Math.ceil(this.#records.length * 1.25));
     }
     const tally = this.#tally;
+    const postings = this.#postings;
     const lists = query.map((word) => postings.list(word));
     let low = this.#records.length;
     let high = -1;
@@ -217,54 +205,28 @@ export class InvertedIndex {
       low = Math.min(low, entries[start]! >>> COUNT_BITS);
       high = Math.max(high, entries[end - 1]! >>> COUNT_BITS);
     }
-    // @note Block by block of documents, every word's postings in the block in turn: the block's
-    // tallies stay in the processor's cache instead of each word sweeping the whole array (8 MB
-    // at a million objects): a third faster for a query of many common words.
-    // @note Between blocks, the event loop gets a turn every {@link TURN_MS}: a query of many
-    // common words at a million objects reads ten million postings (about 80 ms here), which
-    // must not hold up every other request and timer. Requests run one at a time
-    // (`create-mock.ts`), so nothing writes to the index while a search waits.
     const cursors = lists.map((list) => list.start);
-    let turn = performance.now();
     for (let block = low; block <= high; block += BLOCK) {
       const limit = (block + BLOCK) * UNIT;
       for (let w = 0; w < query.length; w++) {
-        cursors[w] = this.#addUp(query[w]!, lists[w]!, cursors[w]!, limit, allowed, tally);
+        cursors[w] = this.#addUpTo(query[w]!, lists[w]!, cursors[w]!, limit, tally);
       }
-      if (performance.now() - turn > TURN_MS) {
-        await yieldToEventLoop();
-        turn = performance.now();
-      }
+      await turns.pause();
     }
-    const each: EachHit = (visit) => {
-      for (let document = low; document <= high; document++) {
-        const value = tally[document]!;
-        if (value === 0) continue;
-        const matched = Math.floor(value / FOUND);
-        const count = value - matched * FOUND;
-        visit(document, matched + count / (count + 1));
-      }
-    };
-    const done = () => {
-      if (high >= low) tally.fill(0, low, high + 1);
-    };
-    return { each, done };
+    return new Tallies(tally, low, high);
   }
 
   /**
    * Adds `word`'s postings from `from` on, up to the first entry at or past `limit` (a document
-   * times {@link UNIT}), in the allowed collections to their documents' tallies; returns where
-   * it stopped.
+   * times {@link UNIT}), to their documents' tallies; returns where it stopped.
    */
-  #addUp(
+  #addUpTo(
     word: number,
     { entries, end }: PostingList,
     from: number,
     limit: number,
-    allowed: Uint8Array,
     tally: Float64Array,
   ): number {
-    const collectionOf = this.#collectionOf;
     let i = from;
     for (; i < end; i++) {
       const entry = entries[i]!;
@@ -272,8 +234,11 @@ export class InvertedIndex {
       let count = entry & SATURATED;
       if (count === 0) continue;
       const document = entry >>> COUNT_BITS;
-      if (allowed[collectionOf[document]!] === 0) continue;
-      if (count === SATURATED) count = this.#postings.countOf(word, entry);
+      if (count === SATURATED) {
+        // @note A deleted document's exact counts are gone (its entries go lazily).
+        if (this.#collectionOf[document] === 0) continue;
+        count = this.#postings.countOf(word, entry);
+      }
       tally[document] = tally[document]! + FOUND + count;
     }
     return i;
@@ -300,11 +265,13 @@ export class InvertedIndex {
     const renumbered = new Int32Array(this.#records.length).fill(-1);
     const records: ObjectRecord[] = [];
     const collectionOf = new Int32Array(Math.ceil(this.#live * 1.25) + 64);
+    const createdMs = new Float64Array(collectionOf.length);
     for (let document = 0; document < this.#records.length; document++) {
       const record = this.#records[document];
       if (record === undefined) continue;
       renumbered[document] = records.length;
       collectionOf[records.length] = this.#collectionOf[document]!;
+      createdMs[records.length] = this.#createdMs[document]!;
       records.push(record);
     }
     this.#postings.renumber(renumbered);
@@ -313,10 +280,144 @@ export class InvertedIndex {
     }
     this.#records = records;
     this.#collectionOf = collectionOf;
+    this.#createdMs = createdMs;
     this.#tally = new Float64Array(0);
     if (records.length === 0) {
       this.#inOrder = true;
       this.#latest = undefined;
     }
+  }
+}
+
+/** A word's hits: its postings in the allowed collections, each with its tally. */
+class PostingReader implements HitReader {
+  readonly #postings: Postings;
+  readonly #word: number;
+  readonly #entries: Uint32Array;
+  readonly #start: number;
+  readonly #end: number;
+  readonly #collectionOf: Int32Array;
+  readonly #allowed: Uint8Array;
+  #at: number;
+  #count = 0;
+
+  constructor(postings: Postings, word: number, collectionOf: Int32Array, allowed: Uint8Array) {
+    const { entries, start, end } = postings.list(word);
+    this.#postings = postings;
+    this.#word = word;
+    this.#entries = entries;
+    this.#start = start;
+    this.#end = end;
+    this.#collectionOf = collectionOf;
+    this.#allowed = allowed;
+    this.#at = start;
+  }
+
+  get finished(): boolean {
+    return this.#at >= this.#end;
+  }
+
+  get count(): number {
+    return this.#count;
+  }
+
+  rewind(): void {
+    this.#at = this.#start;
+    this.#count = 0;
+  }
+
+  read(documents: Int32Array, tallies: Float64Array, floor: number): number {
+    const entries = this.#entries;
+    const collectionOf = this.#collectionOf;
+    const allowed = this.#allowed;
+    const room = documents.length;
+    // @note Bounded in entries read too, so a word mostly in other collections still pauses.
+    const stop = Math.min(this.#end, this.#at + 4 * room);
+    let found = 0;
+    let hits = 0;
+    let i = this.#at;
+    for (; i < stop && found < room; i++) {
+      const entry = entries[i]!;
+      let count = entry & SATURATED;
+      if (count === 0) continue;
+      const document = entry >>> COUNT_BITS;
+      if (allowed[collectionOf[document]!] === 0) continue;
+      hits += 1;
+      if (count === SATURATED) count = this.#postings.countOf(this.#word, entry);
+      const tally = FOUND + count;
+      if (tally <= floor) continue;
+      documents[found] = document;
+      tallies[found] = tally;
+      found += 1;
+    }
+    this.#at = i;
+    this.#count += hits;
+    return found;
+  }
+}
+
+/** The tallies a many-word search added up, documents `low .. high`. */
+class Tallies {
+  constructor(
+    readonly tally: Float64Array,
+    readonly low: number,
+    readonly high: number,
+  ) {}
+
+  /** Zeroes the tallies for the next search. */
+  clear(): void {
+    if (this.high >= this.low) this.tally.fill(0, this.low, this.high + 1);
+  }
+}
+
+/** A many-word search's hits: the documents with a tally, in the allowed collections. */
+class TallyReader implements HitReader {
+  readonly #tallies: Tallies;
+  readonly #collectionOf: Int32Array;
+  readonly #allowed: Uint8Array;
+  #at: number;
+  #count = 0;
+
+  constructor(tallies: Tallies, collectionOf: Int32Array, allowed: Uint8Array) {
+    this.#tallies = tallies;
+    this.#collectionOf = collectionOf;
+    this.#allowed = allowed;
+    this.#at = tallies.low;
+  }
+
+  get finished(): boolean {
+    return this.#at > this.#tallies.high;
+  }
+
+  get count(): number {
+    return this.#count;
+  }
+
+  rewind(): void {
+    this.#at = this.#tallies.low;
+    this.#count = 0;
+  }
+
+  read(documents: Int32Array, tallies: Float64Array, floor: number): number {
+    const { tally, high } = this.#tallies;
+    const collectionOf = this.#collectionOf;
+    const allowed = this.#allowed;
+    const room = documents.length;
+    const stop = Math.min(high + 1, this.#at + 4 * room);
+    let found = 0;
+    let hits = 0;
+    let document = this.#at;
+    for (; document < stop && found < room; document++) {
+      const value = tally[document]!;
+      if (value === 0 || allowed[collectionOf[document]!] === 0) continue;
+      hits += 1;
+      if (value <= floor) continue;
+      documents[found] = document;
+      tallies[found] = value;
+      found += 1;
+    }
+    this.#at = document;
+    this.#count += hits;
+    return found;
   }
 }

@@ -2,7 +2,7 @@ import { json } from '../http.ts';
 import type { Handler, Schemas } from './handler.ts';
 import { problem } from '../problem.ts';
 import { toObject } from '../model/records.ts';
-import { queryTerms, words } from '../model/search-index.ts';
+import { distinctWords, MAX_QUERY_WORDS, queryTerms } from '../model/search-index.ts';
 import { collectionNotFound } from './get-collection.ts';
 
 /**
@@ -13,13 +13,29 @@ import { collectionNotFound } from './get-collection.ts';
 export const searchObjects: Handler = async ({ state, accountId, body }) => {
   const started = performance.now();
   const request = body as Schemas['SearchRequest'];
-  const queryWords = [...new Set(words(request.query))];
+  const queryWords = distinctWords(request.query);
   if (queryWords.length === 0) {
     return problem(
       'validation_failed',
       'The query must contain at least one word (letters or digits).',
       {
         errors: [{ location: 'body', pointer: '/query', message: 'contains no word' }],
+      },
+    );
+  }
+  // @note A limit of the mock, not of the contract: a query's cost grows with its words.
+  if (queryWords.length > MAX_QUERY_WORDS) {
+    return problem(
+      'validation_failed',
+      `The query has ${queryWords.length} distinct words; this mock searches for at most ${MAX_QUERY_WORDS}.`,
+      {
+        errors: [
+          {
+            location: 'body',
+            pointer: '/query',
+            message: `must have at most ${MAX_QUERY_WORDS} distinct words (has ${queryWords.length})`,
+          },
+        ],
       },
     );
   }
