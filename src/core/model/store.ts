@@ -1,5 +1,6 @@
 import type { ApiKey } from '../api-key.ts';
 import { compareByCreation, insertSorted, removeSorted, replaceSorted } from './creation-order.ts';
+import { jsonLength } from './json-length.ts';
 import { ObjectList } from './object-list.ts';
 import type { Account, CollectionRecord, ObjectRecord } from './records.ts';
 import { copyOf, Shelf, type Stored } from './shelf.ts';
@@ -53,7 +54,7 @@ const BATCH = 2_048;
 
 /** The stored JSON of an object's content, in UTF-16 code units (what the limit counts). */
 export function sizeOfContent(content: unknown): number {
-  return JSON.stringify(content)?.length ?? 0;
+  return jsonLength(content);
 }
 
 /** The stored JSON of a collection: its name and metadata. */
