@@ -20,7 +20,11 @@ export class ObjectList<T extends ObjectRecord> {
   insert(record: T): void {
     this.#collectionId = record.collection_id;
     const at = insertSorted(this.records, record);
-    this.documents.splice(at, 0, this.vocabulary.index.add(record));
+    const document = this.vocabulary.index.add(record);
+    // @note Almost always an append (creation order): `splice` would allocate an array for
+    // nothing on every insert.
+    if (at === this.documents.length) this.documents.push(document);
+    else this.documents.splice(at, 0, document);
   }
 
   replace(previous: T, next: T): void {
