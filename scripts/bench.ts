@@ -13,6 +13,7 @@ import { QUICK } from './bench/settings.ts';
 import { startup } from './bench/startup.ts';
 import { stateFile } from './bench/state-file.ts';
 import { fmt } from './bench/tables.ts';
+import { serverCpu } from './bench/server-cpu.ts';
 import { throughput } from './bench/throughput.ts';
 
 if (process.argv.includes('--help')) {
@@ -33,6 +34,7 @@ suite), prints the tables and writes them into docs/performance.md between its b
 
 const sections: Array<[string, () => Promise<string>]> = [
   ['Throughput (16 connections, loopback)', throughput],
+  ['Server CPU per request, in-process (no sockets)', serverCpu],
   ['Scale (1 connection; memory after seeding and a full GC)', scale],
   ['Data layer (in-process writes, seeding, reset; msw setupServer)', dataLayer],
   ['State file (--state-file: creates/s, and 1,000,000 objects round-tripped)', stateFile],
