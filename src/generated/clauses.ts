@@ -337,6 +337,11 @@ export const CLAUSES = [
     "text": "what search matches (the mock's naive search)"
   },
   {
+    "id": "GAP-SEARCH-WORDS",
+    "kind": "decided",
+    "text": "how many words a search query may have"
+  },
+  {
     "id": "GAP-PATHS",
     "kind": "decided",
     "text": "The list is shown at GET /v1/collections; the example request at GET {base_url}/api/answers/collections/{collection_id}; §9 says the base path is /api/answers and the version segment is /v1."

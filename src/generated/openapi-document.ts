@@ -1806,9 +1806,9 @@ export const openapiDocument = {
             "type": "string",
             "minLength": 1,
             "maxLength": 512,
-            "description": "The text to search for. It must contain at least one word (a run of Unicode letters or digits).",
+            "description": "The text to search for. It must contain at least one word (a run of Unicode letters or\ndigits). The mock searches for at most 16 distinct words (a word repeated in any\nletter case counts once) and refuses a query with more with 400 `validation_failed`:\na limit of the mock (`GAP-SEARCH-WORDS`), not of the contract.\n",
             "x-spec-status": "assumed",
-            "x-spec-gap": "GAP-SEARCH-REQ",
+            "x-spec-gap": "GAP-SEARCH-REQ,GAP-SEARCH-WORDS",
             "examples": [
               "refund policy"
             ]

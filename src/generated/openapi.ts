@@ -498,7 +498,10 @@ export interface components {
          */
         SearchRequest: {
             /**
-             * @description The text to search for. It must contain at least one word (a run of Unicode letters or digits).
+             * @description The text to search for. It must contain at least one word (a run of Unicode letters or
+             *     digits). The mock searches for at most 16 distinct words (a word repeated in any
+             *     letter case counts once) and refuses a query with more with 400 `validation_failed`:
+             *     a limit of the mock (`GAP-SEARCH-WORDS`), not of the contract.
              * @example refund policy
              */
             query: string;
