@@ -50,7 +50,7 @@ export class InvertedIndex {
   /** The object lists' document numbers, renumbered with the documents. */
   #lists = new Set<number[]>();
   /** Per document, while a search adds them up: query words found × {@link FOUND} + occurrences. */
-  #tally = new Float64Array(0);
+  #tally = new Float64Array(64);
 
   constructor(vocabulary: WordIds) {
     this.#vocabulary = vocabulary;
@@ -92,6 +92,10 @@ export class InvertedIndex {
       const created = new Float64Array(size);
       created.set(this.#createdMs);
       this.#createdMs = created;
+      // @note Grown with the documents (all zeros between searches: nothing to copy), so the
+      // first search of several words does not allocate 10 MB at a million objects: that
+      // allocation made it several times slower than the next (a collection of the heap).
+      this.#tally = new Float64Array(size);
     }
     this.#records.push(record);
     this.#collectionOf[document] = this.#collectionNumber(record.collection_id);
@@ -201,9 +205,6 @@ export class InvertedIndex {
    * per document when the tallies are read back, not once per posting.
    */
   async #addUp(query: readonly number[], turns: Turns): Promise<Tallies> {
-    if (this.#tally.length < this.#records.length) {
-      this.#tally = new Float64Array(Math.ceil(this.#records.length * 1.25));
-    }
     const tally = this.#tally;
     const postings = this.#postings;
     const lists = query.map((word) => postings.list(word));
@@ -290,7 +291,7 @@ export class InvertedIndex {
     this.#records = records;
     this.#collectionOf = collectionOf;
     this.#createdMs = createdMs;
-    this.#tally = new Float64Array(0);
+    this.#tally = new Float64Array(collectionOf.length);
     if (records.length === 0) {
       this.#inOrder = true;
       this.#latest = undefined;
