@@ -147,7 +147,7 @@ export function createMockDb(
         const record = firstOf([s.collectionShelf], query);
         const current = record && s.collectionById(record.id);
         if (!current) return undefined;
-        s.deleteCollection(current);
+        await s.deleteCollection(current);
         return current;
       }),
     count: () => store().collectionShelf.size,

@@ -205,21 +205,23 @@ export class Store {
 
   /**
    * Deletes a collection and every object in it, permanently: its shelf of objects is dropped
-   * whole, so the cost is the ids to forget, not the size of the store.
+   * whole, so the cost is the ids to forget, not the size of the store. Every lookup forgets
+   * them at once; the search index lets the event loop run while a large collection leaves it
+   * (the caller holds the request queue until this resolves).
    * @see spec §3 (DEL-1, DEL-2, DEL-3)
    */
-  deleteCollection(record: StoredCollection): { objectsDeleted: number } {
+  async deleteCollection(record: StoredCollection): Promise<{ objectsDeleted: number }> {
     const shelved = this.#objectsByCollection.get(record.id);
     const objects = shelved?.list.records ?? [];
     for (const object of objects) this.#objectById.delete(object.id);
     this.#bytes -= (shelved?.bytes ?? 0) + sizeOfCollection(record);
-    shelved?.list.releaseAll();
     this.#objectsByCollection.delete(record.id);
     this.#collections.delete(record);
     this.#collectionById.delete(record.id);
     this.#collectionByName.delete(`${record.account_id}\u0000${record.name}`);
     removeSorted(this.#collectionsByAccount.get(record.account_id) ?? [], record);
     this.onChange?.({ type: 'collection-deleted', id: record.id });
+    await shelved?.list.releaseAll(breathe);
     return { objectsDeleted: objects.length };
   }
 
