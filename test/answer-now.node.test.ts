@@ -4,24 +4,12 @@
  */
 import { expect, it } from 'vitest';
 import { answerNow } from '../src/core/answer-now.ts';
-import type { MockRequest } from '../src/core/http.ts';
 import { createMock, type AnswersMock } from '../src/index.ts';
 import { emptyState } from '../src/seed/empty-state.ts';
+import { mockRequest } from './support/in-process.ts';
 
-const API = '/api/answers/v1';
-
-function request(method: string, path: string, body?: unknown): MockRequest {
-  return {
-    method,
-    path: `${API}${path}`,
-    query: new URLSearchParams(),
-    headers: new Headers({
-      authorization: 'Bearer answers_test_full_acme',
-      'content-type': 'application/json',
-    }),
-    body: body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(body)),
-  };
-}
+const request = (method: string, path: string, body?: unknown) =>
+  mockRequest({ method, path, body });
 
 const names = (answer: { response: { body?: string | undefined } }) =>
   (JSON.parse(answer.response.body!) as { data: Array<{ name: string }> }).data.map((c) => c.name);

@@ -4,24 +4,12 @@
  */
 import { expect, it } from 'vitest';
 import { RELEASE_TURN_OBJECTS } from '../src/core/model/object-list.ts';
-import type { MockRequest } from '../src/core/http.ts';
 import { createMock } from '../src/index.ts';
 import { emptyState } from '../src/seed/empty-state.ts';
+import { mockRequest } from './support/in-process.ts';
 
-const API = '/api/answers/v1';
-
-function request(method: string, path: string, body?: unknown): MockRequest {
-  return {
-    method,
-    path: `${API}${path}`,
-    query: new URLSearchParams(),
-    headers: new Headers({
-      authorization: 'Bearer answers_test_full_acme',
-      'content-type': 'application/json',
-    }),
-    body: body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(body)),
-  };
-}
+const request = (method: string, path: string, body?: unknown) =>
+  mockRequest({ method, path, body });
 
 it('lets the event loop run while a large collection leaves the search index', async () => {
   const mock = await createMock({ initialState: emptyState, now: '2026-11-23T12:00:00.000Z' });

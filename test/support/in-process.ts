@@ -23,7 +23,7 @@ export interface Sent {
 }
 
 /** The core's request value for `sent` (a JSON body when there is one). */
-function request({ method = 'GET', path, key = KEYS.full, headers, query, body }: Sent) {
+export function mockRequest({ method = 'GET', path, key = KEYS.full, headers, query, body }: Sent) {
   const all = new Headers(headers);
   const value: MockRequest = {
     method,
@@ -41,14 +41,14 @@ function request({ method = 'GET', path, key = KEYS.full, headers, query, body }
 
 /** Sends one request and reads the response, JSON body parsed. */
 export async function send(mock: AnswersMock, sent: Sent) {
-  const response = await mock.handle(request(sent));
+  const response = await mock.handle(mockRequest(sent));
   const json: any = response.body ? JSON.parse(response.body) : undefined;
   return { ...response, json };
 }
 
 /** Sends `body` as it is (e.g. malformed JSON), as application/json. */
 export async function sendRaw(mock: AnswersMock, sent: Sent, body: string) {
-  const raw = request({
+  const raw = mockRequest({
     ...sent,
     headers: { ...sent.headers, 'content-type': 'application/json' },
   });
@@ -59,7 +59,7 @@ export async function sendRaw(mock: AnswersMock, sent: Sent, body: string) {
 
 /** The violations of openapi.yaml in a response (empty when it conforms). */
 export async function violations(mock: AnswersMock, operationId: string, sent: Sent) {
-  const response = await mock.handle(request(sent));
+  const response = await mock.handle(mockRequest(sent));
   return validateResponse(operationId, {
     status: response.status,
     headers: new Headers(response.headers),
