@@ -35,6 +35,19 @@ describe('copyOf', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('copies own keys only, even when Object.prototype has an enumerable one', () => {
+    const prototype = Object.prototype as Record<string, unknown>;
+    let copy: Record<string, unknown>;
+    prototype.inherited = 1;
+    try {
+      copy = copyOf({ own: 1 }) as Record<string, unknown>;
+    } finally {
+      delete prototype.inherited;
+    }
+    expect(Object.keys(copy)).toEqual(['own']);
+    expect(Object.hasOwn(copy, 'inherited')).toBe(false);
+  });
+
   it('keeps what is not plain JSON data as it is', () => {
     const date = new Date(0);
     expect(copyOf({ date }).date).toBe(date);

@@ -2,7 +2,7 @@ import { compareByCreation } from './creation-order.ts';
 import { COUNT_BITS, Postings, SATURATED, UNIT, type PostingList } from './postings.ts';
 import { FOUND, rankHits, Turns, type HitReader, type TieOrder } from './ranked-hits.ts';
 import type { ObjectRecord } from './records.ts';
-import { countWords, type WordIds } from './search-index.ts';
+import { countWords, eachWord, type WordIds } from './search-index.ts';
 
 /** A search hit: the object and its score. */
 export interface SearchHit {
@@ -51,6 +51,26 @@ export class InvertedIndex {
   #lists = new Set<number[]>();
   /** Per document, while a search adds them up: query words found × {@link FOUND} + occurrences. */
   #tally = new Float64Array(64);
+  /**
+   * While {@link add} counts an object's words: per word id, its occurrences, the count it
+   * belongs to ({@link #counted} marks ids of earlier objects as stale), and the distinct ids.
+   * @note Arrays kept from object to object, not a map of counts per object: a load of a
+   * million objects made a million maps and their iterators, a sixth of its garbage.
+   */
+  #occurrences = new Int32Array(64);
+  #countOf = new Int32Array(64).fill(-1);
+  #counted = 0;
+  readonly #distinct: number[] = [];
+  readonly #countWord = (word: string): void => {
+    const id = this.#vocabulary.intern(word);
+    if (id >= this.#countOf.length) this.#growCounts(id);
+    if (this.#countOf[id] !== this.#counted) {
+      this.#countOf[id] = this.#counted;
+      this.#occurrences[id] = 0;
+      this.#distinct.push(id);
+    }
+    this.#occurrences[id]! += 1;
+  };
 
   constructor(vocabulary: WordIds) {
     this.#vocabulary = vocabulary;
@@ -100,8 +120,10 @@ export class InvertedIndex {
     this.#records.push(record);
     this.#collectionOf[document] = this.#collectionNumber(record.collection_id);
     this.#createdMs[document] = Date.parse(record.created_at);
-    for (const [word, count] of countWords(record.content)) {
-      this.#postings.append(this.#vocabulary.use(word), document, count);
+    this.#countWords(record.content);
+    for (const id of this.#distinct) {
+      this.#vocabulary.addUse(id);
+      this.#postings.append(id, document, this.#occurrences[id]!);
     }
     this.#live += 1;
     if (this.#live === WARM_AT && !warmed) {
@@ -110,6 +132,28 @@ export class InvertedIndex {
       void warmUp().catch(() => undefined);
     }
     return document;
+  }
+
+  /** Counts the words of `content` into {@link #occurrences}; their ids into {@link #distinct}. */
+  #countWords(content: unknown): void {
+    // @note A new count number makes every earlier count stale without clearing the arrays.
+    if (this.#counted === 0x7fffffff) {
+      this.#countOf.fill(-1);
+      this.#counted = 0;
+    }
+    this.#counted += 1;
+    this.#distinct.length = 0;
+    eachWord(content, this.#countWord);
+  }
+
+  #growCounts(id: number): void {
+    const size = Math.max(Math.ceil(this.#countOf.length * 1.5), id + 1, this.#vocabulary.idLimit);
+    const occurrences = new Int32Array(size);
+    occurrences.set(this.#occurrences);
+    this.#occurrences = occurrences;
+    const countOf = new Int32Array(size).fill(-1);
+    countOf.set(this.#countOf);
+    this.#countOf = countOf;
   }
 
   /** Indexes `next` in place of `previous` (the same object, changed), keeping its number. */
@@ -444,11 +488,17 @@ const WARM_WORDS = ['amber', 'birch', 'cedar', 'delta', 'ember'];
  */
 async function warmUp(): Promise<void> {
   const ids = new Map<string, number>();
+  const intern = (word: string) => {
+    let id = ids.get(word);
+    if (id === undefined) ids.set(word, (id = ids.size));
+    return id;
+  };
   const words: WordIds = {
-    use(word) {
-      let id = ids.get(word);
-      if (id === undefined) ids.set(word, (id = ids.size));
-      return id;
+    use: intern,
+    intern,
+    addUse: () => undefined,
+    get idLimit() {
+      return ids.size;
     },
     idOf: (word) => ids.get(word),
     release: () => false,

@@ -7,6 +7,11 @@ import { firstIndex } from './binary-search.ts';
  */
 export interface WordIds {
   use(word: string): number;
+  /** The id of a word, numbered if new, without counting a use; {@link addUse} counts it. */
+  intern(word: string): number;
+  addUse(id: number): void;
+  /** Every id in use is below this. */
+  readonly idLimit: number;
   idOf(word: string): number | undefined;
   /** Drops one use of the word `id`; true when it was the last. */
   release(id: number): boolean;
@@ -38,7 +43,7 @@ export function distinctWords(query: string): string[] {
 }
 
 /** Calls `visit` with each word of each string value in `value`, in order. */
-function eachWord(value: unknown, visit: (word: string) => void): void {
+export function eachWord(value: unknown, visit: (word: string) => void): void {
   if (typeof value === 'string') {
     const lower = value.toLowerCase();
     const found = lower.match(NOT_ASCII.test(lower) ? WORD : ASCII_WORD);
@@ -46,7 +51,11 @@ function eachWord(value: unknown, visit: (word: string) => void): void {
   } else if (Array.isArray(value)) {
     for (const item of value) eachWord(item, visit);
   } else if (value && typeof value === 'object') {
-    for (const item of Object.values(value)) eachWord(item, visit);
+    // @note `for in`, not `Object.values`: no array per object (JSON content has no inherited
+    // enumerable keys, and `hasOwn` keeps it so if someone adds one to Object.prototype).
+    for (const key in value) {
+      if (Object.hasOwn(value, key)) eachWord((value as Record<string, unknown>)[key], visit);
+    }
   }
 }
 

@@ -23,6 +23,16 @@ export class Vocabulary {
 
   /** The id of `word`, counting one more use of it. */
   use(word: string): number {
+    const id = this.intern(word);
+    this.#uses[id]! += 1;
+    return id;
+  }
+
+  /**
+   * The id of `word`, numbering it if it is new, without counting a use: the caller counts the
+   * use with {@link addUse} before anything else can release words (a new word has no use yet).
+   */
+  intern(word: string): number {
     let id = this.#ids.get(word);
     if (id === undefined) {
       id = this.#free.pop() ?? this.#words.length;
@@ -30,8 +40,17 @@ export class Vocabulary {
       this.#words[id] = word;
       this.#uses[id] = 0;
     }
-    this.#uses[id]! += 1;
     return id;
+  }
+
+  /** Counts one more use of the word numbered `id` (from {@link intern}). */
+  addUse(id: number): void {
+    this.#uses[id]! += 1;
+  }
+
+  /** One more than the highest id a word can have now (ids are below it). */
+  get idLimit(): number {
+    return this.#words.length;
   }
 
   /** Counts one use of the word numbered `id` less; forgets the word at zero and says so. */
