@@ -6,7 +6,8 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { MAX_QUERY_WORDS } from '../../src/core/model/search-index.ts';
-import { QUICK, ROOT, SIZES, TSX } from './settings.ts';
+import { bundled } from './bundled.ts';
+import { QUICK, ROOT, SIZES } from './settings.ts';
 import { fmt, table } from './tables.ts';
 
 interface Timing {
@@ -27,16 +28,16 @@ interface Figures {
   cascadeP50: number;
 }
 
-function measure(objects: number): Promise<Figures> {
+/** One size, in a process of its own, from a bundle made as the bin is (see `bundled.ts`). */
+async function measure(objects: number): Promise<Figures> {
+  const bundle = await bundled(fileURLToPath(new URL('search-run.ts', import.meta.url)));
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
       [
         '--expose-gc',
         '--max-old-space-size=8192',
-        '--import',
-        TSX,
-        fileURLToPath(new URL('search-run.ts', import.meta.url)),
+        bundle,
         '--objects',
         String(objects),
         '--samples',
