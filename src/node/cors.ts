@@ -26,10 +26,12 @@ export const PREFLIGHT = {
  */
 export function corsFor(
   path: string,
-  origin: string | undefined,
+  origin: () => string | undefined,
   headers: Record<string, string>,
 ): Record<string, string> {
   if (!path.startsWith('/__mock')) return headers;
-  if (!origin || !isLocalOrigin(origin, null)) return {};
-  return { ...headers, 'access-control-allow-origin': origin, vary: 'Origin' };
+  // @note Read only here: most requests are the API's, whose answer does not depend on it.
+  const sent = origin();
+  if (!sent || !isLocalOrigin(sent, null)) return {};
+  return { ...headers, 'access-control-allow-origin': sent, vary: 'Origin' };
 }

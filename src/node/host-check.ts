@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { hostnameOf, isLoopbackName } from '../core/local-names.ts';
+import { headerValues } from './raw-headers.ts';
 
 /** Answers whether a request's Host is allowed; `undefined` when it is. */
 export type HostCheck = (req: IncomingMessage) => { status: 400 | 403; detail: string } | undefined;
@@ -23,7 +24,7 @@ export function hostCheck(listenHost: string | undefined, allowed: readonly stri
   // @note Most requests repeat the Host header of the one before: its verdict is kept.
   let lastAllowed: string | undefined;
   return (req) => {
-    const hosts = req.headersDistinct.host ?? [];
+    const hosts = headerValues(req.rawHeaders, 'host');
     if (hosts.length > 1) return { status: 400, detail: 'A request may carry one Host header.' };
     const host = hosts[0];
     if (host === undefined) return undefined; // HTTP/1.0 without Host: no name to rebind

@@ -6,6 +6,7 @@ import {
   type MockRequest,
   type MockResponse,
 } from '../core/http.ts';
+import { headerValue } from './raw-headers.ts';
 
 /** A request body as read by {@link readBody}. */
 interface RequestBody {
@@ -29,8 +30,11 @@ function readBody(
   if (req.readableEnded) return NO_BODY;
   // @note No body announced (the usual GET): nothing to wait for, so no promise either (the read
   // is then answered in the turn it was parsed); Node discards the empty stream.
-  const length = req.headers['content-length'];
-  if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
+  const length = headerValue(req.rawHeaders, 'content-length');
+  if (
+    (length === undefined || length === '0') &&
+    headerValue(req.rawHeaders, 'transfer-encoding') === undefined
+  ) {
     return NO_BODY;
   }
   return new Promise((resolve, reject) => {
@@ -94,17 +98,13 @@ export function readMockRequest(
 
 /**
  * The request's headers for the core, read from Node's own parse.
- * @note `headersDistinct`, not `headers`: Node keeps only the first of a repeated Authorization
- * (and a few others), and the core must see every value to refuse conflicting credentials.
- * Repeated headers are joined as RFC 9110 §5.3 allows.
+ * @note Every value, from the raw list: `req.headers` keeps only the first of a repeated
+ * Authorization (and a few others), and the core must see every value to refuse conflicting
+ * credentials. Repeated headers are joined as RFC 9110 §5.3 allows.
  */
 function headersOf(req: IncomingMessage): HeaderBag {
-  return {
-    get(name) {
-      const values = req.headersDistinct[name];
-      return values ? values.join(', ') : null;
-    },
-  };
+  const raw = req.rawHeaders;
+  return { get: (name) => headerValue(raw, name.toLowerCase()) ?? null };
 }
 
 /**

@@ -8,6 +8,7 @@ import { bodyLimit, failed, serveNow } from '../core/serve.ts';
 import { CORS, corsFor, PREFLIGHT } from './cors.ts';
 import { createDocsSite, isDocsPath } from './docs-site.ts';
 import { hostCheck } from './host-check.ts';
+import { headerValue } from './raw-headers.ts';
 import {
   DEFAULT_WRITE_TIMEOUT_MS,
   endResponse,
@@ -67,6 +68,9 @@ function notKept(error: Error) {
   );
 }
 
+/** Reads a request's Origin when asked (see `corsFor`). */
+const originOf = (req: IncomingMessage) => () => headerValue(req.rawHeaders, 'origin');
+
 /** Options of {@link startServer}. */
 export interface StartOptions extends ServerOptions {
   mock: AnswersMock;
@@ -111,7 +115,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
     served: HandledRequest,
     response = served.response,
   ): Outcome => {
-    sent(sendResponse(res, response, corsFor(path, req.headers.origin, CORS), writeTimeoutMs));
+    sent(sendResponse(res, response, corsFor(path, originOf(req), CORS), writeTimeoutMs));
     if (served.internal !== undefined) logInternalError(served.internal);
     return {
       status: response.status,
@@ -188,7 +192,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
     }
     if (req.method === 'OPTIONS') {
       const target = (req.url ?? '/').split('?', 1)[0]!;
-      res.writeHead(204, corsFor(target, req.headers.origin, PREFLIGHT)).end();
+      res.writeHead(204, corsFor(target, originOf(req), PREFLIGHT)).end();
       return { status: 204 };
     }
     const request = readMockRequest(req, (path) => bodyLimit(path, limits));
