@@ -1,4 +1,5 @@
-import { insertSorted, removeSorted, replaceSorted } from './creation-order.ts';
+import { firstIndex } from './binary-search.ts';
+import { compareByCreation, insertSorted } from './creation-order.ts';
 import type { ObjectRecord } from './records.ts';
 import type { Vocabulary } from './vocabulary.ts';
 
@@ -16,6 +17,13 @@ export class ObjectList<T extends ObjectRecord> {
   readonly records: T[] = [];
   /** The search index's number for each record, at the same index. */
   readonly documents: number[] = [];
+  /**
+   * Each record's creation date in ms, at the same index: what finding a record searches.
+   * @note A binary search over the records reads a record, scattered in a large heap, at every
+   * step: 10 of the 97 µs of deleting an object at 1,000,000 objects. Over these numbers it
+   * reads one array.
+   */
+  readonly #created: number[] = [];
   #collectionId: string | undefined;
 
   constructor(private readonly vocabulary: Vocabulary) {
@@ -26,23 +34,50 @@ export class ObjectList<T extends ObjectRecord> {
     this.#collectionId = record.collection_id;
     const at = insertSorted(this.records, record);
     const document = this.vocabulary.index.add(record);
+    const created = Date.parse(record.created_at);
     // @note Almost always an append (creation order): `splice` would allocate an array for
     // nothing on every insert.
-    if (at === this.documents.length) this.documents.push(document);
-    else this.documents.splice(at, 0, document);
+    if (at === this.documents.length) {
+      this.documents.push(document);
+      this.#created.push(created);
+    } else {
+      this.documents.splice(at, 0, document);
+      this.#created.splice(at, 0, created);
+    }
   }
 
   replace(previous: T, next: T): void {
-    const at = replaceSorted(this.records, previous, next);
+    const at = this.#indexOf(previous);
     if (at < 0) return;
+    this.records[at] = next;
+    this.#created[at] = Date.parse(next.created_at);
     this.vocabulary.index.replace(this.documents[at]!, previous, next);
   }
 
   remove(record: T): void {
-    const at = removeSorted(this.records, record);
+    const at = this.#indexOf(record);
     if (at < 0) return;
     this.vocabulary.index.remove(this.documents[at]!, record);
+    this.records.splice(at, 1);
     this.documents.splice(at, 1);
+    this.#created.splice(at, 1);
+  }
+
+  /**
+   * Where `record` is in the list, or -1: the run of records created in its millisecond, found
+   * in {@link #created}, then the record by creation order within the run (usually of one).
+   * @note Creation dates are `toISOString()` output, one string per millisecond, so equal
+   * numbers are equal dates and the order of the numbers is the order of the dates.
+   */
+  #indexOf(record: T): number {
+    const created = this.#created;
+    const ms = Date.parse(record.created_at);
+    const first = firstIndex(created.length, (i) => created[i]! >= ms);
+    const end = firstIndex(created.length, (i) => created[i]! > ms);
+    const at =
+      first +
+      firstIndex(end - first, (i) => compareByCreation(this.records[first + i]!, record) >= 0);
+    return this.records[at] === record ? at : -1;
   }
 
   /**
