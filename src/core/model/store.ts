@@ -320,11 +320,15 @@ export class Store {
           throw new SnapshotError(
             `Object "${object.id}" names collection "${collectionId}", which its account does not have`,
           );
-        if (this.#objectById.has(object.id) || this.#collectionById.has(object.id))
+        if (this.#collectionById.has(object.id))
           throw new SnapshotError(`Duplicate id "${object.id}"`);
         const record = ownCopy(object);
         pending.push(shelved.shelf.place(record).stored);
+        const known = this.#objectById.size;
         this.#indexObject(shelved, record);
+        // @note An id seen before replaced its entry instead of adding one: one lookup in a map
+        // of every object instead of two (`has`, then `set`), a cache miss each at a million.
+        if (this.#objectById.size === known) throw new SnapshotError(`Duplicate id "${object.id}"`);
         if (pending.length === BATCH) await settle();
       }
     }
