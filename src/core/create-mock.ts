@@ -10,7 +10,8 @@ import {
   MAX_LATENCY_MS,
   MIN_INSTANT_MS,
 } from './limits.ts';
-import { handleRequest } from './handle-request.ts';
+import { handleRequest, type HandledRequest, type RequestHooks } from './handle-request.ts';
+import { ReadCache } from './read-cache.ts';
 import type { MockRequest } from './http.ts';
 import type { AnswersMock, InitialState, MockControls, MockOptions } from './mock.ts';
 import { MockState } from './model/mock-state.ts';
@@ -56,15 +57,18 @@ export async function createMockFrom(
   startClock();
   await state.load(initial());
 
-  const hooks = {
+  const hooks: RequestHooks = {
+    reads: new ReadCache<HandledRequest>(),
     takeFailure(operationId: string) {
       const queue = failures.get(operationId);
       const run = queue?.[0];
       if (!run) return undefined;
       run.left -= 1;
       if (run.left === 0) queue!.shift();
+      if (queue!.length === 0) failures.delete(operationId);
       return run.status;
     },
+    failuresQueued: () => failures.size > 0,
   };
 
   // @note Store writes await (`@msw/data`), so two requests could interleave between an

@@ -6,12 +6,17 @@ import { HANDLERS } from './operations/index.ts';
 import { problem } from './problem.ts';
 import { validateBody, validateParameters } from './request-validation.ts';
 import type { OperationSpec } from '../openapi/operations.ts';
+import { readKey, type ReadCache } from './read-cache.ts';
 import { matchRoute } from './router.ts';
 
-/** Test hooks consulted on every request; see `createMock`'s controls. */
+/** What a mock keeps beside its state and consults on every request; see `createMock`. */
 export interface RequestHooks {
+  /** Answers of repeated reads of unchanged data (`read-cache.ts`). */
+  readonly reads: ReadCache<HandledRequest>;
   /** A queued forced status for the operation, consumed when returned. */
   takeFailure(operationId: string): number | undefined;
+  /** Whether any forced status waits, for any operation (then no answer comes from a cache). */
+  failuresQueued(): boolean;
 }
 
 /** Where a request was routed, for logs and for tests. */
@@ -34,6 +39,26 @@ export interface HandledRequest {
  * @see docs/spec-gaps.md GAP-ORDER-CHECK
  */
 export function handleRequest(
+  state: MockState,
+  hooks: RequestHooks,
+  request: MockRequest,
+): HandledRequest | Promise<HandledRequest> {
+  // @note A repeated read of unchanged data gets the answer computed the first time, after the
+  // same checks it passed then (read-cache.ts); a queued failure must be taken, so none then.
+  const key = hooks.failuresQueued() ? undefined : readKey(request);
+  if (key !== undefined) {
+    const kept = hooks.reads.get(state.store, key);
+    if (kept !== undefined) return kept;
+  }
+  const handled = answer(state, hooks, request);
+  if (key !== undefined && !(handled instanceof Promise)) {
+    hooks.reads.keep(state.store, key, handled);
+  }
+  return handled;
+}
+
+/** {@link handleRequest} without the cache of reads. */
+function answer(
   state: MockState,
   hooks: RequestHooks,
   request: MockRequest,

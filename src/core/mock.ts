@@ -56,7 +56,11 @@ export interface MockControls {
 
 /** A mock of the Answers API: one function from request to response, and its controls. */
 export interface AnswersMock {
-  /** Answers one API request (any of the three path prefixes). Never throws: a bug is a 500. */
+  /**
+   * Answers one API request (any of the three path prefixes). Never throws: a bug is a 500.
+   * A read's response may be the very one an identical earlier read got (`read-cache.ts`), and
+   * is then frozen: copy a response to change it.
+   */
   handle(request: MockRequest): Promise<MockResponse>;
   /**
    * Answers one API request and says which operation and account it was routed to. This is the

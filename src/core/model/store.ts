@@ -5,7 +5,7 @@ import { ObjectList } from './object-list.ts';
 import type { Account, CollectionRecord, ObjectRecord } from './records.ts';
 import { copyOf, Shelf, type Stored } from './shelf.ts';
 import { SnapshotError, type Snapshot } from './snapshot.ts';
-import type { ChangeListener } from './state-change.ts';
+import type { ChangeListener, StateChange } from './state-change.ts';
 import { Vocabulary } from './vocabulary.ts';
 
 /** A collection record as `@msw/data` holds it (with its internal primary key). */
@@ -101,6 +101,22 @@ export class Store {
    */
   onChange: ChangeListener | undefined;
 
+  /**
+   * Counts the changes made to this store: a read's answer computed at one version holds until
+   * the next (see `read-cache.ts`).
+   */
+  #version = 0;
+
+  get version(): number {
+    return this.#version;
+  }
+
+  /** Every write ends here: counted, then told to the listener. */
+  #changed(change: StateChange): void {
+    this.#version += 1;
+    this.onChange?.(change);
+  }
+
   /** The bytes of stored JSON the records hold (content of objects, name and metadata of collections). */
   get storedBytes(): number {
     return this.#bytes;
@@ -176,7 +192,7 @@ export class Store {
   async createCollection(values: CollectionRecord): Promise<StoredCollection> {
     const record = await this.#collections.create(values);
     this.#indexCollection(record);
-    this.onChange?.({ type: 'collection', record });
+    this.#changed({ type: 'collection', record });
     return record;
   }
 
@@ -199,7 +215,7 @@ export class Store {
     this.#collectionByName.delete(`${previous.account_id}\u0000${previous.name}`);
     this.#collectionByName.set(`${next.account_id}\u0000${next.name}`, next);
     replaceSorted(this.#collectionsByAccount.get(next.account_id) ?? [], previous, next);
-    this.onChange?.({ type: 'collection', record: next });
+    this.#changed({ type: 'collection', record: next });
     return next;
   }
 
@@ -220,7 +236,7 @@ export class Store {
     this.#collectionById.delete(record.id);
     this.#collectionByName.delete(`${record.account_id}\u0000${record.name}`);
     removeSorted(this.#collectionsByAccount.get(record.account_id) ?? [], record);
-    this.onChange?.({ type: 'collection-deleted', id: record.id });
+    this.#changed({ type: 'collection-deleted', id: record.id });
     await shelved?.list.releaseAll(breathe);
     return { objectsDeleted: objects.length };
   }
@@ -238,7 +254,7 @@ export class Store {
     const shelved = this.#shelvedFor(values.collection_id);
     const record = await shelved.shelf.create(values);
     this.#indexObject(shelved, record);
-    this.onChange?.({ type: 'object', record });
+    this.#changed({ type: 'object', record });
     return record;
   }
 
@@ -261,7 +277,7 @@ export class Store {
     this.#bytes += growth;
     this.#objectById.set(next.id, next);
     shelved.list.replace(previous, next);
-    this.onChange?.({ type: 'object', record: next });
+    this.#changed({ type: 'object', record: next });
     return next;
   }
 
@@ -275,7 +291,7 @@ export class Store {
       shelved.list.remove(record);
     }
     this.#objectById.delete(record.id);
-    this.onChange?.({ type: 'object-deleted', id: record.id });
+    this.#changed({ type: 'object-deleted', id: record.id });
   }
 
   /** Whether an id is in use by a collection or an object. */
@@ -333,6 +349,7 @@ export class Store {
       }
     }
     await Promise.all(pending);
+    this.#version += 1;
   }
 
   /** Everything, as plain JSON, collections and objects in creation order. */
@@ -346,6 +363,7 @@ export class Store {
   }
 
   clear(): void {
+    this.#version += 1;
     this.accounts = [];
     this.apiKeys = [];
     this.#vocabulary = new Vocabulary();
