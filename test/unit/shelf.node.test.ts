@@ -1,26 +1,69 @@
-import { describe, expect, it } from 'vitest';
+import { Collection } from '@msw/data';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { probeRecordMarks, recordMarks } from '../../src/core/model/record-marks.ts';
 import { Shelf } from '../../src/core/model/shelf.ts';
+
+type Schema = ConstructorParameters<typeof Collection>[0]['schema'];
 
 interface Row {
   id: string;
   n: number;
 }
 
-describe('Shelf', () => {
-  it('stores each of many records placed in one turn as itself, awaited together', async () => {
-    const shelf = new Shelf<Row>();
+beforeAll(async () => {
+  await recordMarks();
+});
+
+describe('record marks', () => {
+  it('are read from the installed @msw/data, whose records a load can adopt', async () => {
+    const marks = await recordMarks();
+    expect(marks?.primaryKey.description).toBe('kPrimaryKey');
+    expect(marks?.relationMap.description).toBe('kRelationMap');
+  });
+
+  it("are refused when all() returns a copy, not the collection's own array", async () => {
+    class Copying<S extends Schema> extends Collection<S> {
+      override all() {
+        return [...super.all()];
+      }
+    }
+    expect(await probeRecordMarks(Copying as typeof Collection)).toBeNull();
+  });
+
+  it('are refused when an updated record loses its primary key', async () => {
+    class Rekeying extends Collection<Schema> {
+      constructor(options: { schema: Schema }) {
+        super(options);
+        const update = this.update.bind(this);
+        this.update = (async (...args: Parameters<typeof update>) => {
+          const updated = await update(...args);
+          return updated && { ...updated };
+        }) as typeof update;
+      }
+    }
+    expect(await probeRecordMarks(Rekeying as typeof Collection)).toBeNull();
+  });
+});
+
+describe.each([
+  ['adopted by @msw/data', {}],
+  ['handed to its create', { adopt: false }],
+])('Shelf with records %s', (_, options) => {
+  it('stores each of many records placed in one turn as itself', async () => {
+    const shelf = new Shelf<Row>(options);
     const placed = Array.from({ length: 100 }, (_, n) => shelf.place({ id: `r${n}`, n }));
-    const stored = await Promise.all(placed.map((each) => each.stored));
+    const stored = await Promise.all(placed.map((each) => each.stored ?? each.record));
     stored.forEach((record, n) => {
       expect(record).toBe(placed[n]!.record);
       expect(record).toEqual({ id: `r${n}`, n });
+      expect(Object.keys(record)).toEqual(['id', 'n']);
     });
     expect(shelf.size).toBe(100);
     expect(shelf.all().map((record) => record.n)).toEqual(placed.map((_, n) => n));
   });
 
   it('creates a copy, finds, updates and deletes it across its @msw/data collections', async () => {
-    const shelf = new Shelf<Row>();
+    const shelf = new Shelf<Row>(options);
     const given = { id: 'a', n: 1 };
     const created = await shelf.create(given);
     expect(created).not.toBe(given);
@@ -37,5 +80,21 @@ describe('Shelf', () => {
       'b1',
       'b2',
     ]);
+  });
+
+  it('marks its records as @msw/data marks those it creates', async () => {
+    const shelf = new Shelf<Row>(options);
+    const { record, stored } = shelf.place({ id: 'a', n: 1 });
+    await stored;
+    const reference = await new Collection({
+      schema: { '~standard': { version: 1, vendor: 'test', validate: (value) => ({ value }) } },
+    }).create({ id: 'z' });
+    const shape = (value: object) =>
+      Object.getOwnPropertySymbols(value).map((symbol) => [
+        symbol,
+        Object.getOwnPropertyDescriptor(value, symbol)!.enumerable,
+        Object.getOwnPropertyDescriptor(value, symbol)!.writable,
+      ]);
+    expect(shape(record)).toEqual(shape(reference));
   });
 });

@@ -1,5 +1,6 @@
 import { Collection, type Query } from '@msw/data';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { knownRecordMarks, markRecord } from './record-marks.ts';
 
 /**
  * Records in `@msw/data` collections of at most {@link CHUNK} records each, with a map from id to
@@ -118,6 +119,17 @@ export class Shelf<T extends { id: string }> {
   #schema = adopting(this.#handing);
   /** Records given to the last collection, counting those still on their way in. */
   #tailFill = 0;
+  /** Whether records are adopted when `@msw/data` allows it (see `record-marks.ts`). */
+  #adopt: boolean;
+
+  /**
+   * @param options.adopt false to hand every record to `@msw/data`'s `create`, as is done anyway
+   * until `recordMarks()` has resolved, or when this version of `@msw/data` keeps records
+   * otherwise (for tests of that path).
+   */
+  constructor(options: { adopt?: boolean } = {}) {
+    this.#adopt = options.adopt ?? true;
+  }
 
   get size(): number {
     return this.#chunkOf.size;
@@ -129,15 +141,17 @@ export class Shelf<T extends { id: string }> {
 
   /** Stores a copy of `values`; resolves to the stored record. */
   create(values: T): Promise<Stored<T>> {
-    return this.place(copyOf(values)).stored;
+    const { record, stored } = this.place(copyOf(values));
+    return stored ?? Promise.resolve(record);
   }
 
   /**
    * Stores `record` itself, which the caller gives up (it must be the caller's own fresh copy).
-   * `record` is the stored record from now on; `stored` resolves once `@msw/data` holds it.
+   * `record` is the stored record from now on. `@msw/data` holds it on return when it is adopted
+   * (`stored` is then undefined); otherwise once `stored` resolves.
    * @note Loads index the record at once and wait for many of these together.
    */
-  place(record: T): { record: Stored<T>; stored: Promise<Stored<T>> } {
+  place(record: T): { record: Stored<T>; stored: Promise<Stored<T>> | undefined } {
     let chunk = this.#chunks.at(-1);
     if (chunk === undefined || this.#tailFill >= CHUNK) {
       chunk = new Collection({ schema: this.#schema });
@@ -145,10 +159,17 @@ export class Shelf<T extends { id: string }> {
       this.#tailFill = 0;
     }
     this.#tailFill += 1;
+    this.#chunkOf.set(record.id, chunk);
+    const marks = this.#adopt ? knownRecordMarks() : undefined;
+    if (marks !== undefined) {
+      // @note The id is the primary key: unique among live records, and already a string (no
+      // UUID to build).
+      (chunk.all() as T[]).push(markRecord(record, record.id, marks));
+      return { record, stored: undefined };
+    }
     const key: Handover = this.#handovers++;
     this.#handing.key = key;
     this.#handing.record = record;
-    this.#chunkOf.set(record.id, chunk);
     const stored = chunk.create(key as Any) as Promise<T>;
     // @note Cleared whatever `create` did, so the shelf never holds on to a record.
     this.#handing.record = undefined;

@@ -4,6 +4,7 @@ import { jsonLength } from './json-length.ts';
 import { ObjectList } from './object-list.ts';
 import type { Account, CollectionRecord, ObjectRecord } from './records.ts';
 import { copyOf, Shelf, type Stored } from './shelf.ts';
+import { recordMarks } from './record-marks.ts';
 import { SnapshotError, type Snapshot } from './snapshot.ts';
 import type { ChangeListener, StateChange } from './state-change.ts';
 import { Vocabulary } from './vocabulary.ts';
@@ -310,10 +311,15 @@ export class Store {
    * half built, and dropped).
    */
   async load(state: Snapshot): Promise<void> {
+    await recordMarks();
     this.clear();
     this.accounts = state.accounts.map((account) => ({ ...account }));
     this.apiKeys = state.api_keys.map((key) => ({ ...key, permissions: [...key.permissions] }));
     let pending: Array<Promise<unknown>> = [];
+    let placed = 0;
+    // @note Every BATCH records, the handovers still on their way (none when records are
+    // adopted, see `record-marks.ts`) are awaited and the event loop is let run. Not an `await`
+    // per record: each would cost a promise and a turn of the microtask queue.
     const settle = async () => {
       await Promise.all(pending);
       pending = [];
@@ -322,8 +328,8 @@ export class Store {
     for (const collection of state.collections) {
       const { record, stored } = this.#collections.place(ownCopy(collection));
       this.#indexCollection(record);
-      pending.push(stored);
-      if (pending.length === BATCH) await settle();
+      if (stored !== undefined) pending.push(stored);
+      if (++placed % BATCH === 0) await settle();
     }
     for (const group of byCollection(state.objects)) {
       const collectionId = group[0]!.collection_id;
@@ -339,13 +345,14 @@ export class Store {
         if (this.#collectionById.has(object.id))
           throw new SnapshotError(`Duplicate id "${object.id}"`);
         const record = ownCopy(object);
-        pending.push(shelved.shelf.place(record).stored);
+        const { stored } = shelved.shelf.place(record);
         const known = this.#objectById.size;
         this.#indexObject(shelved, record);
         // @note An id seen before replaced its entry instead of adding one: one lookup in a map
         // of every object instead of two (`has`, then `set`), a cache miss each at a million.
         if (this.#objectById.size === known) throw new SnapshotError(`Duplicate id "${object.id}"`);
-        if (pending.length === BATCH) await settle();
+        if (stored !== undefined) pending.push(stored);
+        if (++placed % BATCH === 0) await settle();
       }
     }
     await Promise.all(pending);
