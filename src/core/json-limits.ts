@@ -1,20 +1,32 @@
 /** Limits on parsed JSON that JSON.parse itself does not enforce: nesting depth and number range. */
-/** Whether objects and arrays nest deeper than `max` levels; iterative, so any depth is safe. */
+/**
+ * Whether objects and arrays nest deeper than `max` levels. Safe at any depth of `value`: the
+ * walk goes at most `max + 1` calls deep (callers pass `MAX_JSON_DEPTH`, 64).
+ * @note Recursive, not a stack of `[value, depth]` pairs with an array of values per object:
+ * that garbage was 400 bytes per object of a load, a seventh of all of it.
+ */
 export function nestsDeeperThan(value: unknown, max: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!;
-    if (typeof item !== 'object' || item === null) continue;
-    if (depth > max) return true;
-    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  return deeperThan(value, 1, max);
+}
+
+function deeperThan(value: unknown, depth: number, max: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (depth > max) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (deeperThan(value[i], depth + 1, max)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (deeperThan((value as Record<string, unknown>)[key], depth + 1, max)) return true;
   }
   return false;
 }
 
 /**
  * The JSON pointer of the first number a double cannot hold (JSON.parse reads `1e400` as
- * Infinity, which would be stored and answered as `null`), or undefined. Iterative, like
- * {@link nestsDeeperThan}, which has already bounded the depth.
+ * Infinity, which would be stored and answered as `null`), or undefined. Iterative, so any depth
+ * is safe.
  */
 export function nonFiniteNumberAt(value: unknown): string | undefined {
   // @note A first pass without pointers: building a pointer string for every value of a large

@@ -17,6 +17,10 @@ describe('countWords', () => {
       want: { straße: 1, '42': 1, café: 2 },
     },
     { content: { n: 7, b: true, z: null }, want: {} },
+    {
+      content: { whole: 'word', edges: '--Word__9x..', inner: 'a1 b2\tc3' },
+      want: { word: 2, '9x': 1, a1: 1, b2: 1, c3: 1 },
+    },
     { content: { t: 'İstanbul' }, want: Object.fromEntries(tally(words('İstanbul'))) },
   ])('counts $content', ({ content, want }) => {
     expect(Object.fromEntries(countWords(content))).toEqual(want);

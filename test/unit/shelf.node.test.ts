@@ -21,6 +21,16 @@ describe('record marks', () => {
     expect(marks?.relationMap.description).toBe('kRelationMap');
   });
 
+  it('give every adopted record one empty relation map, which refuses writes', async () => {
+    const marks = (await recordMarks())!;
+    const shelf = new Shelf<Row>();
+    const a = shelf.place({ id: 'a', n: 1 }).record as Row & Record<symbol, Map<string, unknown>>;
+    const b = shelf.place({ id: 'b', n: 2 }).record as Row & Record<symbol, Map<string, unknown>>;
+    expect(a[marks.relationMap]).toBe(b[marks.relationMap]);
+    expect(a[marks.relationMap]!.size).toBe(0);
+    expect(() => a[marks.relationMap]!.set('owner', {})).toThrow(/define no relations/);
+  });
+
   it("are refused when all() returns a copy, not the collection's own array", async () => {
     class Copying<S extends Schema> extends Collection<S> {
       override all() {

@@ -60,14 +60,20 @@ export class InvertedIndex {
   #occurrences = new Int32Array(64);
   #countOf = new Int32Array(64).fill(-1);
   #counted = 0;
+  /**
+   * The first {@link #distinctCount} entries are the current object's distinct word ids.
+   * @note Never shortened: setting an array's length to 0 lets V8 drop its storage, and a new
+   * one was allocated for every object.
+   */
   readonly #distinct: number[] = [];
+  #distinctCount = 0;
   readonly #countWord = (word: string): void => {
     const id = this.#vocabulary.intern(word);
     if (id >= this.#countOf.length) this.#growCounts(id);
     if (this.#countOf[id] !== this.#counted) {
       this.#countOf[id] = this.#counted;
       this.#occurrences[id] = 0;
-      this.#distinct.push(id);
+      this.#distinct[this.#distinctCount++] = id;
     }
     this.#occurrences[id]! += 1;
   };
@@ -121,7 +127,8 @@ export class InvertedIndex {
     this.#collectionOf[document] = this.#collectionNumber(record.collection_id);
     this.#createdMs[document] = Date.parse(record.created_at);
     this.#countWords(record.content);
-    for (const id of this.#distinct) {
+    for (let i = 0; i < this.#distinctCount; i++) {
+      const id = this.#distinct[i]!;
       this.#vocabulary.addUse(id);
       this.#postings.append(id, document, this.#occurrences[id]!);
     }
@@ -142,7 +149,7 @@ export class InvertedIndex {
       this.#counted = 0;
     }
     this.#counted += 1;
-    this.#distinct.length = 0;
+    this.#distinctCount = 0;
     eachWord(content, this.#countWord);
   }
 

@@ -78,8 +78,8 @@ export class Postings {
   append(word: number, document: number, count: number): void {
     this.#fit(word);
     const length = this.#length[word]!;
-    const { entries, start } = this.#reserve(word, length + 1);
-    entries[start + length] = this.#encode(word, document, count);
+    const entries = this.#reserve(word, length + 1);
+    entries[this.#reservedAt + length] = this.#encode(word, document, count);
     this.#length[word] = length + 1;
   }
 
@@ -99,7 +99,8 @@ export class Postings {
       entries[start + found] = this.#encode(word, document, count);
       return removed ? 'added' : 'changed';
     }
-    ({ entries, start } = this.#reserve(word, length + 1));
+    entries = this.#reserve(word, length + 1);
+    start = this.#reservedAt;
     entries.copyWithin(start + found + 1, start + found, start + length);
     entries[start + found] = this.#encode(word, document, count);
     this.#length[word] = length + 1;
@@ -264,8 +265,15 @@ export class Postings {
     this.#size = sizes;
   }
 
-  /** Makes `word`'s list hold at least `needed` entries; says where its entries now are. */
-  #reserve(word: number, needed: number): PostingList {
+  /** Where the list {@link #reserve} returned starts in its array. */
+  #reservedAt = 0;
+
+  /**
+   * Makes `word`'s list hold at least `needed` entries; returns the array that holds them, from
+   * {@link #reservedAt} on.
+   * @note Not a {@link PostingList}: an object per posting added was a tenth of a load's garbage.
+   */
+  #reserve(word: number, needed: number): Uint32Array {
     const size = this.#size[word]!;
     const length = this.#length[word]!;
     if (size === OWN) {
@@ -275,18 +283,23 @@ export class Postings {
         larger.set(own.subarray(0, length));
         this.#own.set(word, (own = larger));
       }
-      return { entries: own, start: 0, end: length };
+      this.#reservedAt = 0;
+      return own;
     }
-    const hasBlock = this.#offset[word]! >= 0;
-    if (hasBlock && needed <= 2 ** size) return this.list(word);
     const from = this.#offset[word]!;
+    const hasBlock = from >= 0;
+    if (hasBlock && needed <= 2 ** size) {
+      this.#reservedAt = from;
+      return this.#arena;
+    }
     if (needed > SHORT) {
       const own = new Uint32Array(2 * SHORT);
       own.set(this.#arena.subarray(from, from + length));
       this.#freeBlocks[size]!.push(from);
       this.#own.set(word, own);
       this.#size[word] = OWN;
-      return { entries: own, start: 0, end: length };
+      this.#reservedAt = 0;
+      return own;
     }
     const larger = hasBlock ? size + 1 : Math.ceil(Math.log2(needed));
     const at = this.#freeBlocks[larger]!.pop() ?? this.#grow(2 ** larger);
@@ -294,7 +307,8 @@ export class Postings {
     if (hasBlock) this.#freeBlocks[size]!.push(from);
     this.#offset[word] = at;
     this.#size[word] = larger;
-    return { entries: this.#arena, start: at, end: at + length };
+    this.#reservedAt = at;
+    return this.#arena;
   }
 
   /** A new block of `entries` at the end of the arena. */
