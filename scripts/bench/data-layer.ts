@@ -35,40 +35,50 @@ async function measure(script: string, args: string[]): Promise<Figures> {
 }
 
 /**
- * The median of a load's figure over the full run and the load-only runs, with the range.
- * @note Seeding a million objects is bound by memory, and on a machine shared with other work
- * its wall time moved between 14 and 20 s from one run to the next with the same code; one run
- * would say as much about the neighbours as about the code.
+ * Processes per size: every figure of a size is the median over them.
+ * @note A size is measured minutes after the one before it, and this machine is shared: with the
+ * same code, one seed of 1,000,000 took anywhere from 12 to 20 s, and a delete among 1,000
+ * objects 0.031 ms in one run and 0.062 ms in another, which alone moved the ratio of the same
+ * delete at 1,000,000 from 1.4× to 3.0×. One process per size would say as much about the
+ * neighbours as about the code.
  */
-function median(values: number[]): { median: number; min: number; max: number } {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)! };
+const RUNS = QUICK ? 1 : 3;
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
 
-/** Processes that time each size's seeding and reset, beside the full run. */
-const LOAD_RUNS = QUICK ? 0 : 2;
+/** Each figure's median over `runs`, and for seeding and reset, their range. */
+function medianRun(runs: Figures[]): { figures: Figures; range: (key: string) => string } {
+  const figures: Figures = {};
+  for (const key of Object.keys(runs[0]!)) figures[key] = median(runs.map((run) => run[key]!));
+  const range = (key: string) => {
+    const seconds = runs.map((run) => run[key]! / 1000);
+    const [min, max] = [Math.min(...seconds), Math.max(...seconds)];
+    return min === max ? '' : ` (${fmt(min, 2)}–${fmt(max, 2)})`;
+  };
+  return { figures, range };
+}
 
 export async function dataLayer(): Promise<string> {
   const samples = QUICK ? '100' : '200';
   const runs: Figures[] = [];
-  const loads = new Map<Figures, Figures[]>();
-  for (const size of SIZES) {
-    const run = await measure('data-layer-run.ts', [
-      '--objects',
-      String(size),
-      '--samples',
-      samples,
-    ]);
-    runs.push(run);
-    const more: Figures[] = [];
-    for (let i = 0; i < LOAD_RUNS; i++)
-      more.push(await measure('data-layer-run.ts', ['--objects', String(size), '--load-only']));
-    loads.set(run, [run, ...more]);
+  const ranges = new Map<Figures, (key: string) => string>();
+  // @note Rounds of every size, not every round of one size: each size is measured in three
+  // stretches of the run, as far apart as the run allows.
+  const each = SIZES.map((): Figures[] => []);
+  for (let round = 0; round < RUNS; round++)
+    for (const [i, size] of SIZES.entries())
+      each[i]!.push(
+        await measure('data-layer-run.ts', ['--objects', String(size), '--samples', samples]),
+      );
+  for (const sized of each) {
+    const { figures, range } = medianRun(sized);
+    runs.push(figures);
+    ranges.set(figures, range);
   }
-  const seconds = (run: Figures, key: 'seedMs' | 'resetMs') => {
-    const { median: mid, min, max } = median(loads.get(run)!.map((each) => each[key]! / 1000));
-    return min === max ? fmt(mid, 2) : `${fmt(mid, 2)} (${fmt(min, 2)}–${fmt(max, 2)})`;
-  };
+  const seconds = (run: Figures, key: 'seedMs' | 'resetMs') =>
+    `${fmt(run[key]! / 1000, 2)}${ranges.get(run)!(key)}`;
   const base = runs[0]!;
   const ms = (value: number | undefined, digits = 3) =>
     value === undefined ? '-' : fmt(value, digits);
@@ -81,8 +91,8 @@ export async function dataLayer(): Promise<string> {
       'update p50 ms',
       'delete p50 ms',
       'delete a collection of 1,000 p50 ms',
-      `seed s${LOAD_RUNS ? `, median of ${LOAD_RUNS + 1} runs (range)` : ''}`,
-      `reset s${LOAD_RUNS ? `, median of ${LOAD_RUNS + 1} runs (range)` : ''}`,
+      `seed s${RUNS > 1 ? ' (range)' : ''}`,
+      `reset s${RUNS > 1 ? ' (range)' : ''}`,
       'heap B/object beyond JSON',
     ],
     ...runs.map((run) => [
@@ -125,5 +135,6 @@ export async function dataLayer(): Promise<string> {
       fmt(msw.heapLast! / msw.heapFirst!, 3),
     ],
   ]);
-  return `${writes}\n\nOne collection:\n\n${single}\n\nIn-process (msw setupServer):\n\n${inProcess}`;
+  const note = RUNS > 1 ? `Every figure is the median of ${RUNS} processes per size.\n\n` : '';
+  return `${note}${writes}\n\nOne collection:\n\n${single}\n\nIn-process (msw setupServer):\n\n${inProcess}`;
 }
