@@ -40,6 +40,32 @@ describe('record marks', () => {
     expect(await probeRecordMarks(Copying as typeof Collection)).toBeNull();
   });
 
+  it('are refused when a record taken out of all() is still counted', async () => {
+    // A variant that keeps a tally: it counts records it sees added, and only its own delete
+    // takes one off.
+    class Tallying extends Collection<Schema> {
+      #seen = 0;
+      #tally = 0;
+      override count() {
+        const length = super.count();
+        if (length > this.#seen) this.#tally += length - this.#seen;
+        this.#seen = length;
+        return this.#tally;
+      }
+      constructor(options: { schema: Schema }) {
+        super(options);
+        const remove = this.delete.bind(this);
+        this.delete = ((...args: Parameters<typeof remove>) => {
+          const deleted = remove(...args);
+          this.#tally -= 1;
+          this.#seen = super.count();
+          return deleted;
+        }) as typeof remove;
+      }
+    }
+    expect(await probeRecordMarks(Tallying as typeof Collection)).toBeNull();
+  });
+
   it('are refused when an updated record loses its primary key', async () => {
     class Rekeying extends Collection<Schema> {
       constructor(options: { schema: Schema }) {

@@ -57,7 +57,8 @@ export function markRecord<T extends object>(record: T, key: string, marks: Reco
 
 /**
  * Reads the marks from a record `collections` creates, and checks that a record given them and
- * appended to `all()` is counted, found, updated and deleted as a created one is; null if not.
+ * appended to `all()` is counted, found, updated and deleted as a created one is, and is forgotten
+ * once taken out of that array again; null if not.
  * @param collections `@msw/data`'s `Collection`, or a variant of it (for tests).
  */
 export async function probeRecordMarks(
@@ -91,6 +92,14 @@ export async function probeRecordMarks(
     if (collection.all()[1] !== updated) return null;
     collection.delete(updated as Any);
     if (collection.count() !== 1 || collection.all()[0] !== created) return null;
+    // The shelf deletes an adopted record by taking it out of the same array.
+    const spliced = markRecord({ id: 'spliced' }, 'spliced-key', marks);
+    records.push(spliced);
+    if (collection.count() !== 2) return null;
+    records.splice(records.indexOf(spliced), 1);
+    if (collection.count() !== 1) return null;
+    if (collection.findFirst((q) => q.where((r: Any) => r.id === 'spliced')) !== undefined)
+      return null;
     return marks;
   } catch {
     return null;
