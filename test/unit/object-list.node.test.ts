@@ -27,35 +27,61 @@ const record = (n: number, ms: number): ObjectRecord => {
   };
 };
 
+/** The ids of the listed records that the search index finds for `word`, sorted. */
+async function foundFor(vocabulary: Vocabulary, word: string): Promise<string[]> {
+  const id = vocabulary.idOf(word);
+  if (id === undefined) return [];
+  const { page } = await vocabulary.index.search([id], ['col_1'], 0, 1_000);
+  return page.map((hit) => hit.record.id).sort();
+}
+
 describe('ObjectList', () => {
-  // Many records share a millisecond (a fixed clock, a snapshot), some are inserted out of order.
+  // Many records share a millisecond (a fixed clock, a snapshot), some are inserted out of order,
+  // and the list is read after a random number of writes, so removed entries wait to be
+  // compacted in between (a new record may share the millisecond of one of them).
   it.each([1, 2, 3, 4, 5])(
     'finds every record to replace and remove, whatever its place and its ties (seed %i)',
-    (seed) => {
+    async (seed) => {
       const next = random(seed);
-      const list = new ObjectList<ObjectRecord>(new Vocabulary());
+      const vocabulary = new Vocabulary();
+      const list = new ObjectList<ObjectRecord>(vocabulary);
       const expected: ObjectRecord[] = [];
-      for (let n = 0; n < 120; n++) {
-        const item = record(n, Math.floor(next() * 12));
+      let created = 0;
+      const insert = () => {
+        const item = record(created++, Math.floor(next() * 12));
         list.insert(item);
         expected.push(item);
-      }
-      expected.sort(compareByCreation);
+        expected.sort(compareByCreation);
+      };
+      for (let n = 0; n < 120; n++) insert();
       expect(list.records).toEqual(expected);
       while (expected.length > 0) {
-        const at = Math.floor(next() * expected.length);
-        const chosen = expected[at]!;
-        if (next() < 0.4) {
-          const changed = { ...chosen, content: { text: 'changed' }, version: chosen.version + 1 };
-          list.replace(chosen, changed);
-          expected[at] = changed;
-          expect(list.records[at]).toBe(changed);
-        } else {
-          list.remove(chosen);
-          expected.splice(at, 1);
+        const writes = 1 + Math.floor(next() * 6);
+        for (let w = 0; w < writes && expected.length > 0; w++) {
+          const at = Math.floor(next() * expected.length);
+          const chosen = expected[at]!;
+          const roll = next();
+          if (roll < 0.1) insert();
+          else if (roll < 0.4) {
+            const changed = {
+              ...chosen,
+              content: { text: 'changed' },
+              version: chosen.version + 1,
+            };
+            list.replace(chosen, changed);
+            expected[at] = changed;
+          } else {
+            list.remove(chosen);
+            expected.splice(at, 1);
+          }
         }
         expect(list.records).toEqual(expected);
-        expect(list.documents).toHaveLength(expected.length);
+        list.records.forEach((each, i) => expect(each).toBe(expected[i]));
+        expect(vocabulary.index.size).toBe(expected.length);
+        for (const word of ['word0', 'changed']) {
+          const holding = expected.filter((each) => each.content.text === word);
+          expect(await foundFor(vocabulary, word)).toEqual(holding.map((each) => each.id).sort());
+        }
       }
     },
   );
@@ -70,5 +96,19 @@ describe('ObjectList', () => {
     list.remove({ ...held });
     expect(list.records).toEqual([held]);
     expect(list.records[0]).toBe(held);
+  });
+
+  it('does not find a removed record again before the list is compacted', () => {
+    const vocabulary = new Vocabulary();
+    const list = new ObjectList<ObjectRecord>(vocabulary);
+    const kept = [record(1, 1), record(2, 2), record(3, 3)];
+    const removed = record(4, 2);
+    for (const each of [...kept, removed]) list.insert(each);
+    list.remove(removed);
+    list.remove(removed);
+    list.replace(removed, { ...removed, content: { text: 'changed' }, version: 2 });
+    expect(vocabulary.index.size).toBe(3);
+    expect(vocabulary.idOf('changed')).toBeUndefined();
+    expect(list.records).toEqual(kept);
   });
 });
