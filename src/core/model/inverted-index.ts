@@ -68,7 +68,14 @@ export class InvertedIndex {
   readonly #distinct: number[] = [];
   #distinctCount = 0;
   readonly #countWord = (word: string): void => {
-    const id = this.#vocabulary.intern(word);
+    this.#countId(this.#vocabulary.intern(word));
+  };
+  /** As {@link #countWord}, for words already in the vocabulary: an unknown word is skipped. */
+  readonly #countKnownWord = (word: string): void => {
+    const id = this.#vocabulary.idOf(word);
+    if (id !== undefined) this.#countId(id);
+  };
+  readonly #countId = (id: number): void => {
     if (id >= this.#countOf.length) this.#growCounts(id);
     if (this.#countOf[id] !== this.#counted) {
       this.#countOf[id] = this.#counted;
@@ -142,7 +149,7 @@ export class InvertedIndex {
   }
 
   /** Counts the words of `content` into {@link #occurrences}; their ids into {@link #distinct}. */
-  #countWords(content: unknown): void {
+  #countWords(content: unknown, countWord = this.#countWord): void {
     // @note A new count number makes every earlier count stale without clearing the arrays.
     if (this.#counted === 0x7fffffff) {
       this.#countOf.fill(-1);
@@ -150,7 +157,7 @@ export class InvertedIndex {
     }
     this.#counted += 1;
     this.#distinctCount = 0;
-    eachWord(content, this.#countWord);
+    eachWord(content, countWord);
   }
 
   #growCounts(id: number): void {
@@ -187,10 +194,10 @@ export class InvertedIndex {
     this.#collectionOf[document] = 0;
     this.#live -= 1;
     // @note Records are immutable (`@msw/data` replaces them on update), so the words of the
-    // content are the words it was indexed with.
-    for (const word of countWords(record.content).keys()) {
-      const id = this.#vocabulary.idOf(word);
-      if (id === undefined) continue;
+    // content are the words it was indexed with. Counted as `add` counts them: no map per delete.
+    this.#countWords(record.content, this.#countKnownWord);
+    for (let i = 0; i < this.#distinctCount; i++) {
+      const id = this.#distinct[i]!;
       if (this.#vocabulary.release(id)) this.#postings.drop(id);
       else this.#postings.removeDeleted(id);
     }
