@@ -109,8 +109,11 @@ export class InvertedIndex {
     this.#freeCollectionNumbers.push(number);
   }
 
-  /** Indexes a new object; returns its document number. */
-  add(record: ObjectRecord): number {
+  /**
+   * Indexes a new object; returns its document number.
+   * @param createdMs `Date.parse(record.created_at)`, when the caller has it already.
+   */
+  add(record: ObjectRecord, createdMs = Date.parse(record.created_at)): number {
     const document = this.#records.length;
     if (this.#latest !== undefined && compareByCreation(record, this.#latest) < 0) {
       this.#inOrder = false;
@@ -132,7 +135,7 @@ export class InvertedIndex {
     }
     this.#records.push(record);
     this.#collectionOf[document] = this.#collectionNumber(record.collection_id);
-    this.#createdMs[document] = Date.parse(record.created_at);
+    this.#createdMs[document] = createdMs;
     this.#countWords(record.content);
     for (let i = 0; i < this.#distinctCount; i++) {
       const id = this.#distinct[i]!;

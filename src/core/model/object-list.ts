@@ -45,8 +45,8 @@ export class ObjectList<T extends ObjectRecord> {
     this.#collectionId = record.collection_id;
     // @note Removed entries keep their place and their date, so the order holds with them in.
     const at = insertSorted(this.#records, record);
-    const document = this.vocabulary.index.add(record);
     const created = Date.parse(record.created_at);
+    const document = this.vocabulary.index.add(record, created);
     // @note Almost always an append (creation order): `splice` would allocate an array for
     // nothing on every insert.
     if (at === this.#documents.length) {

@@ -44,14 +44,20 @@ class NoRelations extends Map<string, unknown> {
 }
 const NO_RELATIONS: Map<string, unknown> = new NoRelations();
 
+/** The descriptors of the two marks, reused: not two objects per record of a load. */
+const KEY: PropertyDescriptor = { value: undefined };
+const RELATIONS: PropertyDescriptor = { value: NO_RELATIONS };
+
 /**
  * Gives `record` the marks `@msw/data`'s `create` gives a record, with `key` as its primary key,
  * defined as `create` defines them (not enumerable, not configurable, not writable), and the
  * shared empty relation map.
  */
 export function markRecord<T extends object>(record: T, key: string, marks: RecordMarks): T {
-  Object.defineProperty(record, marks.primaryKey, { value: key });
-  Object.defineProperty(record, marks.relationMap, { value: NO_RELATIONS });
+  KEY.value = key;
+  Object.defineProperty(record, marks.primaryKey, KEY);
+  KEY.value = undefined;
+  Object.defineProperty(record, marks.relationMap, RELATIONS);
   return record;
 }
 
