@@ -139,7 +139,9 @@ export function parseSnapshot(value: unknown): Snapshot {
   // @note An object's collection and the uniqueness of its id are checked by the store as it
   // loads the object (`Store.load`), where objects are grouped by collection and the ids go into
   // the store's own map anyway: a second set of every id here cost a tenth of a load.
-  for (const object of state.objects) {
+  const { objects } = state;
+  for (let i = 0; i < objects.length; i++) {
+    const object = objects[i]!;
     // @note The same limit as request bodies: deeper content would break export and PATCH.
     if (nestsDeeperThan(object.content, MAX_JSON_DEPTH - 1)) {
       throw new SnapshotError(

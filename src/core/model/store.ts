@@ -38,7 +38,10 @@ function ownCopy<T extends CollectionRecord | ObjectRecord>(record: T): T {
  */
 function byCollection(objects: readonly ObjectRecord[]): Iterable<ObjectRecord[]> {
   const groups = new Map<string, ObjectRecord[]>();
-  for (const object of objects) {
+  // @note Indexed loops over a load's records: `for of` allocated an iterator result per record
+  // until the loop was optimised.
+  for (let i = 0; i < objects.length; i++) {
+    const object = objects[i]!;
     const group = groups.get(object.collection_id);
     if (group) group.push(object);
     else groups.set(object.collection_id, [object]);
@@ -335,7 +338,8 @@ export class Store {
       const collectionId = group[0]!.collection_id;
       const owner = this.#collectionById.get(collectionId);
       const shelved = this.#shelvedFor(collectionId);
-      for (const object of group) {
+      for (let i = 0; i < group.length; i++) {
+        const object = group[i]!;
         // @note The snapshot's last checks (`parseSnapshot` leaves them here): the objects come
         // grouped by collection, and the store's map of ids is built anyway.
         if (owner === undefined || owner.account_id !== object.account_id)
