@@ -349,9 +349,8 @@ export class Store {
         if (this.#collectionById.has(object.id))
           throw new SnapshotError(`Duplicate id "${object.id}"`);
         const record = ownCopy(object);
-        // @note The collection's own strings, not the snapshot's: one string per collection, not
-        // two per object (about 60 B an object), and comparing a request's ids with a record's
-        // then reads strings already in the processor's cache instead of the record's own.
+        // @note The collection's own strings, not the snapshot's: once the snapshot is dropped,
+        // one string per collection instead of two per object (about 60 B an object).
         record.collection_id = owner.id;
         record.account_id = owner.account_id;
         const { stored } = shelved.shelf.place(record);
