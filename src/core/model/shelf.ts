@@ -3,8 +3,8 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { knownRecordMarks, markRecord } from './record-marks.ts';
 
 /**
- * Records in `@msw/data` collections of at most {@link CHUNK} records each, with a map from id to
- * the collection that holds the record.
+ * Records in `@msw/data` collections of at most {@link CHUNK} records each, each record marked with
+ * the collection that holds it ({@link HOLDER}).
  * @note `@msw/data` finds a record by scanning its collection's array (`findIndex` on update and
  * delete), so one large collection makes a write cost what the record's position costs: 14 ms
  * for the newest of 100,000 objects against 1 ms for the oldest. Bounded collections keep every
@@ -110,9 +110,30 @@ function adopting<T>(handing: Handing<T>): StandardSchemaV1<T, T> {
   };
 }
 
+/**
+ * The `@msw/data` collection that holds a record, kept on the record under a symbol of the
+ * shelf's own: not enumerable, so no JSON, `Object.keys`, spread or test equality sees it.
+ * @note Not a map from id to collection: at a million objects, the lookup in a map per Answers
+ * collection read two lines of memory that were in no cache, on every update and delete, besides
+ * the record's own, and the map held an entry per record.
+ */
+const HOLDER = Symbol('answers-mock-kit shelf collection');
+type Held<T> = { [HOLDER]?: Chunk<T> | undefined };
+
+/** The descriptor of {@link HOLDER}, reused: not an object per record of a load. */
+const HELD: PropertyDescriptor = { value: undefined, writable: true, configurable: true };
+
+function hold<T>(record: T, chunk: Chunk<T>): void {
+  HELD.value = chunk;
+  Object.defineProperty(record, HOLDER, HELD);
+  HELD.value = undefined;
+}
+
+const holderOf = <T>(record: T): Chunk<T> | undefined => (record as Held<T>)[HOLDER];
+
 export class Shelf<T extends { id: string }> {
   #chunks: Array<Chunk<T>> = [];
-  #chunkOf = new Map<string, Chunk<T>>();
+  #size = 0;
   /** The record on its way into a collection (see {@link Handing}). */
   #handing: Handing<T> = { key: -1, record: undefined };
   #handovers = 0;
@@ -132,11 +153,7 @@ export class Shelf<T extends { id: string }> {
   }
 
   get size(): number {
-    return this.#chunkOf.size;
-  }
-
-  has(id: string): boolean {
-    return this.#chunkOf.has(id);
+    return this.#size;
   }
 
   /** Stores a copy of `values`; resolves to the stored record. */
@@ -159,7 +176,8 @@ export class Shelf<T extends { id: string }> {
       this.#tailFill = 0;
     }
     this.#tailFill += 1;
-    this.#chunkOf.set(record.id, chunk);
+    this.#size += 1;
+    hold(record, chunk);
     const marks = this.#adopt ? knownRecordMarks() : undefined;
     if (marks !== undefined) {
       // @note The id is the primary key: unique among live records, and already a string (no
@@ -177,15 +195,32 @@ export class Shelf<T extends { id: string }> {
   }
 
   async update(previous: Stored<T>, change: (draft: T) => void): Promise<Stored<T>> {
-    const chunk = this.#chunkOf.get(previous.id);
+    const { chunk, stored } = this.#holderOf(previous) ?? {};
     if (chunk === undefined) throw new Error(`No record ${previous.id} to update`);
-    const next = await chunk.update(previous as Any, { data: change as Any, strict: true });
-    return next as T;
+    const next = (await chunk.update(stored as Any, { data: change as Any, strict: true })) as T;
+    hold(next, chunk);
+    (stored as Held<T>)[HOLDER] = undefined;
+    return next;
   }
 
-  delete(record: Stored<T>): void {
-    const chunk = this.#chunkOf.get(record.id);
-    if (chunk === undefined) return;
+  /**
+   * The collection that holds `record` and the stored record: marked on it, or for a record that
+   * is not the stored one (a copy, a record replaced by an update), found by its id.
+   */
+  #holderOf(record: T): { chunk: Chunk<T>; stored: Stored<T> } | undefined {
+    const marked = holderOf(record);
+    if (marked !== undefined) return { chunk: marked, stored: record };
+    const id = record.id;
+    for (const chunk of this.#chunks) {
+      const stored = (chunk.all() as T[]).find((each) => each.id === id);
+      if (stored !== undefined) return { chunk, stored };
+    }
+    return undefined;
+  }
+
+  delete(given: Stored<T>): void {
+    const { chunk, stored: record } = this.#holderOf(given) ?? {};
+    if (chunk === undefined || record === undefined) return;
     const records = chunk.all() as Array<Stored<T>>;
     // @note By identity in the collection's own array when records are adopted (the probe in
     // `record-marks.ts` checks that `@msw/data` then forgets the record): `delete` compares every
@@ -195,7 +230,8 @@ export class Shelf<T extends { id: string }> {
     const at = this.#adopt && knownRecordMarks() !== undefined ? records.indexOf(record) : -1;
     if (at === -1) chunk.delete(record as Any);
     else records.splice(at, 1);
-    this.#chunkOf.delete(record.id);
+    (record as Held<T>)[HOLDER] = undefined;
+    this.#size -= 1;
     // @note An emptied collection other than the last (which takes new records) is dropped.
     if (chunk.count() === 0 && chunk !== this.#chunks.at(-1)) {
       this.#chunks.splice(this.#chunks.indexOf(chunk), 1);
