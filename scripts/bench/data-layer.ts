@@ -82,8 +82,16 @@ export async function dataLayer(): Promise<string> {
   const base = runs[0]!;
   const ms = (value: number | undefined, digits = 3) =>
     value === undefined ? '-' : fmt(value, digits);
-  const ratio = (run: Figures, key: string) =>
-    `${ms(run[key])} (${fmt(run[key]! / base[key]!, 2)}×)`;
+  /**
+   * A write's p50, its ratio to the same write on the reference mock of its own processes, and
+   * its ratio to the 1,000 row (other processes).
+   */
+  const ratio = (run: Figures, write: 'create' | 'update' | 'delete' | 'cascade') => {
+    const p50 = run[`${write}P50`];
+    const inProcess = run[`${write}Ratio`];
+    const apart = p50 === undefined ? undefined : p50 / base[`${write}P50`]!;
+    return `${ms(p50)} (${inProcess === undefined ? '-' : fmt(inProcess, 2)}×; ${apart === undefined ? '-' : fmt(apart, 2)}×)`;
+  };
   const writes = table([
     [
       'objects (1,000 collections)',
@@ -97,10 +105,10 @@ export async function dataLayer(): Promise<string> {
     ],
     ...runs.map((run) => [
       fmt(run.objects!),
-      ratio(run, 'createP50'),
-      ratio(run, 'updateP50'),
-      ratio(run, 'deleteP50'),
-      ratio(run, 'cascadeP50'),
+      ratio(run, 'create'),
+      ratio(run, 'update'),
+      ratio(run, 'delete'),
+      ratio(run, 'cascade'),
       seconds(run, 'seedMs'),
       seconds(run, 'resetMs'),
       fmt(run.heapPerObject! - run.jsonPerObject!),
@@ -135,6 +143,10 @@ export async function dataLayer(): Promise<string> {
       fmt(msw.heapLast! / msw.heapFirst!, 3),
     ],
   ]);
-  const note = RUNS > 1 ? `Every figure is the median of ${RUNS} processes per size.\n\n` : '';
+  const note =
+    (RUNS > 1 ? `Every figure is the median of ${RUNS} processes per size. ` : '') +
+    'Beside each write: its ratio to the same write on a mock of 1,000 objects in the same ' +
+    'process, interleaved with it (the target), then its ratio to the 1,000 row, measured in ' +
+    'processes of its own.\n\n';
   return `${note}${writes}\n\nOne collection:\n\n${single}\n\nIn-process (msw setupServer):\n\n${inProcess}`;
 }
