@@ -22,6 +22,16 @@ const MAX_DOCUMENT = 2 ** (32 - COUNT_BITS) - 1;
 const SHORT = 64;
 /** Block sizes in the arena are 2^size; this marks a word whose list has its own array. */
 const OWN = 255;
+/** The numbers kept per word id, and where each sits in its row (see `Postings.#words`). */
+const FIELDS = 4;
+/** Where the word's block starts in the arena; -1 with no block. */
+const OFFSET = 0;
+/** How many entries the word's list holds, removed ones included. */
+const LENGTH = 1;
+/** The word's block size (2^size entries), {@link OWN}, or 0 with no entries. */
+const SIZE = 2;
+/** How many of the word's entries are removed (count 0) or name a deleted document. */
+const STALE = 3;
 
 /** The document of an entry. */
 export const documentOf = (entry: number): number => entry >>> COUNT_BITS;
@@ -45,13 +55,16 @@ export class Postings {
   #freeBlocks: number[][] = Array.from({ length: Math.log2(SHORT) + 1 }, () => []);
   /** Lists longer than {@link SHORT}. */
   #own = new Map<number, Uint32Array>();
-  /** Per word: where its block starts, how many entries it holds (removed ones included). */
-  #offset = new Int32Array(64).fill(-1);
-  #length = new Int32Array(64);
-  /** Per word: its block's size (2^size entries), {@link OWN}, or 0 with no entries. */
-  #size = new Uint8Array(64);
-  /** Per word: how many of its entries are removed (count 0) or name a deleted document. */
-  #stale = new Int32Array(64);
+  /**
+   * Per word id, {@link FIELDS} numbers in a row: where its block starts ({@link OFFSET}), how
+   * many entries it holds ({@link LENGTH}), its block's size ({@link SIZE}) and how many of its
+   * entries are stale ({@link STALE}).
+   * @note One row, not four arrays: a rare word's fields were four lines of memory in no cache
+   * at a million objects, read on every delete of an object that holds it; a row is one.
+   */
+  #words = emptyRows(64);
+  /** How many word ids {@link #words} has rows for. */
+  #capacity = 64;
   /** Exact counts of postings whose count field is {@link SATURATED}: document -> word -> count. */
   readonly #exact = new Map<number, Map<number, number>>();
 
@@ -61,11 +74,12 @@ export class Postings {
 
   /** The entries of `word`'s list (valid until the next change). */
   list(word: number): PostingList {
-    if (word >= this.#length.length) return { entries: this.#arena, start: 0, end: 0 };
-    const own = this.#size[word] === OWN ? this.#own.get(word) : undefined;
-    if (own) return { entries: own, start: 0, end: this.#length[word]! };
-    const start = Math.max(this.#offset[word]!, 0);
-    return { entries: this.#arena, start, end: start + this.#length[word]! };
+    const row = word * FIELDS;
+    if (word >= this.#capacity) return { entries: this.#arena, start: 0, end: 0 };
+    const own = this.#words[row + SIZE] === OWN ? this.#own.get(word) : undefined;
+    if (own) return { entries: own, start: 0, end: this.#words[row + LENGTH]! };
+    const start = Math.max(this.#words[row + OFFSET]!, 0);
+    return { entries: this.#arena, start, end: start + this.#words[row + LENGTH]! };
   }
 
   /** The count of `word` in an entry of its list; 0 for a removed posting. */
@@ -76,11 +90,12 @@ export class Postings {
 
   /** Adds a posting for a document numbered above every document of the list. */
   append(word: number, document: number, count: number): void {
+    const row = word * FIELDS;
     this.#fit(word);
-    const length = this.#length[word]!;
+    const length = this.#words[row + LENGTH]!;
     const entries = this.#reserve(word, length + 1);
     entries[this.#reservedAt + length] = this.#encode(word, document, count);
-    this.#length[word] = length + 1;
+    this.#words[row + LENGTH] = length + 1;
   }
 
   /**
@@ -88,14 +103,15 @@ export class Postings {
    * list has none (or reviving a removed one); says whether the posting is new.
    */
   set(word: number, document: number, count: number): PostingChange {
+    const row = word * FIELDS;
     this.#fit(word);
     const list = this.list(word);
     const found = this.#find(list, document);
     let { entries, start } = list;
-    const length = this.#length[word]!;
+    const length = this.#words[row + LENGTH]!;
     if (found < length && documentOf(entries[start + found]!) === document) {
       const removed = (entries[start + found]! & SATURATED) === 0;
-      if (removed) this.#stale[word]! -= 1;
+      if (removed) this.#words[row + STALE]! -= 1;
       entries[start + found] = this.#encode(word, document, count);
       return removed ? 'added' : 'changed';
     }
@@ -103,13 +119,14 @@ export class Postings {
     start = this.#reservedAt;
     entries.copyWithin(start + found + 1, start + found, start + length);
     entries[start + found] = this.#encode(word, document, count);
-    this.#length[word] = length + 1;
+    this.#words[row + LENGTH] = length + 1;
     return 'added';
   }
 
   /** Removes `document`'s posting from `word`'s list; says whether there was one. */
   remove(word: number, document: number): boolean {
-    if (word >= this.#length.length) return false;
+    const row = word * FIELDS;
+    if (word >= this.#capacity) return false;
     const list = this.list(word);
     const { entries, start, end } = list;
     const at = start + this.#find(list, document);
@@ -119,8 +136,8 @@ export class Postings {
     // @note Marked, not spliced out: a long list is compacted once half of it is marked.
     entries[at] = document * UNIT;
     this.#forgetExact(word, document);
-    this.#stale[word]! += 1;
-    if (2 * this.#stale[word]! > this.#length[word]!) this.#compact(word);
+    this.#words[row + STALE]! += 1;
+    if (2 * this.#words[row + STALE]! > this.#words[row + LENGTH]!) this.#compact(word);
     return true;
   }
 
@@ -131,9 +148,10 @@ export class Postings {
    * million objects. The entries go when the list is next compacted.
    */
   removeDeleted(word: number): void {
-    if (word >= this.#length.length) return;
-    this.#stale[word]! += 1;
-    if (2 * this.#stale[word]! > this.#length[word]!) this.#compact(word);
+    const row = word * FIELDS;
+    if (word >= this.#capacity) return;
+    this.#words[row + STALE]! += 1;
+    if (2 * this.#words[row + STALE]! > this.#words[row + LENGTH]!) this.#compact(word);
   }
 
   /** Forgets what is kept apart for a deleted document (exact counts). */
@@ -143,14 +161,16 @@ export class Postings {
 
   /** Forgets a word's list whole (nobody uses the word any more). */
   drop(word: number): void {
-    if (word >= this.#length.length) return;
-    const size = this.#size[word]!;
+    const row = word * FIELDS;
+    if (word >= this.#capacity) return;
+    const size = this.#words[row + SIZE]!;
     if (size === OWN) this.#own.delete(word);
-    else if (this.#offset[word]! >= 0) this.#freeBlocks[size]!.push(this.#offset[word]!);
-    this.#length[word] = 0;
-    this.#size[word] = 0;
-    this.#stale[word] = 0;
-    this.#offset[word] = -1;
+    else if (this.#words[row + OFFSET]! >= 0)
+      this.#freeBlocks[size]!.push(this.#words[row + OFFSET]!);
+    this.#words[row + LENGTH] = 0;
+    this.#words[row + SIZE] = 0;
+    this.#words[row + STALE] = 0;
+    this.#words[row + OFFSET] = -1;
   }
 
   /**
@@ -176,25 +196,26 @@ export class Postings {
     };
     const arena = new Uint32Array(Math.max(256, this.#arenaEnd));
     let arenaEnd = 0;
-    for (let word = 0; word < this.#length.length; word++) {
+    for (let word = 0; word < this.#capacity; word++) {
+      const row = word * FIELDS;
       const { entries, start, end } = this.list(word);
-      if (this.#size[word] === OWN) {
+      if (this.#words[row + SIZE] === OWN) {
         const own = new Uint32Array(end - start);
         const length = rewrite(entries, start, end, own, 0);
         this.#own.set(word, length === own.length ? own : own.slice(0, length));
-        this.#length[word] = length;
+        this.#words[row + LENGTH] = length;
       } else if (end > start) {
-        const block = 2 ** this.#size[word]!;
+        const block = 2 ** this.#words[row + SIZE]!;
         const length = rewrite(entries, start, end, arena, arenaEnd);
-        this.#offset[word] = arenaEnd;
-        this.#length[word] = length - arenaEnd;
+        this.#words[row + OFFSET] = arenaEnd;
+        this.#words[row + LENGTH] = length - arenaEnd;
         arenaEnd += block;
-      } else if (this.#size[word]! > 0 || this.#offset[word]! >= 0) {
+      } else if (this.#words[row + SIZE]! > 0 || this.#words[row + OFFSET]! >= 0) {
         // @note An empty block is given up: the word's next posting takes a block afresh.
-        this.#size[word] = 0;
-        this.#offset[word] = -1;
+        this.#words[row + SIZE] = 0;
+        this.#words[row + OFFSET] = -1;
       }
-      this.#stale[word] = 0;
+      this.#words[row + STALE] = 0;
     }
     this.#arena = arena;
     this.#arenaEnd = arenaEnd;
@@ -220,14 +241,15 @@ export class Postings {
 
   /** Drops the removed postings and those of deleted documents from `word`'s list. */
   #compact(word: number): void {
+    const row = word * FIELDS;
     const { entries, start, end } = this.list(word);
     let to = start;
     for (let from = start; from < end; from++) {
       const entry = entries[from]!;
       if ((entry & SATURATED) !== 0 && this.#alive(entry >>> COUNT_BITS)) entries[to++] = entry;
     }
-    this.#length[word] = to - start;
-    this.#stale[word] = 0;
+    this.#words[row + LENGTH] = to - start;
+    this.#words[row + STALE] = 0;
     const own = this.#own.get(word);
     if (own && own.length > 4 * (to - start) + SHORT) {
       this.#own.set(word, own.slice(0, Math.ceil((to - start) * 1.5)));
@@ -251,18 +273,14 @@ export class Postings {
     if (exact?.delete(word) && exact.size === 0) this.#exact.delete(document);
   }
 
-  /** Makes room in the per-word arrays for `word`. */
+  /** Makes room in {@link #words} for `word`. */
   #fit(word: number): void {
-    if (word < this.#length.length) return;
-    const size = Math.max(word + 1, this.#length.length * 2);
-    const offset = new Int32Array(size).fill(-1);
-    offset.set(this.#offset);
-    this.#offset = offset;
-    this.#length = grown(this.#length, size);
-    this.#stale = grown(this.#stale, size);
-    const sizes = new Uint8Array(size);
-    sizes.set(this.#size);
-    this.#size = sizes;
+    if (word < this.#capacity) return;
+    const capacity = Math.max(word + 1, this.#capacity * 2);
+    const words = emptyRows(capacity);
+    words.set(this.#words);
+    this.#words = words;
+    this.#capacity = capacity;
   }
 
   /** Where the list {@link #reserve} returned starts in its array. */
@@ -274,8 +292,9 @@ export class Postings {
    * @note Not a {@link PostingList}: an object per posting added was a tenth of a load's garbage.
    */
   #reserve(word: number, needed: number): Uint32Array {
-    const size = this.#size[word]!;
-    const length = this.#length[word]!;
+    const row = word * FIELDS;
+    const size = this.#words[row + SIZE]!;
+    const length = this.#words[row + LENGTH]!;
     if (size === OWN) {
       let own = this.#own.get(word)!;
       if (needed > own.length) {
@@ -286,7 +305,7 @@ export class Postings {
       this.#reservedAt = 0;
       return own;
     }
-    const from = this.#offset[word]!;
+    const from = this.#words[row + OFFSET]!;
     const hasBlock = from >= 0;
     if (hasBlock && needed <= 2 ** size) {
       this.#reservedAt = from;
@@ -297,7 +316,7 @@ export class Postings {
       own.set(this.#arena.subarray(from, from + length));
       this.#freeBlocks[size]!.push(from);
       this.#own.set(word, own);
-      this.#size[word] = OWN;
+      this.#words[row + SIZE] = OWN;
       this.#reservedAt = 0;
       return own;
     }
@@ -305,8 +324,8 @@ export class Postings {
     const at = this.#freeBlocks[larger]!.pop() ?? this.#grow(2 ** larger);
     if (length > 0) this.#arena.copyWithin(at, from, from + length);
     if (hasBlock) this.#freeBlocks[size]!.push(from);
-    this.#offset[word] = at;
-    this.#size[word] = larger;
+    this.#words[row + OFFSET] = at;
+    this.#words[row + SIZE] = larger;
     this.#reservedAt = at;
     return this.#arena;
   }
@@ -324,8 +343,9 @@ export class Postings {
   }
 }
 
-function grown(from: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
-  const to = new Int32Array(size);
-  to.set(from);
-  return to;
+/** Rows for `words` word ids with no entries: no block ({@link OFFSET} -1), all else 0. */
+function emptyRows(words: number): Int32Array<ArrayBuffer> {
+  const rows = new Int32Array(words * FIELDS);
+  for (let at = OFFSET; at < rows.length; at += FIELDS) rows[at] = -1;
+  return rows;
 }
