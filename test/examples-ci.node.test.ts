@@ -53,7 +53,7 @@ it('the example workflow runs answers-contract on a deployed URL with keys from 
     env[name] = SETTINGS[reference!]!;
   }
   // Run the step's own command line, with the package's bin replaced by this repository's CLI.
-  const args = step.run!.replace(/^npx --no answers-contract\s*/, '').split(/\s+/);
+  const args = step.run!.replace(/^npx --no -- answers-contract\s*/, '').split(/\s+/);
   const cli = new URL('../src/bin/answers-contract.ts', import.meta.url).pathname;
   // @note By absolute URL: the step runs in a scratch folder, where `--import tsx` would not resolve.
   const tsx = new URL('../node_modules/tsx/dist/loader.mjs', import.meta.url).href;

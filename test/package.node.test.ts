@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../src/contract/checks/index.ts';
 import { defaultState } from '../src/seed/default-state.ts';
 import { BIN, childEnv, expectOk, ROOT, run, type Ran } from './package/commands.ts';
-import { CONSUMER_FILES } from './package/consumer-project.ts';
+import { consumerFiles } from './package/consumer-project.ts';
 import {
   installKitBesideMsw,
   installScripts,
@@ -58,7 +58,7 @@ describe('the packed package, installed in a separate project', () => {
     expectOk('npm pack', packed);
     tarball = join(work, (JSON.parse(packed.stdout) as Array<{ filename: string }>)[0]!.filename);
 
-    for (const [file, text] of Object.entries(CONSUMER_FILES)) {
+    for (const [file, text] of Object.entries(consumerFiles(MSW))) {
       await mkdir(join(consumer, file, '..'), { recursive: true });
       await writeFile(join(consumer, file), text);
     }

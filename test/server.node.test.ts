@@ -203,6 +203,44 @@ describe('control API', () => {
     expect((await call(`${API}/collections`, { headers: FULL })).status).toBe(200);
   });
 
+  it.each([
+    [502, 'bad_gateway', null],
+    [503, 'service_unavailable', '1'],
+    [504, 'gateway_timeout', null],
+  ])(
+    'forces a gateway %i on any operation with a problem body (Retry-After %s)',
+    async (status, code, retryAfter) => {
+      const queued = await call('/__mock/failures', {
+        method: 'POST',
+        body: JSON.stringify({ operation_id: 'searchObjects', status }),
+      });
+      expect(queued.status).toBe(204);
+      const response = await call(`${API}/search`, {
+        method: 'POST',
+        headers: JSON_FULL,
+        body: JSON.stringify({ query: 'anything' }),
+      });
+      expect(response.status).toBe(status);
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+      expect(response.headers.get('retry-after')).toBe(retryAfter);
+      expect(await response.json()).toMatchObject({
+        status,
+        code,
+        type: `urn:answers:problem:${code}`,
+      });
+    },
+  );
+
+  it('refuses to force a status that is neither documented nor a gateway answer (418)', async () => {
+    const response = await call('/__mock/failures', {
+      method: 'POST',
+      body: JSON.stringify({ operation_id: 'listCollections', status: 418 }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'invalid_control_request' });
+    expect((await call(`${API}/collections`, { headers: FULL })).status).toBe(200);
+  });
+
   it('drops queued failures on DELETE /__mock/failures', async () => {
     const body = JSON.stringify({ operation_id: 'listCollections', status: 500, times: 3 });
     await call('/__mock/failures', { method: 'POST', body });

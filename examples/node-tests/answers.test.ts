@@ -32,6 +32,16 @@ describe('the app against the Answers mock', () => {
     expect(await listCollectionNames(KEY)).toContain('Product FAQ');
   });
 
+  it("surfaces a gateway's 503, with when to retry", async () => {
+    mock.controls.failNext('listCollections', 503);
+    const response = await fetch('https://answers.example.com/api/answers/v1/collections', {
+      headers: { authorization: `Bearer ${KEY}` },
+    });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('1');
+    expect(await response.json()).toMatchObject({ code: 'service_unavailable', status: 503 });
+  });
+
   it('surfaces a rate limit forced with a Prefer header', async () => {
     const response = await fetch('https://answers.example.com/api/answers/v1/collections', {
       headers: { authorization: `Bearer ${KEY}`, prefer: 'code=429' },

@@ -1,13 +1,13 @@
 /**
- * Seeding with factories, inspecting with `mock.db`, overriding one operation: the snippets of
- * the README's test-author section, run as they are (test/readme-snippets.node.test.ts checks
- * that the README still shows exactly these regions).
+ * Seeding with factories, inspecting with `mock.db`, overriding one operation and leaving one
+ * out: the snippets of the README's test-author section, run as they are (the docs test checks
+ * that the README still shows exactly these regions, and runs them on msw 2 and msw 3).
  */
 import { http, HttpResponse } from 'msw';
 import { createFactories } from 'answers-mock-kit';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AnswersError, deleteCollection, listCollectionNames, search } from './answers-client.ts';
-import { mock, server } from './setup.ts';
+import { handlers, mock, server } from './setup.ts';
 
 const KEY = 'answers_test_full_acme';
 
@@ -45,3 +45,20 @@ describe('data for a test', () => {
   });
   // #endregion override
 });
+
+// #region leave-out
+describe('without search', () => {
+  beforeEach(() => server.use(handlers.leaveOut('searchObjects')));
+
+  it('fails the search, nothing else', async () => {
+    await expect(search(KEY, 'quokka')).rejects.toThrow(); // unhandled: the 'error' strategy
+    expect(await listCollectionNames(KEY)).toContain('Product FAQ');
+  });
+});
+
+describe('with search', () => {
+  it('has search back after resetHandlers()', async () => {
+    expect(await search(KEY, 'quokka')).toBe(0); // answered by the mock again
+  });
+});
+// #endregion leave-out

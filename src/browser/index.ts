@@ -2,7 +2,7 @@
 import { setupWorker, type SetupWorker } from 'msw/browser';
 import type { AnswersMock, MockOptions } from '../core/mock.ts';
 import { createMock } from '../create-mock.ts';
-import { createHandlers, type HandlerOptions } from '../msw/handlers.ts';
+import { createHandlers, type AnswersHandlers, type HandlerOptions } from '../msw/handlers.ts';
 
 export * from '../index.ts';
 
@@ -12,7 +12,8 @@ export * from '../index.ts';
  */
 export async function setupAnswersWorker(
   options: MockOptions & HandlerOptions = {},
-): Promise<{ mock: AnswersMock; worker: SetupWorker }> {
+): Promise<{ mock: AnswersMock; worker: SetupWorker; handlers: AnswersHandlers }> {
   const mock = await createMock(options);
-  return { mock, worker: setupWorker(...createHandlers(mock, options)) };
+  const handlers = createHandlers(mock, options);
+  return { mock, worker: setupWorker(...handlers), handlers };
 }

@@ -10,13 +10,13 @@ export async function subcommand(name: string, argv: string[]): Promise<number> 
   const program = new Command(`answers-contract ${name}`)
     .requiredOption(
       '--base-url <url>',
-      'the root the target description is relative to (env ANSWERS_BASE_URL)',
+      'required: the root the target description is relative to (env ANSWERS_BASE_URL)',
       url,
       env.ANSWERS_BASE_URL ? url(env.ANSWERS_BASE_URL) : undefined,
     )
     .requiredOption(
       '--api-key <key>',
-      'a key of the account (env ANSWERS_API_KEY)',
+      'required: a key of the account (env ANSWERS_API_KEY)',
       env.ANSWERS_API_KEY,
     )
     .exitOverride()
@@ -32,7 +32,7 @@ export async function subcommand(name: string, argv: string[]): Promise<number> 
       )
       .requiredOption(
         '--older-than <duration>',
-        'only runs that started this long ago, e.g. 1h, 30m, 2d',
+        'required: only runs that started at least this long ago, e.g. 1h, 30m, 2d',
       )
       .option(
         '--target <file>',

@@ -3,6 +3,7 @@ import { isLocalOrigin } from './local-names.ts';
 import type { AnswersMock } from './mock.ts';
 import { json, noContent, streamed, type MockRequest, type MockResponse } from './http.ts';
 import { compileSchema } from '../openapi/ajv.ts';
+import { OPERATIONS, type OperationId } from '../openapi/operations.ts';
 import { problem, problemResponse, type FieldError } from './problem.ts';
 import { nonFiniteNumberAt } from './json-limits.ts';
 import { MAX_FAILURE_TIMES, MAX_INSTANT_MS, MAX_LATENCY_MS } from './limits.ts';
@@ -100,9 +101,9 @@ const readLatency = controlBody<{ ms: number }>(
   ['ms'],
 );
 
-const readFailure = controlBody<{ operation_id: string; status: number; times?: number }>(
+const readFailure = controlBody<{ operation_id: OperationId; status: number; times?: number }>(
   {
-    operation_id: { type: 'string' },
+    operation_id: { type: 'string', enum: [...OPERATIONS.keys()] },
     status: { type: 'integer', minimum: 400, maximum: 599 },
     times: { type: 'integer', minimum: 1, maximum: MAX_FAILURE_TIMES },
   },
@@ -221,7 +222,10 @@ function guard(request: MockRequest, token: string | undefined): MockResponse | 
     );
   const method = request.method.toUpperCase();
   const type = headers.get('content-type')?.split(';', 1)[0]?.trim().toLowerCase();
-  if (method !== 'GET' && method !== 'HEAD' && type !== 'application/json')
+  // @note A write without a body (`DELETE /__mock/failures`, `POST /__mock/reset`) has nothing to
+  // type. It is no easier to forge: a foreign page's request carries its Origin, refused above.
+  const hasBody = (request.body?.byteLength ?? 0) > 0 || request.bodyTooLarge === true;
+  if (method !== 'GET' && method !== 'HEAD' && hasBody && type !== 'application/json')
     return controlProblem(
       'control_content_type',
       `Control writes need Content-Type: application/json (got ${type ?? 'none'}).`,

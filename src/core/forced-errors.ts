@@ -1,6 +1,6 @@
 import type { HeaderBag } from './http.ts';
 import type { MockResponse } from './http.ts';
-import { problem, type ProblemCode } from './problem.ts';
+import { problem, problemResponse, type ProblemCode } from './problem.ts';
 import type { OperationSpec } from '../openapi/operations.ts';
 
 /** The problem code a forced status is answered with. */
@@ -29,9 +29,33 @@ function codeFor(status: number, operation: OperationSpec): ProblemCode | undefi
   }
 }
 
-/** The statuses a test can force on an operation: declared by openapi.yaml, with a problem code. */
+/**
+ * What a gateway in front of any HTTP service answers, whatever the service's contract says: a
+ * client meets these in production, so a test can force them on every operation. They are the
+ * mock's own codes, not codes of the Answers API (openapi.yaml does not list them).
+ */
+const GATEWAY_ANSWERS = {
+  502: { code: 'bad_gateway', title: 'Bad gateway' },
+  503: { code: 'service_unavailable', title: 'Service unavailable' },
+  504: { code: 'gateway_timeout', title: 'Gateway timeout' },
+} as const;
+
+/** A status a gateway may answer on any operation (502, 503, 504). */
+type GatewayStatus = keyof typeof GATEWAY_ANSWERS;
+
+function isGatewayStatus(status: number): status is GatewayStatus {
+  return Object.hasOwn(GATEWAY_ANSWERS, status);
+}
+
+/**
+ * The statuses a test can force on an operation: those openapi.yaml declares for it (with a
+ * problem code), then the gateway answers.
+ */
 export function forcibleStatuses(operation: OperationSpec): number[] {
-  return operation.statuses.filter((status) => status >= 400 && codeFor(status, operation));
+  const documented = operation.statuses.filter(
+    (status) => status >= 400 && codeFor(status, operation),
+  );
+  return [...documented, ...Object.keys(GATEWAY_ANSWERS).map(Number)];
 }
 
 /**
@@ -40,9 +64,19 @@ export function forcibleStatuses(operation: OperationSpec): number[] {
  * forced response is still a valid response of the contract.
  */
 export function forcedError(operation: OperationSpec, status: number, how: string): MockResponse {
+  if (isGatewayStatus(status)) {
+    // @note RFC 9110 section 10.2.3: a 503 may say when to come back; a client that honours it
+    // is what a test of this answer usually checks.
+    const headers: Record<string, string> = status === 503 ? { 'retry-after': '1' } : {};
+    return problemResponse(
+      { ...GATEWAY_ANSWERS[status], status },
+      `Forced by the mock (${how}): a gateway in front of the service answered.`,
+      { headers },
+    );
+  }
   const code = operation.statuses.includes(status) ? codeFor(status, operation) : undefined;
   if (!code) {
-    const forcible = operation.statuses.filter((s) => codeFor(s, operation)).join(', ');
+    const forcible = forcibleStatuses(operation).join(', ');
     return problem(
       'invalid_parameter',
       `${how} cannot force ${status} on ${operation.operationId}; it can force ${forcible}.`,

@@ -3,6 +3,7 @@ import type { MockRequest, MockResponse } from './http.ts';
 import type { MockDb } from './mock-db.ts';
 import type { MockState } from './model/mock-state.ts';
 import type { Snapshot } from './model/snapshot.ts';
+import type { OperationId } from '../openapi/operations.ts';
 
 /** The data a mock starts from and returns to on `reset`: a snapshot, or a function making one. */
 export type InitialState = Snapshot | (() => Snapshot);
@@ -46,10 +47,12 @@ export interface MockControls {
   /** Delays every API response by `ms`. */
   setLatency(ms: number): void;
   /**
-   * Makes the next `times` calls of an operation answer `status` (one of its documented error
-   * statuses), after authentication.
+   * Makes the next `times` calls of an operation answer `status`, after authentication: one of
+   * the operation's documented error statuses, or a gateway's 502, 503 (with `Retry-After`) or
+   * 504, which any client meets whatever the contract says. Anything else (418) is refused with a
+   * `RangeError`. The operation is an `operationId` of openapi.yaml, checked by the compiler.
    */
-  failNext(operationId: string, status: number, times?: number): void;
+  failNext(operationId: OperationId, status: number, times?: number): void;
   /** Drops all queued failures and latency. */
   clearFailures(): void;
 }

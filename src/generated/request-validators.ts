@@ -742,6 +742,7 @@ return errors === 0;
 validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const exportedSchema2 = validate28;
+const schema42 = {"type":"object","additionalProperties":false,"required":["operation_id","status"],"properties":{"operation_id":{"type":"string","enum":["listCollections","createCollection","getCollection","deleteCollection","updateCollection","listObjects","createObject","getObject","replaceObject","deleteObject","updateObject","searchObjects"]},"status":{"type":"integer","minimum":400,"maximum":599},"times":{"type":"integer","minimum":1,"maximum":10000}}};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -787,7 +788,8 @@ errors++;
 }
 }
 if(data.operation_id !== undefined){
-if(typeof data.operation_id !== "string"){
+let data0 = data.operation_id;
+if(typeof data0 !== "string"){
 const err3 = {instancePath:instancePath+"/operation_id",schemaPath:"#/properties/operation_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
@@ -797,11 +799,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.status !== undefined){
-let data1 = data.status;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((((((((((((data0 === "listCollections") || (data0 === "createCollection")) || (data0 === "getCollection")) || (data0 === "deleteCollection")) || (data0 === "updateCollection")) || (data0 === "listObjects")) || (data0 === "createObject")) || (data0 === "getObject")) || (data0 === "replaceObject")) || (data0 === "deleteObject")) || (data0 === "updateObject")) || (data0 === "searchObjects"))){
+const err4 = {instancePath:instancePath+"/operation_id",schemaPath:"#/properties/operation_id/enum",keyword:"enum",params:{allowedValues: schema42.properties.operation_id.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -810,9 +809,11 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(typeof data1 == "number"){
-if(data1 > 599 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"};
+}
+if(data.status !== undefined){
+let data1 = data.status;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -821,8 +822,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data1 < 400 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"};
+if(typeof data1 == "number"){
+if(data1 > 599 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -831,12 +833,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-if(data.times !== undefined){
-let data2 = data.times;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err7 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data1 < 400 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -845,9 +843,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(typeof data2 == "number"){
-if(data2 > 10000 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"};
+}
+}
+if(data.times !== undefined){
+let data2 = data.times;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const err8 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -856,8 +857,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(typeof data2 == "number"){
+if(data2 > 10000 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -866,16 +868,26 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data2 < 1 || isNaN(data2)){
+const err10 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
@@ -2608,7 +2620,7 @@ export const BODY_VALIDATORS = {
 export const SCHEMA_VALIDATORS = {
   "{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"default\":20}": exportedSchema0,
   "{\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"ms\"],\"properties\":{\"ms\":{\"type\":\"number\",\"minimum\":0,\"maximum\":600000}}}": exportedSchema1,
-  "{\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"operation_id\",\"status\"],\"properties\":{\"operation_id\":{\"type\":\"string\"},\"status\":{\"type\":\"integer\",\"minimum\":400,\"maximum\":599},\"times\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":10000}}}": exportedSchema2,
+  "{\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"operation_id\",\"status\"],\"properties\":{\"operation_id\":{\"type\":\"string\",\"enum\":[\"listCollections\",\"createCollection\",\"getCollection\",\"deleteCollection\",\"updateCollection\",\"listObjects\",\"createObject\",\"getObject\",\"replaceObject\",\"deleteObject\",\"updateObject\",\"searchObjects\"]},\"status\":{\"type\":\"integer\",\"minimum\":400,\"maximum\":599},\"times\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":10000}}}": exportedSchema2,
   "{\"type\":\"object\",\"additionalProperties\":false,\"required\":[],\"properties\":{\"now\":{\"type\":\"string\",\"format\":\"date-time\"},\"advance_ms\":{\"type\":\"number\",\"minimum\":0,\"maximum\":253402300799999},\"real_time\":{\"const\":true}}}": exportedSchema3,
   "{\"type\":\"object\",\"properties\":{\"id\":{\"$ref\":\"#/components/schemas/CollectionId\"},\"name\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":100},\"metadata\":{\"$ref\":\"#/components/schemas/Metadata\"},\"created_at\":{\"$ref\":\"#/components/schemas/Timestamp\"},\"updated_at\":{\"$ref\":\"#/components/schemas/Timestamp\"},\"account_id\":{\"type\":\"string\",\"minLength\":1}},\"required\":[\"id\",\"name\",\"metadata\",\"created_at\",\"updated_at\",\"account_id\"]}": exportedSchema4,
   "{\"type\":\"object\",\"properties\":{\"id\":{\"$ref\":\"#/components/schemas/ObjectId\"},\"collection_id\":{\"$ref\":\"#/components/schemas/CollectionId\"},\"content\":{\"$ref\":\"#/components/schemas/Content\"},\"created_at\":{\"$ref\":\"#/components/schemas/Timestamp\"},\"updated_at\":{\"$ref\":\"#/components/schemas/Timestamp\"},\"version\":{\"type\":\"integer\",\"minimum\":1},\"account_id\":{\"type\":\"string\",\"minLength\":1}},\"required\":[\"id\",\"collection_id\",\"content\",\"created_at\",\"updated_at\",\"version\",\"account_id\"]}": exportedSchema5,

@@ -28,8 +28,7 @@ export interface HandlerOptions {
 /**
  * The msw handlers of a mock: an array to spread into `setupServer(...)` / `setupWorker(...)`,
  * whose members are also reachable by name, one per operation of `openapi.yaml`
- * (`handlers.getCollection`), so a test can leave one out or put it back
- * (`server.resetHandlers(...handlers.filter((h) => h !== handlers.searchObjects))`).
+ * (`handlers.getCollection`, for `server.use(...)` and `server.listHandlers()`).
  */
 export type AnswersHandlers = HttpHandler[] &
   Readonly<Record<OperationId, HttpHandler>> & {
@@ -37,6 +36,13 @@ export type AnswersHandlers = HttpHandler[] &
     readonly unknownRoute: HttpHandler;
     /** The control API under `/__mock`; undefined with `control: false`. */
     readonly control: HttpHandler | undefined;
+    /**
+     * A handler for `server.use(...)` that leaves these operations out: their requests reach
+     * your other handlers and then msw's `onUnhandledRequest` (`onUnhandledFrame` in msw 3), as
+     * if the kit had no handler for them. `server.resetHandlers()` puts them back, like any
+     * handler added with `server.use`.
+     */
+    leaveOut(...operationIds: [OperationId, ...OperationId[]]): HttpHandler;
   };
 
 /** Converts a Fetch API request (what msw hands a resolver) into the core's request value. */
@@ -85,6 +91,12 @@ export function createHandlers(mock: AnswersMock, options: HandlerOptions = {}):
     control: options.control ?? true,
     maxStateBytes: options.maxStateBytes,
   };
+  /**
+   * The requests a `leaveOut` handler saw, by msw's request id: the kit's own handler then answers
+   * nothing for them. A resolver that returns nothing hands the request to the next handler, and
+   * a request no handler answered is unhandled (msw's documented fall-through, in 2 and 3).
+   */
+  const leftOut = new Set<string>();
   /** A handler for the requests `claims` accepts (given the path below the base URL). */
   const handler = (claims: (path: string, method: string) => boolean) =>
     http.all(
@@ -92,7 +104,8 @@ export function createHandlers(mock: AnswersMock, options: HandlerOptions = {}):
         const path = pathBelow(bases, new URL(request.url));
         return path !== undefined && claims(path, request.method.toUpperCase());
       },
-      async ({ request }) => {
+      async ({ request, requestId }) => {
+        if (leftOut.delete(requestId)) return undefined;
         const path = pathBelow(bases, new URL(request.url))!;
         const mockRequest = await toMockRequest(request, path, bodyLimit(path, serveOptions));
         const { response } = await serve(mock, mockRequest, serveOptions);
@@ -113,5 +126,17 @@ export function createHandlers(mock: AnswersMock, options: HandlerOptions = {}):
     ? handler((path) => isMockPath(path, serveOptions) && !isMockPath(path))
     : undefined;
   const list = [...Object.values(named), unknownRoute, ...(control ? [control] : [])];
-  return Object.assign(list, named, { unknownRoute, control });
+  const leaveOut = (...ids: OperationId[]) =>
+    http.all(
+      ({ request }) => {
+        const path = pathBelow(bases, new URL(request.url));
+        const id = path === undefined ? undefined : operationAt(path, request.method.toUpperCase());
+        return id !== undefined && ids.includes(id);
+      },
+      ({ requestId }) => {
+        leftOut.add(requestId);
+        return undefined;
+      },
+    );
+  return Object.assign(list, named, { unknownRoute, control, leaveOut });
 }

@@ -104,7 +104,8 @@ async function initialState(
   }
   return {
     state: await readJsonFile(DEFAULT_FIXTURE, 'fixture'),
-    source: 'fixtures/default-state.json',
+    // @note Not a path: installed, the file is inside node_modules, not the user's project.
+    source: 'the default seed (the dev keys below and their data)',
   };
 }
 

@@ -4,7 +4,17 @@
  * `answers-mock-kit/node`.
  */
 
-export const CONSUMER_FILES: Record<string, string> = {
+/** The files, for an app on msw `major` (2 and 3 name the unhandled-request option differently). */
+export function consumerFiles(major: string): Record<string, string> {
+  const listen =
+    major === '3' ? "{ onUnhandledFrame: 'error' }" : "{ onUnhandledRequest: 'error' }";
+  return {
+    ...CONSUMER_FILES,
+    'test/mock.test.ts': CONSUMER_FILES['test/mock.test.ts']!.replace('LISTEN_OPTIONS', listen),
+  };
+}
+
+const CONSUMER_FILES: Record<string, string> = {
   'package.json': `${JSON.stringify({ name: 'consumer', private: true, type: 'module' })}\n`,
   'tsconfig.json': `${JSON.stringify({
     compilerOptions: {
@@ -55,7 +65,7 @@ const headers = {
 };
 
 const { mock, server } = await setupAnswersServer({ now: '2026-01-01T00:00:00.000Z' });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen(LISTEN_OPTIONS));
 afterEach(() => mock.controls.reset());
 afterAll(() => server.close());
 

@@ -51,7 +51,7 @@ describe('the control API answers pages of this machine only', () => {
     expect(await listed(running.url)).toBe(before);
   });
 
-  it('needs a JSON content type on every control write, so a browser must preflight it', async () => {
+  it('needs a JSON content type on every control write with a body, so a browser must preflight it', async () => {
     const running = await start();
     for (const [method, path] of [
       ['POST', '/__mock/reset'],
@@ -69,6 +69,29 @@ describe('the control API answers pages of this machine only', () => {
       expect(response.status, `${method} ${path}`).toBe(415);
       expect(await response.json()).toMatchObject({ code: 'control_content_type' });
     }
+  });
+
+  it('takes a control write that has no body without a content type, and still checks its Origin', async () => {
+    const running = await start();
+    await deleteOne(running.url);
+    const before = await listed(running.url);
+    const foreign = await fetch(`${running.url}/__mock/reset`, {
+      method: 'POST',
+      headers: { origin: 'http://evil.example' },
+    });
+    expect(foreign.status).toBe(403);
+    expect(await listed(running.url)).toBe(before);
+    for (const [method, path] of [
+      ['DELETE', '/__mock/failures'],
+      ['POST', '/__mock/reset'],
+    ] as const) {
+      const response = await fetch(`${running.url}${path}`, { method });
+      expect(response.status, `${method} ${path}`).toBe(204);
+    }
+    expect(await listed(running.url)).toBe(before + 1);
+    // A body still needs its JSON type, even an empty object.
+    const typed = await fetch(`${running.url}/__mock/reset`, { method: 'POST', body: '{}' });
+    expect(typed.status).toBe(415);
   });
 
   it('serves a local page that sends JSON', async () => {
