@@ -51,6 +51,8 @@ describe('answers-contract', () => {
       '--inactive-key',
       'answers_test_inactive_acme',
       '--destructive',
+      '--level',
+      'profile',
       '--junit',
       join(dir, 'junit.xml'),
       '--json',
@@ -114,7 +116,7 @@ describe('answers-contract', () => {
   }, 90_000);
 
   it('passes with the traffic going through Prism (--via-prism)', async () => {
-    const result = await contract(['--mock', '--via-prism']);
+    const result = await contract(['--mock', '--via-prism', '--level', 'profile']);
     expect(result.code, result.stdout.slice(-2000)).toBe(0);
     expect(result.stdout).toContain(`${CHECKS.length} passed, 0 failed`);
   }, 90_000);

@@ -1,5 +1,5 @@
-import type { ContractClient } from './client.ts';
-import type { ContractData } from './data.ts';
+import type { Settle } from './settle.ts';
+import type { OperationName } from './target/description.ts';
 import type { RunData } from './target/run-data.ts';
 import type { Target } from './target/target.ts';
 import type { Skip } from './failure.ts';
@@ -7,8 +7,9 @@ import type { Skip } from './failure.ts';
 export { CheckFailure, CheckSkipped, ensure } from './failure.ts';
 
 /**
- * `spec`: follows from the spec's text and relies on nothing but stated clauses and paths;
- * `profile`: follows from a decision recorded in docs/spec-gaps.md (names, paths, statuses).
+ * `spec`: follows from the spec's text and relies on nothing but stated clauses and the target's
+ * description; at `--level profile` it is held to our document too (schemas, statuses).
+ * `profile`: follows from a decision recorded in docs/spec-gaps.md; runs only at `--level profile`.
  */
 export type CheckLevel = 'spec' | 'profile';
 
@@ -25,17 +26,16 @@ export interface ContractKeys {
 
 /** What a check runs with. */
 export interface CheckContext {
-  /** The target as its description says it works: what spec checks talk to. */
+  /** The target as its description says it works: every request goes through it. */
   target: Target;
-  /** What the run created through the target (destructive runs). */
+  /** What the run created through the target: the one tracker of created data. */
   run: RunData;
-  /** Requests by our openapi.yaml's paths, validated against it: what profile checks use. */
-  http: ContractClient;
   keys: ContractKeys;
-  /** Data the checks share: created in this run (destructive) or discovered (read-only). */
-  data: ContractData;
   destructive: boolean;
-  specOnly: boolean;
+  /** `profile`: the target claims our document, and is held to it. */
+  profile: boolean;
+  /** Reads after a write: asked again until they show it, within `--settle`. */
+  settle: Settle;
   /** Ends the check as skipped, with the reason. */
   skip: Skip;
 }
@@ -46,10 +46,19 @@ export interface ContractCheck {
   id: string;
   /** What the check proves, as a sentence in the present tense. */
   title: string;
-  /** The clause ids of docs/spec-gaps.md this check proves. */
+  /** The clause ids of docs/spec-gaps.md this check proves at every level. */
   clauses: string[];
+  /** The decisions of ours it proves too, at `--level profile` (its stricter form). */
+  profileClauses?: string[];
   level: CheckLevel;
   needs?: Requirement[];
+  /** Operations the check cannot run without: it skips, sending nothing, when one is missing. */
+  uses?: OperationName[];
+  /**
+   * Walks whole lists while judging them: runs while no other check is in flight, so that no
+   * write of another check moves items between its pages.
+   */
+  exclusive?: boolean;
   run(context: CheckContext): Promise<void>;
 }
 

@@ -43,6 +43,49 @@ function prismViolations(headers: Headers): string[] {
   }
 }
 
+/** How a deployment pushed back during a run: 429 or 503 with Retry-After, waited for. */
+export interface Pushback {
+  /** Answers that asked the suite to wait, and were waited for and retried. */
+  waits: number;
+  waitedMs: number;
+  /** Answers whose Retry-After was longer than the suite waits: returned as they were. */
+  notWaited: number;
+}
+
+/** The longest one Retry-After the suite honours, and how often it retries one request. */
+const MAX_WAIT_MS = 10_000;
+const MAX_RETRIES = 3;
+
+/** A Retry-After header in milliseconds (delta-seconds or an HTTP date), if it is one. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (header === null) return undefined;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // @note An HTTP-date names its day ("Wed, 25 Nov 2026 12:00:05 GMT"): Date.parse alone would
+  // also read "-1" or "1.5" as dates.
+  if (!/^[A-Za-z]{3},? /.test(text)) return undefined;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** At most `limit` tasks at once; the rest wait their turn in order. */
+class Gate {
+  #active = 0;
+  readonly #waiting: Array<() => void> = [];
+  constructor(readonly limit: number) {}
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.#active >= this.limit) await new Promise<void>((go) => this.#waiting.push(go));
+    else this.#active += 1;
+    try {
+      return await task();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#active -= 1;
+    }
+  }
+}
+
 /** One exchange, kept for the report. */
 export interface Exchange {
   method: string;
@@ -54,15 +97,25 @@ export interface Exchange {
 /**
  * The suite's HTTP client. Every response of a known operation is validated against
  * `openapi.yaml` (documented status, content type, required headers, body schema) unless the run
- * is `--spec-only`; a violation fails the check that made the request.
+ * is at the spec level; a violation fails the check that made the request.
  */
 export class ContractClient {
   readonly exchanges: Exchange[] = [];
+  /**
+   * URLs of other origins than --base-url's that the suite was led to (a next link, a link in a
+   * body): each was sent without any credential, and is reported.
+   */
+  readonly foreignRequests: string[] = [];
+  /** The origins keys go to: --base-url's, and the target's own behind a proxy (--via-prism). */
+  readonly #home: ReadonlySet<string>;
   /**
    * How the suite presents its own key: `Authorization: Bearer` unless the target accepts only
    * the other stated form (the preflight switches it; the header checks report the refusal).
    */
   keyHeader: 'authorization' | 'x-answers-api-key' = 'authorization';
+  readonly pushback: Pushback = { waits: 0, waitedMs: 0, notWaited: 0 };
+  /** Requests in flight at once (`--concurrency`). */
+  readonly #gate: Gate;
 
   constructor(
     readonly baseUrl: string,
@@ -78,16 +131,35 @@ export class ContractClient {
      */
     readonly directUrl: string = baseUrl,
     readonly timeoutMs = 10_000,
-  ) {}
+    concurrency = 1,
+  ) {
+    this.#home = new Set([new URL(baseUrl).origin, new URL(directUrl).origin]);
+    this.#gate = new Gate(Math.max(1, concurrency));
+  }
+
+  /** Whether `url` is on an origin the suite sends keys to. */
+  isHome(url: string): boolean {
+    return this.#home.has(new URL(url).origin);
+  }
 
   async request(
     method: string,
     path: string,
     options: RequestOptions = {},
   ): Promise<ContractResponse> {
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    const key = options.key === undefined ? this.defaultKey : options.key;
+    const base = options.key === null || options.direct ? this.directUrl : this.baseUrl;
+    // @note A target that pages by links hands out absolute URLs: those are followed as they are.
+    const url = /^https?:\/\//i.test(path) ? path : `${base.replace(/\/$/, '')}${path}`;
     const credentials = ['authorization', 'x-answers-api-key'];
+    const headers: Record<string, string> = { accept: 'application/json' };
+    // @note Keys go to --base-url's origin only: a link to any other origin is requested with no
+    // credential at all, whatever the caller asked (a staging run must not hand its key to
+    // production). Checks that walk links refuse such links before they get here.
+    const home = this.isHome(url);
+    for (const [name, value] of Object.entries(options.headers ?? {}))
+      if (home || !credentials.includes(name.toLowerCase())) headers[name] = value;
+    if (!home) this.foreignRequests.push(url);
+    const key = !home ? null : options.key === undefined ? this.defaultKey : options.key;
     if (key !== null && !Object.keys(headers).some((h) => credentials.includes(h.toLowerCase()))) {
       if (this.keyHeader === 'authorization') headers.authorization = `Bearer ${key}`;
       else headers['x-answers-api-key'] = key;
@@ -97,22 +169,36 @@ export class ContractClient {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const base = options.key === null || options.direct ? this.directUrl : this.baseUrl;
-    // @note A target that pages by links hands out absolute URLs: those are followed as they are.
-    const url = /^https?:\/\//i.test(path) ? path : `${base.replace(/\/$/, '')}${path}`;
-    let response: Response;
-    try {
-      response = await fetch(url, {
+    const send = () =>
+      fetch(url, {
         method,
         headers,
         body,
         signal: AbortSignal.timeout(this.timeoutMs),
+        // @note Never followed: a redirect to another origin would carry the key there.
         redirect: 'manual',
-      });
+      }).then(async (response) => ({ response, text: await response.text() }));
+    let exchange: { response: Response; text: string };
+    try {
+      exchange = await this.#gate.run(send);
+      for (let retry = 0; retry < MAX_RETRIES; retry++) {
+        const { status, headers: answered } = exchange.response;
+        if (status !== 429 && status !== 503) break;
+        const wait = retryAfterMs(answered.get('retry-after'));
+        if (wait === undefined) break;
+        if (wait > MAX_WAIT_MS) {
+          this.pushback.notWaited += 1;
+          break;
+        }
+        this.pushback.waits += 1;
+        this.pushback.waitedMs += wait;
+        await new Promise((resume) => setTimeout(resume, wait));
+        exchange = await this.#gate.run(send);
+      }
     } catch (error) {
       throw new CheckFailure(`${method} ${path}: no response (${(error as Error).message})`);
     }
-    const text = await response.text();
+    const { response, text } = exchange;
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;

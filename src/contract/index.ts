@@ -12,7 +12,6 @@ export {
   type Requirement,
 } from './check.ts';
 export type { ContractClient, ContractResponse, RequestOptions } from './client.ts';
-export type { ContractData } from './data.ts';
 export { formatReport, formatResult, toJUnit } from './report.ts';
 export { conformanceMatrix } from './matrix.ts';
 export {

@@ -42,6 +42,13 @@ function findNext(body: unknown): { at: string; value: string } | undefined {
   return undefined;
 }
 
+/** What the list probe answered, for comments. */
+function listWhyOf(list: ContractResponse | undefined): string {
+  if (list === undefined) return 'no answer';
+  if (list.status !== 200) return `answered ${list.status}`;
+  return `answered 200 with ${findItems(list.json)?.items.length ?? 0} item(s)`;
+}
+
 async function probe(http: ContractClient, path: string): Promise<ContractResponse | undefined> {
   try {
     return await http.request('GET', path);
@@ -50,22 +57,143 @@ async function probe(http: ContractClient, path: string): Promise<ContractRespon
   }
 }
 
+/** Query parameters a page size goes by, in the order they are tried. */
+const SIZE_PARAMETERS = ['limit', 'per_page', 'page_size', 'pageSize', 'size', 'count'];
+
+/** Members that give the number of pages, or of items, in a list body. */
+const TOTAL_PAGES = /^(pages|total_?pages|num_?pages|page_?count|last_?page)$/i;
+const TOTAL_ITEMS = /^(total|total_?count|count|total_?items|total_?results)$/i;
+
+/** A whole-number member of a list body (or one level down) whose name matches. */
+function findTotal(body: unknown, name: RegExp): string | undefined {
+  if (!isObject(body)) return undefined;
+  for (const [key, value] of Object.entries(body)) {
+    if (name.test(key) && Number.isInteger(value)) return pointer(key);
+    if (isObject(value))
+      for (const [inner, innerValue] of Object.entries(value))
+        if (name.test(inner) && Number.isInteger(innerValue)) return pointer(key, inner);
+  }
+  return undefined;
+}
+
+/** What the probes found out about paging, as draft lines. */
+interface PagingGuess {
+  lines: string[];
+  /** The next-page member, when the list pages by token or link. */
+  next?: { at: string; value: string } | undefined;
+}
+
 /**
- * How to ask for the next page, guessed from the value list.next holds: a link is followed as it
- * is; a token goes back in a query parameter named like the member that held it (next_cursor ->
- * cursor), which is only a guess, and says so.
+ * How the list pages, found by asking for a page of one item: the page-size parameter that gives
+ * one item, then which of the four ways brings the second item (a next link to follow, a token
+ * in a query parameter, a page number, an offset), each tried and seen to work, not guessed
+ * from names alone.
  */
-function guessPaging(next: { at: string; value: string } | undefined): string[] {
-  if (next === undefined)
-    return ['  # pageToken: ?   # could not find: no next-page member in the list body'];
-  if (/^(https?:\/\/|\/)/.test(next.value))
-    return ['  follow: true   # the next value looks like a link'];
-  const member = next.at.split('/').pop() ?? '';
-  const parameter = member.replace(/^next_?/i, '') || member;
-  return [
-    `  pageToken: '${parameter.toLowerCase() === 'page' ? 'page_token' : parameter}'   # a guess from the member name ${member}: check it`,
-    '  # pageSize: ?   # the query parameter of the page size: not visible in a body',
-  ];
+async function probePaging(
+  http: ContractClient,
+  path: string,
+  first: Json[],
+  idOf: (item: Json | undefined) => unknown,
+): Promise<PagingGuess> {
+  if (first.length < 2)
+    return {
+      lines: [
+        `  # the list holds ${first.length} item(s): with two or more, init can ask for a page of one and see how the next is asked for`,
+      ],
+    };
+  let size: { parameter: string; page: ContractResponse } | undefined;
+  for (const parameter of SIZE_PARAMETERS) {
+    const page = await probe(http, `${path}?${parameter}=1`);
+    if (page?.status === 200 && findItems(page.json)?.items.length === 1) {
+      size = { parameter, page };
+      break;
+    }
+  }
+  if (!size)
+    return {
+      lines: [
+        `  # pageSize: ?   # could not find: none of ${SIZE_PARAMETERS.join(', ')} gave a page of one item`,
+      ],
+    };
+  const sized = `  pageSize: '${size.parameter}'   # ?${size.parameter}=1 gave a page of one item`;
+  const second = idOf(first[1]);
+  const bringsSecond = async (query: string) => {
+    const page = await probe(http, `${path}?${size.parameter}=1&${query}`);
+    return page?.status === 200 && idOf(findItems(page.json)?.items[0]) === second;
+  };
+  const next = findNext(size.page.json);
+  if (next && next.value !== '' && /^(https?:\/\/|\/)/.test(next.value)) {
+    return {
+      next,
+      lines: [sized, `  follow: true   # ${next.at} holds a link ("${next.value.slice(0, 60)}")`],
+    };
+  }
+  if (next && next.value !== '') {
+    const member = next.at.split('/').pop() ?? '';
+    const candidates = [
+      ...new Set([
+        member.replace(/^next_?/i, ''),
+        'cursor',
+        'page_token',
+        'pageToken',
+        'token',
+        'after',
+        'next',
+        member,
+      ]),
+    ].filter(Boolean);
+    for (const parameter of candidates)
+      if (await bringsSecond(`${parameter}=${encodeURIComponent(next.value)}`))
+        return {
+          next,
+          lines: [
+            sized,
+            `  pageToken: '${parameter}'   # ?${parameter}=<${next.at}> brought the second item`,
+          ],
+        };
+    return {
+      next,
+      lines: [
+        sized,
+        `  # pageToken: ?   # ${next.at} holds a token, but none of ${candidates.join(', ')} took it`,
+      ],
+    };
+  }
+  for (const parameter of ['page', 'p', 'page_number'])
+    if (await bringsSecond(`${parameter}=2`)) {
+      const pages = findTotal(size.page.json, TOTAL_PAGES);
+      const items = findTotal(size.page.json, TOTAL_ITEMS);
+      return {
+        lines: [
+          sized,
+          `  page: '${parameter}'   # ?${parameter}=2 brought the second item`,
+          pages
+            ? `  totalPages: '${pages}'   # the number of pages`
+            : items
+              ? `  totalItems: '${items}'   # the number of items`
+              : '  # no total in the body: the walk reads until an empty page',
+        ],
+      };
+    }
+  for (const parameter of ['offset', 'skip', 'start'])
+    if (await bringsSecond(`${parameter}=1`)) {
+      const items = findTotal(size.page.json, TOTAL_ITEMS);
+      return {
+        lines: [
+          sized,
+          `  offset: '${parameter}'   # ?${parameter}=1 brought the second item`,
+          items
+            ? `  totalItems: '${items}'   # the number of items`
+            : '  # no total in the body: the walk reads until an empty page',
+        ],
+      };
+    }
+  return {
+    lines: [
+      sized,
+      '  # could not find how to ask for page 2: no next member, and neither page=2 nor offset=1 brought the second item',
+    ],
+  };
 }
 
 /**
@@ -91,13 +219,13 @@ export async function draftTarget(baseUrl: string, key: string): Promise<string>
     (v) => Number.isInteger(v) && (v as number) >= 0,
   );
   const metadata = field(items, /meta/i, isObject);
-  const next = list?.status === 200 ? findNext(list.json) : undefined;
-  const listWhy =
-    list === undefined
-      ? 'no answer'
-      : list.status !== 200
-        ? `answered ${list.status}`
-        : `answered 200 with ${items.length} item(s)`;
+  const name = field(items, /^(name|title|label|display_?name)$/i, (v) => typeof v === 'string');
+  const paging =
+    list?.status === 200
+      ? await probePaging(http, '/v1/collections', items, (item) => (id ? item?.[id] : undefined))
+      : { lines: [`  # could not probe paging: the list ${listWhyOf(list)}`] };
+  const next = paging.next;
+  const listWhy = listWhyOf(list);
 
   let collectionIn: string | undefined;
   let getWhy = 'not tried: no collection id was found in the list';
@@ -143,15 +271,17 @@ export async function draftTarget(baseUrl: string, key: string): Promise<string>
       found?.at,
       found ? `the array in the list body (${items.length} item(s))` : listWhy,
     ),
-    line(
-      'next',
-      next?.at,
-      next
-        ? `looks like the next page (value "${next.value.slice(0, 40)}")`
-        : 'no member named like next, cursor or next_page_token',
-    ),
+    ...(next
+      ? [
+          line(
+            'next',
+            next.at,
+            `the next page, in a page of one item ("${next.value.slice(0, 40)}")`,
+          ),
+        ]
+      : []),
   ]);
-  section('paging', guessPaging(next));
+  section('paging', paging.lines);
   section('collection', [
     line(
       'in',
@@ -179,6 +309,13 @@ export async function draftTarget(baseUrl: string, key: string): Promise<string>
       'metadata',
       metadata && pointer(metadata),
       metadata ? 'an object in every summary' : 'no object-valued member in every summary',
+    ),
+    line(
+      'name',
+      name && pointer(name),
+      name
+        ? 'a string named like a name in every summary'
+        : 'no name, title or label in every summary',
     ),
   ]);
   return `${lines.join('\n')}\n`;

@@ -7,8 +7,19 @@ import type { CheckResult, ClauseResult, Outcome } from './result.ts';
  * is judged by spec checks alone (a profile check proves our decisions, not the spec), and counts
  * as passed only when a check ran and passed: skips are no evidence.
  */
-export function conformanceMatrix(results: CheckResult[]): ClauseResult[] {
+export function conformanceMatrix(
+  results: CheckResult[],
+  level: 'spec' | 'profile' = 'profile',
+): ClauseResult[] {
   return CLAUSES.map(({ id, kind, text }) => {
+    if (kind === 'decided' && level === 'spec' && !(id in NOT_TESTABLE))
+      return {
+        id,
+        kind,
+        text,
+        outcome: 'not run',
+        detail: 'a decision of ours: --level profile judges it',
+      };
     const citing = results.filter(
       (result) => result.clauses.includes(id) && (kind !== 'stated' || result.level === 'spec'),
     );

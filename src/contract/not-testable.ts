@@ -20,7 +20,6 @@ export const NOT_TESTABLE: Record<string, string> = {
   'GAP-OBJ-PATH': 'proven by the object checks, which use it',
   'GAP-PATHS': "the suite is pointed at one prefix; the mock's own tests cover the aliases",
   'GAP-ERR-STATUS': 'proven by the response validation of every check',
-  'GAP-COLL-GET': 'proven by get-collection and the response validation',
   'GAP-LIMIT-SIZE': 'sending 1 MiB bodies to a deployment is not a safe default',
   'GAP-LIMIT-STORE':
     "filling a deployment to its storage limit is not safe; the mock's own tests prove its 507",

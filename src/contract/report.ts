@@ -1,6 +1,12 @@
 import type { CheckResult, ContractReport } from './runner.ts';
 
-const MARK = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP', 'not testable': 'n/a ' } as const;
+const MARK = {
+  pass: 'PASS',
+  fail: 'FAIL',
+  skip: 'SKIP',
+  'not testable': 'n/a ',
+  'not run': '--  ',
+} as const;
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
@@ -25,48 +31,79 @@ function tally(counts: Record<'pass' | 'fail' | 'skip', number>): string {
   return `${counts.pass} passed, ${counts.fail} failed, ${counts.skip} skipped`;
 }
 
-/** The readable report: checks by level, shared causes, the conformance matrix, the verdict. */
+/** The verdict line: what decided it, in one line. */
+function verdict(report: ContractReport): string {
+  return `${tally(report.counts)} in ${(report.durationMs / 1000).toFixed(1)} s: ${report.failed ? 'FAILED' : 'PASSED'} at level ${report.level}`;
+}
+
+/** The lines of the summary: the verdict, then what else a reader must know about the run. */
+function summary(report: ContractReport): string[] {
+  const lines = [verdict(report)];
+  if (report.notRun)
+    lines.push(`  ${report.notRun.checks.length} checks not run: ${report.notRun.reason}`);
+  if (report.leftBehind.length > 0)
+    lines.push(`  left behind on the target (the run fails): ${report.leftBehind.join(', ')}`);
+  const { waits, waitedMs, notWaited } = report.pushback;
+  if (waits > 0 || notWaited > 0)
+    lines.push(
+      `  the target asked the suite to wait ${waits} times (429 or 503 with Retry-After): ${(waitedMs / 1000).toFixed(1)} s waited${notWaited > 0 ? `; ${notWaited} longer waits not honoured` : ''}`,
+    );
+  if (report.settle.polls > 0)
+    lines.push(
+      `  reads after writes asked again ${report.settle.polls} times; the longest lag was ${report.settle.maxLagMs} ms (--settle ${report.settle.ms})`,
+    );
+  if (report.foreignUrls.length > 0)
+    lines.push(
+      `  the target led the suite to other origins (never sent a key): ${report.foreignUrls.slice(0, 3).join(', ')}${report.foreignUrls.length > 3 ? ', …' : ''}`,
+    );
+  return lines;
+}
+
+/**
+ * The readable report: the summary first, then the failures with their evidence, the skips
+ * grouped by reason, every check, the conformance matrix, and the verdict again as its last line.
+ */
 export function formatReport(report: ContractReport): string {
-  const section = (level: 'spec' | 'profile') =>
-    table([
-      ['result', 'check', 'clauses'],
-      ...report.results
-        .filter((r) => r.level === level)
-        .map((r) => [MARK[r.outcome], r.id, r.clauses.join(', ')]),
-    ]);
+  const failures = report.results
+    .filter((r) => r.outcome === 'fail')
+    .map((r) => `FAIL  ${r.id} [${r.clauses.join(', ')}] ${r.title}\n      ${r.reason ?? ''}`);
+  const byReason = new Map<string, string[]>();
+  for (const r of report.results.filter((result) => result.outcome === 'skip'))
+    byReason.set(r.reason ?? '', [...(byReason.get(r.reason ?? '') ?? []), r.id]);
+  const skips = [...byReason].map(([reason, ids]) => `- ${reason}\n  (${ids.join(', ')})`);
+  const checks = table([
+    ['result', 'check', 'level', 'clauses'],
+    ...report.results.map((r) => [MARK[r.outcome], r.id, r.level, r.clauses.join(', ')]),
+  ]);
   const matrix = table([
     ['result', 'clause', 'kind', 'proven by / why not'],
     ...report.matrix.map((c) => [MARK[c.outcome], c.id, c.kind, c.detail]),
   ]);
   const causes = report.sharedCauses.map(
-    (cause) => `- ${cause.reason}
-  (${cause.checks.length} checks: ${cause.checks.join(', ')})`,
+    (cause) => `- ${cause.reason}\n  (${cause.checks.length} checks: ${cause.checks.join(', ')})`,
   );
-  const left =
-    report.leftBehind.length > 0
-      ? [`Left behind on the target (the run fails): ${report.leftBehind.join(', ')}`]
-      : [];
   const mode = [
     report.destructive ? 'destructive' : 'read-only',
-    report.specOnly ? 'spec only' : undefined,
     `level ${report.level}`,
-  ].filter(Boolean);
+    `${report.concurrency} at once`,
+    `${report.requests} requests`,
+  ];
   return [
     `Answers contract suite against ${report.baseUrl}${report.via ? ` (through ${report.via})` : ''}`,
     `run ${report.runId}, ${mode.join(', ')}; target description: ${report.description}`,
     '',
-    `Spec checks (a rule the spec states): ${tally(report.levels.spec)}`,
-    section('spec'),
-    '',
-    `Profile checks (our openapi.yaml's decisions): ${tally(report.levels.profile)}${report.level === 'spec' ? ' (not counted at --level spec)' : ''}`,
-    section('profile'),
+    ...summary(report),
+    ...(failures.length > 0 ? ['', `Failures (${failures.length})`, ...failures] : []),
     ...(causes.length > 0 ? ['', 'Failures that share one cause', ...causes] : []),
+    ...(skips.length > 0 ? ['', 'Skipped, by reason', ...skips] : []),
     '',
-    'Conformance matrix (stated clauses judged by spec checks only)',
+    'Checks',
+    checks,
+    '',
+    `Conformance matrix (stated clauses judged by spec checks only${report.level === 'spec' ? '; our decisions at --level profile' : ''})`,
     matrix,
     '',
-    ...left,
-    `${tally(report.counts)} in ${(report.durationMs / 1000).toFixed(1)} s: ${report.failed ? 'FAILED' : 'PASSED'} at level ${report.level}`,
+    verdict(report),
   ].join('\n');
 }
 
@@ -83,7 +120,12 @@ function escapeXml(text: string): string {
 
 /** JUnit XML: a test suite per level, one test case per check named with its clauses. */
 export function toJUnit(report: ContractReport): string {
-  const suites = (['spec', 'profile'] as const).flatMap((level) => {
+  // @note Only checks that ran are test cases: a check that did not run at this level is neither
+  // a failure nor a skip of the job.
+  const levels = (['spec', 'profile'] as const).filter((level) =>
+    report.results.some((r) => r.level === level),
+  );
+  const suites = levels.flatMap((level) => {
     const results = report.results.filter((r) => r.level === level);
     const counts = report.levels[level];
     const cases = results.map((r) => {

@@ -17,7 +17,7 @@ export interface ClauseResult {
   id: string;
   kind: 'stated' | 'decided';
   text: string;
-  outcome: Outcome | 'not testable';
+  outcome: Outcome | 'not testable' | 'not run';
   /** The checks that prove it, or why none does. */
   detail: string;
 }

@@ -6,9 +6,9 @@ import {
   type ContractKeys,
   type Requirement,
 } from './check.ts';
-import { ContractClient } from './client.ts';
-import { ContractData } from './data.ts';
+import { ContractClient, type Pushback } from './client.ts';
 import { conformanceMatrix } from './matrix.ts';
+import { Settle, type SettleReport } from './settle.ts';
 import type { CheckResult, ClauseResult, Outcome } from './result.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from './target/description.ts';
 import { RunData } from './target/run-data.ts';
@@ -21,13 +21,19 @@ export interface RunOptions {
   keys: ContractKeys;
   checks: ContractCheck[];
   destructive?: boolean | undefined;
-  specOnly?: boolean | undefined;
   /** Where requests with crafted or missing credentials go (see ContractClient). */
   directUrl?: string | undefined;
   /** How the target realises what the spec leaves open. Default: our openapi.yaml. */
   description?: TargetDescription | undefined;
-  /** `spec` (default): the exit status follows spec checks alone; `profile` adds ours. */
+  /**
+   * `spec` (default): the spec checks, judged by the spec and the description; `profile`: they are
+   * held to our openapi.yaml too, and the profile checks run.
+   */
   level?: Level | undefined;
+  /** Checks in flight at once (and requests): default 4. Checks that walk whole lists run alone. */
+  concurrency?: number | undefined;
+  /** How long a read after a write may take to show it, in ms (default 0: at once). */
+  settleMs?: number | undefined;
   /** Any skip among the checks that decide the exit status fails the run. */
   failOnSkip?: boolean | undefined;
   /** The target's name in reports when `baseUrl` is a proxy in front of it (`--via-prism`). */
@@ -51,16 +57,26 @@ export interface ContractReport {
   level: Level;
   runId: string;
   destructive: boolean;
-  specOnly: boolean;
   startedAt: string;
   durationMs: number;
   results: CheckResult[];
   matrix: ClauseResult[];
-  /** Data this run created and could not delete (empty on a clean run). */
+  /** Data of this run still visible after its clean-up (empty on a clean run). */
   leftBehind: string[];
+  /** Checks of the suite that did not run at this level, and why: not results, not skips. */
+  notRun: { checks: string[]; reason: string } | undefined;
   counts: Record<Outcome, number>;
   /** Counts of the checks at each level. */
   levels: Record<'spec' | 'profile', Record<Outcome, number>>;
+  /** Answers that asked the suite to wait (429, 503 with Retry-After). */
+  pushback: Pushback;
+  /** Reads after writes that had to wait for them (`--settle`). */
+  settle: SettleReport;
+  /** URLs of other origins the target led the suite to; none was sent a key. */
+  foreignUrls: string[];
+  concurrency: number;
+  /** Requests the run sent (retries after a Retry-After included). */
+  requests: number;
   /** Failure reasons shared by more than one check, with the checks they affected. */
   sharedCauses: Array<{ reason: string; checks: string[] }>;
   /** Whether the run failed at its level: a failure, a leftover, or (with failOnSkip) a skip. */
@@ -103,7 +119,9 @@ async function preflight(target: Target, run: RunData, options: RunOptions): Pro
   ];
   for (const headers of forms) {
     try {
-      statuses.push((await target.send('listCollections', { key: null, headers })).status);
+      // @note Not validated: whether the target is reachable is no check of its answers.
+      const { method, path } = target.route('listCollections');
+      statuses.push((await target.http.request(method, path, { key: null, headers })).status);
     } catch (error) {
       throw new TargetError(`cannot reach ${target.http.directUrl}: ${(error as Error).message}`);
     }
@@ -145,42 +163,48 @@ function newRunId(started: number): string {
 export async function runContract(options: RunOptions): Promise<ContractReport> {
   const started = Date.now();
   const runId = newRunId(started);
-  const specOnly = options.specOnly ?? false;
   const destructive = options.destructive ?? false;
   const level = options.level ?? 'spec';
+  const profile = level === 'profile';
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
   const description = options.description ?? DEFAULT_DESCRIPTION;
-  const http = new ContractClient(options.baseUrl, options.keys.full, !specOnly, options.directUrl);
-  // @note Spec checks are judged by the spec and the description alone, never by our schemas.
-  const plain = new ContractClient(options.baseUrl, options.keys.full, false, options.directUrl);
-  const target = new Target(description, plain, false);
+  const http = new ContractClient(
+    options.baseUrl,
+    options.keys.full,
+    profile,
+    options.directUrl,
+    undefined,
+    concurrency,
+  );
+  const target = new Target(description, http, profile);
   const run = new RunData(target, runId);
-  const data = new ContractData(http, runId, destructive);
+  const settle = new Settle(Math.max(0, options.settleMs ?? 0));
+  // @note At the spec level the profile checks, which judge our document's decisions, do not
+  // run at all: a target that never adopted our document is not shown their failures.
+  const checks = profile ? options.checks : options.checks.filter((c) => c.level === 'spec');
+  const skipped = options.checks.filter((check) => !checks.includes(check));
   const results: CheckResult[] = [];
   let leftBehind: string[];
   try {
     await preflight(target, run, { ...options, destructive });
-    for (const check of options.checks) {
-      const result = await runCheck(check, options, {
-        http,
-        target,
-        run,
-        data,
-        destructive,
-        specOnly,
-      });
+    const shared = { target, run, destructive, profile, settle };
+    await schedule(checks, concurrency, async (check) => {
+      const result = await runCheck(check, options, shared);
       results.push(result);
       options.onResult?.(result);
-    }
+    });
   } finally {
-    leftBehind = [...(await data.cleanup()), ...(await run.cleanup(options.keys))];
+    leftBehind = await run.cleanup(options.keys);
   }
+  results.sort(
+    (a, b) => checks.findIndex((c) => c.id === a.id) - checks.findIndex((c) => c.id === b.id),
+  );
   const tally = (list: CheckResult[]) => {
     const counts = { pass: 0, fail: 0, skip: 0 };
     for (const result of list) counts[result.outcome] += 1;
     return counts;
   };
-  const deciding = results.filter((r) => level === 'profile' || r.level === 'spec');
-  const counted = tally(deciding);
+  const counted = tally(results);
   return {
     baseUrl: options.targetUrl ?? options.directUrl ?? options.baseUrl,
     via: options.directUrl ? options.baseUrl : undefined,
@@ -188,23 +212,57 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
     level,
     runId,
     destructive,
-    specOnly,
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     results,
-    matrix: conformanceMatrix(results),
+    matrix: conformanceMatrix(results, level),
     leftBehind,
-    counts: tally(results),
+    notRun:
+      skipped.length > 0
+        ? {
+            checks: skipped.map((check) => check.id),
+            reason: "profile checks judge our openapi.yaml's decisions: --level profile runs them",
+          }
+        : undefined,
+    counts: counted,
     levels: {
       spec: tally(results.filter((r) => r.level === 'spec')),
       profile: tally(results.filter((r) => r.level === 'profile')),
     },
     sharedCauses: sharedCauses(results),
+    pushback: http.pushback,
+    settle: settle.report,
+    foreignUrls: [...new Set(http.foreignRequests)],
+    concurrency,
+    requests: http.exchanges.length,
     failed:
       counted.fail > 0 ||
       leftBehind.length > 0 ||
       (options.failOnSkip === true && counted.skip > 0),
   };
+}
+
+/**
+ * Runs the checks, at most `concurrency` at once, in their order; an exclusive check (one that
+ * walks whole lists) waits until nothing else is in flight and runs alone.
+ */
+async function schedule(
+  checks: ContractCheck[],
+  concurrency: number,
+  runOne: (check: ContractCheck) => Promise<void>,
+): Promise<void> {
+  const inFlight = new Set<Promise<void>>();
+  for (const check of checks) {
+    if (check.exclusive) {
+      await Promise.all(inFlight);
+      await runOne(check);
+      continue;
+    }
+    while (inFlight.size >= concurrency) await Promise.race(inFlight);
+    const running: Promise<void> = runOne(check).finally(() => inFlight.delete(running));
+    inFlight.add(running);
+  }
+  await Promise.all(inFlight);
 }
 
 /** Failure reasons that more than one check gave: one cause, reported once. */
@@ -225,7 +283,10 @@ async function runCheck(
   options: RunOptions,
   shared: Omit<CheckContext, 'keys' | 'skip'>,
 ): Promise<CheckResult> {
-  const base = { id: check.id, title: check.title, level: check.level, clauses: check.clauses };
+  const clauses = shared.profile
+    ? [...check.clauses, ...(check.profileClauses ?? [])]
+    : check.clauses;
+  const base = { id: check.id, title: check.title, level: check.level, clauses };
   const started = performance.now();
   const done = (outcome: Outcome, reason?: string): CheckResult => ({
     ...base,
@@ -233,10 +294,11 @@ async function runCheck(
     reason,
     durationMs: Math.round(performance.now() - started),
   });
-  if (shared.specOnly && check.level !== 'spec')
-    return done('skip', 'a profile check: --spec-only runs spec checks only');
   const missing = unmet(check, options);
   if (missing) return done('skip', missing);
+  // @note Nothing is sent for an operation the description does not have.
+  const absent = (check.uses ?? []).find((operation) => !shared.target.offers(operation));
+  if (absent) return done('skip', shared.target.missing(absent));
   const context: CheckContext = {
     ...shared,
     keys: options.keys,

@@ -378,6 +378,11 @@ describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.vers
       ANSWERS_BASE_URL: root,
     });
     expectRan('from-nothing', fromNothing);
+    // Step 3's promise: every check passes or skips, and no failure is shown anywhere.
+    expect(fromNothing.stdout).not.toMatch(/^FAIL/m);
+    expect(fromNothing.stdout).toMatch(
+      /\d+ passed, 0 failed, \d+ skipped .*: PASSED at level spec/,
+    );
     await expect(readFile(join(app, 'answers-target.yaml'), 'utf8')).resolves.toContain(
       'operations:',
     );

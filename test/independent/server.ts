@@ -27,6 +27,9 @@ export interface IndependentServer {
   close(): Promise<void>;
 }
 
+/** How the list pages: next links (the default), page numbers, or offsets. */
+export type Paging = 'links' | 'pages' | 'offset';
+
 interface Reply {
   status: number;
   body?: unknown;
@@ -79,6 +82,8 @@ class IndependentApp {
     readonly variant: VariantName | undefined,
     readonly keys: ReadonlyMap<string, KeyRecord>,
     readonly fallbackAccount: string,
+    readonly paging: Paging = 'links',
+    readonly foreignOrigin?: string,
   ) {
     this.store = new Store(variant);
   }
@@ -142,10 +147,35 @@ class IndependentApp {
     return reply;
   }
 
+  /**
+   * A list page by number (`?page=2&per_page=5`, `{results, page, pages}`, as json-server and
+   * Django REST framework do) or by offset (`?offset=10&limit=5`, `{results, total}`).
+   */
+  numberedPage(caller: Caller, url: URL): Reply {
+    const byPage = this.paging === 'pages';
+    const sizeText = url.searchParams.get(byPage ? 'per_page' : 'limit');
+    const size = sizeText === null ? PAGE_DEFAULT : Number(sizeText);
+    if (!Number.isInteger(size) || size < 1 || size > PAGE_MAX)
+      return problem(400, `the page size must be a whole number from 1 to ${PAGE_MAX}`, 22);
+    const at = Number(url.searchParams.get(byPage ? 'page' : 'offset') ?? (byPage ? 1 : 0));
+    if (!Number.isInteger(at) || at < (byPage ? 1 : 0))
+      return problem(400, byPage ? 'page counts from 1' : 'offset counts from 0', 22);
+    const start = byPage ? (at - 1) * size : at;
+    const { items, total } = this.store.slice(caller.account, start, size);
+    const results = items.map((c) => this.summary(c, true));
+    return {
+      status: 200,
+      body: byPage
+        ? { results, page: at, pages: Math.max(1, Math.ceil(total / size)) }
+        : { results, offset: at, total },
+    };
+  }
+
   operate(operation: string, caller: Caller, rawId: string, url: URL, body: unknown): Reply {
     const { store } = this;
     switch (operation) {
       case 'list': {
+        if (this.paging !== 'links') return this.numberedPage(caller, url);
         const sizeText = url.searchParams.get('size');
         const size = sizeText === null ? PAGE_DEFAULT : Number(sizeText);
         if (!Number.isInteger(size) || size < 1)
@@ -154,7 +184,10 @@ class IndependentApp {
         const after = token === null ? undefined : readToken(token);
         if (token !== null && !after) return problem(400, 'this page link is not ours', 22);
         const page = store.list(caller.account, Math.min(size, PAGE_MAX), after);
-        const query = (extra: string) => `/v1/collections?${extra}size=${size}`;
+        // @note The foreign-next-link variant hands out absolute links to another host, as a
+        // deployment behind a misconfigured proxy would (its public name, another environment).
+        const origin = this.variant === 'foreign-next-link' ? (this.foreignOrigin ?? '') : '';
+        const query = (extra: string) => `${origin}/v1/collections?${extra}size=${size}`;
         return {
           status: 200,
           body: {
@@ -242,12 +275,49 @@ function write(response: ServerResponse, reply: Reply): void {
   response.end(text);
 }
 
-/** Seeds each account with one collection of its own, so that neither list starts empty. */
+/**
+ * Seeds each account with data of its own, made over the past days as a deployment's would be:
+ * account A seven collections (one empty, the counts in no order), B two. Names share words with
+ * their objects' text, as real data does: a read-only run finds objects by searching for them.
+ */
 function seed(store: Store): void {
-  const a = store.createCollection('A', 'Welcome', { seeded: true });
-  store.createObject(a, { text: 'Hello from the independent server' });
-  const b = store.createCollection('B', 'Notes of account B', { owner: 'B' });
-  store.createObject(b, { text: 'Only account B may read this note' });
+  const day = 86_400_000;
+  const start = Date.now() - 30 * day;
+  let at = start;
+  const collection = (account: string, title: string, meta: object, texts: string[]) => {
+    at += day;
+    const made = store.createCollection(account, title, meta as Record<string, unknown>, at);
+    for (const text of texts) store.createObject(made, { text }, (at += 60_000));
+  };
+  collection('A', 'Welcome notes', { seeded: true }, [
+    'Welcome notes: hello from the independent server',
+  ]);
+  collection('A', 'Garden journal', { season: 'spring' }, [
+    'Garden journal: tomatoes planted by the fence',
+    'Garden journal: roses pruned',
+    'Garden journal: compost turned',
+  ]);
+  collection('A', 'Recipes archive', { shelf: 'kitchen' }, []);
+  collection('A', 'Travel plans', { year: 2026 }, [
+    'Travel plans for Lisbon in May',
+    'Travel plans for Kyoto in autumn',
+  ]);
+  collection('A', 'Reading list', {}, ['Reading list: Middlemarch, then Bleak House']);
+  collection('A', 'Meeting minutes', { team: 'core' }, [
+    'Meeting minutes of Monday: budget agreed',
+    'Meeting minutes of Tuesday: release planned',
+    'Meeting minutes of Thursday: hiring',
+    'Meeting minutes of Friday: retrospective',
+  ]);
+  collection('A', 'Project ideas', { owner: 'A' }, [
+    'Project ideas: a birdhouse',
+    'Project ideas: a bookshelf',
+  ]);
+  collection('B', 'Notes of account B', { owner: 'B' }, ['Notes only account B may read']);
+  collection('B', 'Budget sheets', { owner: 'B' }, [
+    'Budget sheets for March: rent and heating',
+    'Budget sheets for April: holidays',
+  ]);
 }
 
 /**
@@ -255,7 +325,20 @@ function seed(store: Store): void {
  * any of them.
  */
 export async function startIndependentServer(
-  options: { variant?: VariantName; port?: number; keys?: Partial<IndependentKeys> } = {},
+  options: {
+    variant?: VariantName | undefined;
+    port?: number;
+    keys?: Partial<IndependentKeys>;
+    paging?: Paging;
+    /** Where the `foreign-next-link` variant points its next links. */
+    foreignOrigin?: string | undefined;
+    /** A new object is found by search only after this many more searches (see Store). */
+    indexLag?: number;
+    /** Every nth request is answered 429 with `Retry-After: 0`, as a busy deployment does. */
+    busyEvery?: number;
+    /** Where to record the method and path of every request, for tests that judge the traffic. */
+    log?: Array<{ method: string; path: string }>;
+  } = {},
 ): Promise<IndependentServer> {
   const fresh = (role: string) => `indep_${role}_${randomBytes(9).toString('base64url')}`;
   const keys: IndependentKeys = {
@@ -270,9 +353,26 @@ export async function startIndependentServer(
     [keys.inactive, { account: 'A', canWrite: true, active: false }],
     [keys.otherAccount, { account: 'B', canWrite: true, active: true }],
   ]);
-  const app = new IndependentApp(options.variant, records, 'A');
+  const app = new IndependentApp(
+    options.variant,
+    records,
+    'A',
+    options.paging,
+    options.foreignOrigin,
+  );
   seed(app.store);
+  app.store.indexLag = options.indexLag ?? 0;
+  let requests = 0;
   const server = createServer((request, response) => {
+    options.log?.push({
+      method: request.method ?? '',
+      path: new URL(request.url ?? '/', 'http://independent.invalid').pathname,
+    });
+    if (options.busyEvery && ++requests % options.busyEvery === 0) {
+      write(response, problem(429, 'too many requests: try again', 29, { 'retry-after': '0' }));
+      request.resume();
+      return;
+    }
     app.handle(request).then(
       (reply) => write(response, reply),
       () => write(response, problem(500, 'the server failed', 50)),

@@ -18,6 +18,8 @@ export interface CollectionRecord {
   objectsTotal: number;
   /** Only the `soft-delete` variant keeps a deleted collection. */
   hidden: boolean;
+  /** Only the `trash-bin` variant: deleted, unknown by id, yet still listed. */
+  trashed?: boolean;
 }
 
 export interface ObjectRecord {
@@ -75,16 +77,27 @@ export class Store {
   #nextObjectId = 1000;
   #lastMs = 0;
 
+  /**
+   * An index that becomes consistent later: a new object is found by search only after this many
+   * more searches of its account (0: at once). Counted in requests, not time, so tests of
+   * `--settle` are as deterministic as the rest.
+   */
+  indexLag = 0;
+  /** Searches so far, by account; and the count each object becomes searchable at. */
+  readonly #searches = new Map<string, number>();
+  readonly #searchableAt = new Map<number, number>();
+
   constructor(readonly variant: VariantName | undefined) {}
 
-  /** The clock: never goes back, may repeat (ties are broken by `seq`). */
-  #now(): number {
+  /** The clock: never goes back, may repeat (ties are broken by `seq`); `at` backdates a seed. */
+  #now(at?: number): number {
+    if (at !== undefined) return at;
     this.#lastMs = Math.max(this.#lastMs, Date.now());
     return this.#lastMs;
   }
 
-  createCollection(account: string, title: string, meta: Record<string, unknown>) {
-    const now = this.#now();
+  createCollection(account: string, title: string, meta: Record<string, unknown>, at?: number) {
+    const now = this.#now(at);
     const record: CollectionRecord = {
       collectionId: randomUUID(),
       account,
@@ -100,8 +113,8 @@ export class Store {
     return record;
   }
 
-  createObject(collection: CollectionRecord, body: unknown): ObjectRecord {
-    const now = this.#now();
+  createObject(collection: CollectionRecord, body: unknown, at?: number): ObjectRecord {
+    const now = this.#now(at);
     const record: ObjectRecord = {
       objectId: this.#nextObjectId++,
       collectionId: collection.collectionId,
@@ -113,6 +126,8 @@ export class Store {
     };
     this.#objects.set(record.objectId, record);
     this.#index.set(record.objectId, { record, words: wordsOf(body) });
+    const searched = this.#searches.get(record.account) ?? 0;
+    if (this.indexLag > 0) this.#searchableAt.set(record.objectId, searched + this.indexLag);
     if (this.variant !== 'count-wrong') collection.objectsTotal += 1;
     collection.changedMs = now;
     return record;
@@ -121,6 +136,7 @@ export class Store {
   findCollection(account: string, id: string): Found<CollectionRecord> {
     const record = this.#collections.get(id);
     const anyAccount = this.variant === 'other-account-collection-readable';
+    if (record?.trashed) return { state: 'absent' };
     if (record && (record.account === account || anyAccount)) {
       if (record.hidden && this.variant !== 'soft-delete') return { state: 'gone' };
       return { state: 'here', record };
@@ -144,6 +160,7 @@ export class Store {
   deleteCollection(collection: CollectionRecord): number {
     const id = collection.collectionId;
     if (this.variant === 'soft-delete') collection.hidden = true;
+    else if (this.variant === 'trash-bin') collection.trashed = true;
     else this.#collections.delete(id);
     if (this.variant === 'deleted-still-listed') this.#ghosts.push(collection);
     this.#gone.set(`c:${id}`, collection.account);
@@ -198,15 +215,24 @@ export class Store {
     return page;
   }
 
+  /** The caller's listed collections from `start`, at most `size` (numbered and offset pages). */
+  slice(account: string, start: number, size: number) {
+    const all = this.#listed(account);
+    return { items: all.slice(start, start + size), total: all.length };
+  }
+
   /**
    * The caller's objects whose content holds every word of the query, most occurrences first;
    * `scope` narrows it to some collections.
    */
   search(account: string, query: string, scope: string[] | undefined) {
     const wanted = [...new Set(wordsOf(query))];
+    const searched = (this.#searches.get(account) ?? 0) + 1;
+    this.#searches.set(account, searched);
     if (wanted.length === 0 || this.variant === 'search-finds-nothing') return [];
     const hits: Array<{ record: ObjectRecord; rank: number }> = [];
     for (const { record, words } of this.#index.values()) {
+      if ((this.#searchableAt.get(record.objectId) ?? 0) > searched) continue;
       if (record.account !== account && this.variant !== 'search-leaks-accounts') continue;
       if (scope && !scope.includes(record.collectionId)) continue;
       if (!wanted.every((word) => words.includes(word))) continue;

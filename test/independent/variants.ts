@@ -109,6 +109,21 @@ export const VARIANTS = [
     alsoFails: ['list.order'],
   },
   {
+    variant: 'foreign-next-link',
+    breaks:
+      'next-page links name another host (its public name, another environment): a client that follows them hands its key to that host',
+    clause: '§5.1: the key identifies the caller to the service (it is for no other host)',
+    caughtBy: 'list.walk',
+    alsoFails: [
+      'auth.missing-permission',
+      'list.summaries',
+      'list.order',
+      'collection.get',
+      'collection.isolation',
+      'delete.collection',
+    ],
+  },
+  {
     variant: 'get-ignores-id',
     breaks: "a get returns the account's newest collection, whatever the identifier",
     clause: '§1, §4: collections are fetched by identifier',
@@ -174,6 +189,13 @@ export const VARIANTS = [
     clause: '§3: the loss cannot be undone; the collection is removed permanently',
     caughtBy: 'delete.collection',
     alsoFails: ['delete.cascade'],
+  },
+  {
+    variant: 'trash-bin',
+    breaks:
+      'a delete moves the collection to a trash bin: unknown by id (404, also to a second delete), but still listed',
+    clause: '§3, §4: deleting a collection removes it permanently',
+    caughtBy: 'delete.collection',
   },
   {
     variant: 'no-cascade',

@@ -31,7 +31,6 @@ function reportWith(text: string): ContractReport {
     level: 'spec',
     runId: 'r1',
     destructive: false,
-    specOnly: false,
     startedAt: '2026-01-01T00:00:00.000Z',
     durationMs: 2,
     results: [result('fail'), result('skip')],
@@ -40,6 +39,12 @@ function reportWith(text: string): ContractReport {
     counts,
     levels: { spec: counts, profile: { pass: 0, fail: 0, skip: 0 } },
     sharedCauses: [],
+    notRun: undefined,
+    pushback: { waits: 0, waitedMs: 0, notWaited: 0 },
+    settle: { ms: 0, polls: 0, maxLagMs: 0 },
+    foreignUrls: [],
+    concurrency: 1,
+    requests: 2,
     failed: true,
   };
 }
@@ -126,7 +131,6 @@ describe('toJUnit', () => {
       'failure',
       'testcase',
       'skipped',
-      'testsuite',
     ]);
   });
 });

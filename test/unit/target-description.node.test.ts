@@ -111,8 +111,11 @@ describe('target descriptions', () => {
     { text: 'statuses:\n  gone: [99]\n', want: /\/statuses\/gone\/0: must be >= 200/ },
     {
       text: 'paging:\n  follow: true\n  pageToken: t\n',
-      want: /\/paging: either "follow: true" or "pageToken"/,
+      want: /\/paging: one way to page, not follow: true and pageToken/,
     },
+    { text: 'paging:\n  page: p\n  offset: o\n', want: /one way to page, not page and offset/ },
+    { text: 'paging:\n  totalPages: /pages\n', want: /\/paging\/totalPages: only with "page"/ },
+    { text: 'paging:\n  crossOrigin: always\n', want: /\/paging\/crossOrigin/ },
   ])('refuses $text', ({ text, want }) => {
     expect(() => parseTargetDescription(text, 't.yaml')).toThrow(TargetFileError);
     expect(() => parseTargetDescription(text, 't.yaml')).toThrow(want);

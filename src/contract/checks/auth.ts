@@ -1,173 +1,207 @@
 import { defineCheck, ensure, type CheckContext } from '../check.ts';
-import { itemsOf } from '../data.ts';
-import { authTargets, type AuthTarget } from './auth-targets.ts';
-import { malformedKeyHeaders } from './malformed-headers.ts';
+import { shorten } from '../target/run-data.ts';
+import { authRequests, refusedName, type AuthRequest } from './auth-requests.ts';
+import { malformedKeyHeaders } from './key-headers.ts';
 
-/** Names and ids of what the full key can see: none of it may appear in a refusal. */
+/** Ids and names the full key can see: none of them may appear in a refusal. */
 async function secrets(context: CheckContext): Promise<string[]> {
-  const listed = await context.http.request('GET', '/collections');
-  return (itemsOf(listed.json) ?? [])
-    .flatMap((c: any) => [c.id, c.name])
-    .filter((s: unknown) => typeof s === 'string' && s.length > 3);
+  const { target } = context;
+  if (!target.offers('listCollections')) return [];
+  const listed = target.itemsOf((await target.send('listCollections')).json) ?? [];
+  return listed
+    .flatMap((summary) => [target.collectionIdOf(summary), target.nameOf(summary)])
+    .filter((s): s is string => typeof s === 'string' && s.length > 3);
 }
 
-/**
- * Sends every target with the given headers and expects exactly 401, no data in the body, and
- * (profile) the documented problem body and challenge.
- */
+/** Sends every request with `headers` instead of a key; each must answer 401 and leak nothing. */
 async function expectRefusals(
   context: CheckContext,
   headers: Record<string, string>,
-  targets: AuthTarget[],
+  requests: AuthRequest[],
   what: string,
-) {
+): Promise<void> {
+  const { target, run } = context;
+  if (requests.length === 0) context.skip('the target description offers no operation to send');
   const hidden = await secrets(context);
   const failures: string[] = [];
-  for (const target of targets) {
-    const response = await context.http.request(target.method, target.path, {
+  // @note Reads and the writes before the last go out together; the delete of the scratch
+  // collection goes last, so that a broken target that accepts it has taken every other one.
+  const last = requests.at(-1)?.operation === 'deleteCollection' ? requests.at(-1) : undefined;
+  const refuse = async (request: AuthRequest) => {
+    const response = await target.send(request.operation, {
       key: null,
       headers,
-      body: target.body,
-      operationId: target.operationId,
+      params: request.params,
+      body: request.body,
     });
     if (
       response.status >= 200 &&
       response.status < 300 &&
-      target.operationId === 'createCollection'
+      request.operation === 'createCollection'
     ) {
-      context.data.track(response.json?.id);
+      const id = target.collectionIdOf(target.collectionIn(response.json));
+      if (id) run.track(id);
     }
+    const sent = `${response.method} ${response.path}`;
     if (response.status !== 401)
-      failures.push(
-        `${target.method} ${target.path} with ${what} answered ${response.status}, not 401`,
-      );
+      failures.push(`${sent} with ${what} answered ${response.status}, not 401`);
     const leaked = hidden.find((secret) => response.text.includes(secret));
-    if (leaked)
-      failures.push(`${target.method} ${target.path} with ${what} leaked "${leaked}" in a refusal`);
-  }
+    if (leaked) failures.push(`${sent} with ${what} leaked "${shorten(leaked, 40)}" in a refusal`);
+  };
+  await Promise.all(requests.filter((request) => request !== last).map(refuse));
+  if (last) await refuse(last);
   ensure(failures.length === 0, failures.join('; '));
+}
+
+/** A key that must be refused in either stated header form, every request in both. */
+async function refusedInBothForms(
+  context: CheckContext,
+  key: string,
+  what: string,
+  label: string,
+): Promise<void> {
+  const requests = await authRequests(context, { writes: true, label });
+  await Promise.all([
+    expectRefusals(context, { authorization: `Bearer ${key}` }, requests, what),
+    expectRefusals(context, { 'x-answers-api-key': key }, requests, `${what} in X-Answers-API-Key`),
+  ]);
+}
+
+/** Sends the described reads with `headers`: each must answer 200. */
+async function expectAccepted(
+  context: CheckContext,
+  headers: Record<string, string>,
+  what: string,
+) {
+  const reads = (await authRequests(context, { writes: false })).filter((r) => !r.writes);
+  if (reads.length === 0) context.skip('the target description offers no operation to read with');
+  const responses = await Promise.all(
+    reads.map((request) =>
+      context.target.send(request.operation, {
+        key: null,
+        headers,
+        params: request.params,
+        body: request.body,
+      }),
+    ),
+  );
+  for (const response of responses)
+    ensure(
+      response.status === 200,
+      `${response.method} ${response.path} with ${what} answered ${response.status}, not 200`,
+    );
 }
 
 export const authChecks = [
   defineCheck({
-    id: 'auth.missing-key.profile',
+    id: 'auth.missing-key',
     title: 'refuses every operation without a key with 401 and no data',
-    clauses: ['AUTH-1', 'AUTH-5', 'ERR-401-3', 'GAP-401-VS-403'],
-    level: 'profile',
+    clauses: ['AUTH-1', 'AUTH-5', 'ERR-401-3'],
+    profileClauses: ['GAP-401-VS-403', 'GAP-ERR-BODY'],
+    level: 'spec',
     async run(context) {
-      await expectRefusals(context, {}, await authTargets(context, { writes: true }), 'no key');
-    },
-  }),
-  defineCheck({
-    id: 'auth.malformed-header.profile',
-    title: 'refuses wrongly formed key headers with 401',
-    clauses: ['ERR-401-4', 'AUTH-5', 'GAP-AUTH-FORM'],
-    level: 'profile',
-    async run(context) {
-      const targets = await authTargets(context, { writes: true });
-      const forms = malformedKeyHeaders(context.keys.full);
-      for (const [what, headers] of forms) await expectRefusals(context, headers, targets, what);
-    },
-  }),
-  defineCheck({
-    id: 'auth.unknown-key.profile',
-    title: 'refuses an unknown key with 401',
-    clauses: ['ERR-401-1', 'AUTH-5'],
-    level: 'profile',
-    async run(context) {
-      const unknown = `answers_contract_unknown_${context.data.runId}`;
       await expectRefusals(
         context,
-        { authorization: `Bearer ${unknown}` },
-        await authTargets(context, { writes: true }),
-        'an unknown key',
+        {},
+        await authRequests(context, { writes: true, label: 'missing-key' }),
+        'no key',
       );
     },
   }),
   defineCheck({
-    id: 'auth.inactive-key.profile',
-    title: 'refuses an inactive key with 401',
+    id: 'auth.malformed-header',
+    title: 'refuses wrongly formed key headers with 401',
+    clauses: ['ERR-401-4', 'AUTH-5'],
+    profileClauses: ['GAP-AUTH-FORM'],
+    level: 'spec',
+    async run(context) {
+      const requests = await authRequests(context, { writes: true, label: 'malformed-header' });
+      const forms = malformedKeyHeaders(context.keys.full);
+      await Promise.all(
+        forms.map(([what, headers]) => expectRefusals(context, headers, requests, what)),
+      );
+    },
+  }),
+  defineCheck({
+    id: 'auth.unknown-key',
+    title: 'refuses an unknown key with 401, in either header',
+    clauses: ['ERR-401-1', 'AUTH-5'],
+    level: 'spec',
+    async run(context) {
+      const unknown = `answers_contract_unknown_${context.run.runId}`;
+      await refusedInBothForms(context, unknown, 'an unknown key', 'unknown-key');
+    },
+  }),
+  defineCheck({
+    id: 'auth.inactive-key',
+    title: 'refuses an inactive key with 401, in either header',
     clauses: ['ERR-401-2', 'AUTH-5'],
-    level: 'profile',
+    level: 'spec',
     needs: ['inactiveKey'],
     async run(context) {
-      const targets = await authTargets(context, { writes: true });
-      await expectRefusals(
-        context,
-        { authorization: `Bearer ${context.keys.inactive}` },
-        targets,
-        'an inactive key',
-      );
-      await expectRefusals(
-        context,
-        { 'x-answers-api-key': context.keys.inactive! },
-        targets,
-        'an inactive key in X-Answers-API-Key',
-      );
+      await refusedInBothForms(context, context.keys.inactive!, 'an inactive key', 'inactive-key');
     },
   }),
   defineCheck({
-    id: 'auth.missing-permission.profile',
-    title: 'refuses a write with a read-only key with 401 (not 403)',
-    clauses: ['ERR-401-5', 'AUTH-2', 'GAP-PERMISSIONS', 'GAP-401-VS-403'],
-    level: 'profile',
+    id: 'auth.missing-permission',
+    title: 'refuses each described write with a read-only key with 401, and changes nothing',
+    clauses: ['ERR-401-5', 'AUTH-2'],
+    profileClauses: ['GAP-PERMISSIONS', 'GAP-401-VS-403'],
+    level: 'spec',
     needs: ['readonlyKey', 'destructive'],
     async run(context) {
-      const writes = (await authTargets(context, { writes: true })).filter((t) => t.writes);
-      if (writes.length === 0)
-        context.skip('the spec states no path of a write operation (--spec-only)');
+      const { target } = context;
+      const label = 'permission';
+      const writes = (await authRequests(context, { writes: true, label })).filter((r) => r.writes);
+      if (writes.length === 0) context.skip('the target description offers no write operation');
       await expectRefusals(
         context,
         { authorization: `Bearer ${context.keys.readonly}` },
         writes,
         'a read-only key',
       );
-    },
-  }),
-  defineCheck({
-    id: 'auth.bearer-accepted.profile',
-    title: 'accepts a valid key as Authorization: Bearer (any letter case of the scheme)',
-    clauses: ['AUTH-3'],
-    level: 'profile',
-    async run(context) {
-      for (const target of (await authTargets(context, { writes: false })).filter(
-        (t) => !t.writes,
-      )) {
-        for (const scheme of ['Bearer', 'bearer']) {
-          const response = await context.http.request(target.method, target.path, {
-            key: null,
-            headers: { authorization: `${scheme} ${context.keys.full}` },
-            body: target.body,
-            operationId: target.operationId,
-          });
-          ensure(
-            response.status === 200,
-            `${target.method} ${target.path} with "${scheme} <key>" answered ${response.status}, not 200`,
-          );
-        }
-      }
-    },
-  }),
-  defineCheck({
-    id: 'auth.api-key-header-accepted.profile',
-    title: 'accepts a valid key as X-Answers-API-Key',
-    clauses: ['AUTH-4'],
-    level: 'profile',
-    async run(context) {
-      for (const target of (await authTargets(context, { writes: false })).filter(
-        (t) => !t.writes,
-      )) {
-        const response = await context.http.request(target.method, target.path, {
-          key: null,
-          headers: { 'x-answers-api-key': context.keys.full },
-          body: target.body,
-          operationId: target.operationId,
-        });
+      const scratch = writes.find((r) => r.operation === 'deleteCollection')?.params?.collection_id;
+      if (scratch && target.offers('getCollection')) {
+        const still = await target.send('getCollection', { params: { collection_id: scratch } });
         ensure(
-          response.status === 200,
-          `${target.method} ${target.path} with X-Answers-API-Key answered ${response.status}, not 200`,
+          still.status === 200,
+          `after a refused delete, ${still.method} ${still.path} answered ${still.status}, not 200`,
         );
       }
+      if (target.offers('listCollections')) {
+        const name = refusedName(context.run.runId, label);
+        const made = (await target.walkCollections()).filter((s) =>
+          JSON.stringify(s).includes(`"${name}"`),
+        );
+        ensure(made.length === 0, 'a create refused with 401 made a collection all the same');
+      }
+    },
+  }),
+  defineCheck({
+    id: 'auth.bearer-accepted',
+    title: 'accepts a valid key as Authorization: Bearer (any letter case of the scheme)',
+    clauses: ['AUTH-3'],
+    level: 'spec',
+    async run(context) {
+      for (const scheme of ['Bearer', 'bearer'])
+        await expectAccepted(
+          context,
+          { authorization: `${scheme} ${context.keys.full}` },
+          `"${scheme} <key>"`,
+        );
+    },
+  }),
+  defineCheck({
+    id: 'auth.api-key-header-accepted',
+    title: 'accepts a valid key as X-Answers-API-Key',
+    clauses: ['AUTH-4'],
+    level: 'spec',
+    async run(context) {
+      await expectAccepted(
+        context,
+        { 'x-answers-api-key': context.keys.full },
+        'X-Answers-API-Key',
+      );
     },
   }),
   defineCheck({
@@ -176,24 +210,18 @@ export const authChecks = [
     clauses: ['GAP-AUTH-PRECEDENCE'],
     level: 'profile',
     needs: ['otherAccountKey'],
+    uses: ['listCollections'],
     async run(context) {
-      const same = await context.http.request('GET', '/collections', {
+      const { full, otherAccount } = context.keys;
+      const same = await context.target.send('listCollections', {
         key: null,
-        headers: {
-          authorization: `Bearer ${context.keys.full}`,
-          'x-answers-api-key': context.keys.full,
-        },
-        operationId: 'listCollections',
+        headers: { authorization: `Bearer ${full}`, 'x-answers-api-key': full },
       });
       ensure(same.status === 200, `the same key in both headers answered ${same.status}, not 200`);
-      const targets = await authTargets(context, { writes: true });
       await expectRefusals(
         context,
-        {
-          authorization: `Bearer ${context.keys.full}`,
-          'x-answers-api-key': context.keys.otherAccount!,
-        },
-        targets,
+        { authorization: `Bearer ${full}`, 'x-answers-api-key': otherAccount! },
+        await authRequests(context, { writes: true, label: 'both-headers' }),
         'two different keys',
       );
     },
@@ -203,22 +231,19 @@ export const authChecks = [
     title: 'sends a Bearer challenge (WWW-Authenticate) and a problem body with every 401',
     clauses: ['GAP-AUTH-CHALLENGE', 'GAP-ERR-BODY'],
     level: 'profile',
+    uses: ['listCollections'],
     async run(context) {
       const cases: Array<[string, Record<string, string>, string | undefined]> = [
         ['no key', {}, undefined],
         ['a malformed header', { authorization: 'Basic x' }, 'invalid_request'],
         [
           'an unknown key',
-          { authorization: `Bearer answers_contract_unknown_${context.data.runId}` },
+          { authorization: `Bearer answers_contract_unknown_${context.run.runId}` },
           'invalid_token',
         ],
       ];
       for (const [what, headers, error] of cases) {
-        const response = await context.http.request('GET', '/collections', {
-          key: null,
-          headers,
-          operationId: 'listCollections',
-        });
+        const response = await context.target.send('listCollections', { key: null, headers });
         const challenge = response.headers.get('www-authenticate') ?? '';
         ensure(
           /^Bearer\b/i.test(challenge),

@@ -6,29 +6,13 @@ import { negativeChecks } from './negative.ts';
 import { resourceChecks } from './resources.ts';
 import { responseChecks } from './responses.ts';
 import { searchChecks } from './search.ts';
-import { specAuthChecks } from './spec/auth.ts';
-import { specDeletionChecks } from './spec/deletion.ts';
-import { specListingChecks } from './spec/listing.ts';
-import { specResourceChecks } from './spec/resources.ts';
-import { specSearchChecks } from './spec/search.ts';
 
 /**
- * Spec checks (`spec/`): a rule the spec states, asked of the target through its description.
- * They decide the exit status at the default `--level spec`.
+ * The contract suite, in the order the checks are started (deletions last). A spec check judges a
+ * rule the spec states, through the target's description, and at `--level profile` is held to our
+ * openapi.yaml too; a profile check judges one of our document's decisions and runs only there.
  */
-export const SPEC_CHECKS: ContractCheck[] = [
-  ...specAuthChecks,
-  ...specListingChecks,
-  ...specResourceChecks,
-  ...specSearchChecks,
-  ...specDeletionChecks,
-];
-
-/**
- * Profile checks: the decisions of our openapi.yaml (paths, fields, statuses, problem bodies,
- * schemas), for targets that adopted it; they decide the exit status only at `--level profile`.
- */
-export const PROFILE_CHECKS: ContractCheck[] = [
+export const CHECKS: ContractCheck[] = [
   ...authChecks,
   ...listingChecks,
   ...resourceChecks,
@@ -38,5 +22,8 @@ export const PROFILE_CHECKS: ContractCheck[] = [
   ...deletionChecks,
 ];
 
-/** The contract suite: every check, in the order they run (deletions last in each level). */
-export const CHECKS: ContractCheck[] = [...SPEC_CHECKS, ...PROFILE_CHECKS];
+/** The checks of the spec's stated rules: they decide the exit status at the default level. */
+export const SPEC_CHECKS: ContractCheck[] = CHECKS.filter((check) => check.level === 'spec');
+
+/** The checks of our document's decisions: run only at `--level profile`. */
+export const PROFILE_CHECKS: ContractCheck[] = CHECKS.filter((check) => check.level === 'profile');

@@ -1,40 +1,38 @@
 import { defineCheck, ensure, type CheckContext } from '../check.ts';
+import type { OperationName } from '../target/description.ts';
+import type { SendOptions } from '../target/target.ts';
+
+/** One bad request of our document's, through the target's description, and what it must get. */
+interface Case extends SendOptions {
+  operation: OperationName;
+  status: number;
+  code?: string;
+}
 
 /** Sends each request and expects `status` (and `code`, when given); collects every miss. */
-async function expectAll(
-  context: CheckContext,
-  cases: Array<{
-    method: string;
-    path: string;
-    status: number;
-    code?: string;
-    operationId?: string;
-    body?: unknown;
-    key?: string | null;
-    headers?: Record<string, string>;
-    direct?: boolean;
-  }>,
-) {
+async function expectAll(context: CheckContext, cases: Case[]): Promise<void> {
   const misses: string[] = [];
-  for (const c of cases) {
-    const response = await context.http.request(c.method, c.path, {
-      operationId: c.operationId,
-      body: c.body,
-      key: c.key,
-      headers: c.headers,
-      direct: c.direct,
-    });
+  for (const { operation, status, code, ...options } of cases) {
+    const response = await context.target.send(operation, options);
+    const sent = `${response.method} ${response.path}`;
     if (response.status >= 500)
       misses.push(
-        `${c.method} ${c.path} answered ${response.status}: a bad request must never be a server error`,
+        `${sent} answered ${response.status}: a bad request must never be a server error`,
       );
-    else if (response.status !== c.status)
-      misses.push(`${c.method} ${c.path} answered ${response.status}, not ${c.status}`);
-    else if (c.code && response.json?.code !== c.code)
-      misses.push(`${c.method} ${c.path} answered code ${response.json?.code}, not ${c.code}`);
+    else if (response.status !== status)
+      misses.push(`${sent} answered ${response.status}, not ${status}`);
+    else if (code && response.json?.code !== code)
+      misses.push(`${sent} answered code ${response.json?.code}, not ${code}`);
   }
   ensure(misses.length === 0, misses.join('; '));
 }
+
+const list = (query: Record<string, string>, status = 400, code = 'invalid_parameter'): Case => ({
+  operation: 'listCollections',
+  query,
+  status,
+  code,
+});
 
 export const negativeChecks = [
   defineCheck({
@@ -42,66 +40,33 @@ export const negativeChecks = [
     title: 'refuses bad pagination values with 400, never a server error',
     clauses: ['GAP-PAGE-PARAMS', 'GAP-LIMIT-PAGE'],
     level: 'profile',
+    uses: ['listCollections'],
     async run(context) {
-      const page = await context.http.request('GET', '/collections?limit=1', {
-        operationId: 'listCollections',
-      });
-      const cursor: string | null = page.json?.next_cursor ?? null;
-      const limits = ['0', '-1', '2.5', 'abc', '101', '1e3', '99999999999999999999', ''];
-      const cases = limits.map((limit) => ({
-        method: 'GET',
-        path: `/collections?limit=${limit}`,
-        status: 400,
-        code: 'invalid_parameter',
-        operationId: 'listCollections',
-      }));
+      const { target } = context;
+      const { pageSize = 'limit', pageToken = 'cursor' } = target.description.paging;
+      const page = await target.send('listCollections', { query: { [pageSize]: '1' } });
+      const cursor = target.nextOf(page.json);
+      const sizes = ['0', '-1', '2.5', 'abc', '101', '1e3', '99999999999999999999', ''];
+      const cases = sizes.map((size) => list({ [pageSize]: size }));
       cases.push(
         {
-          method: 'GET',
-          path: '/collections?limit=1&limit=2',
+          operation: 'listCollections',
+          query: [
+            [pageSize, '1'],
+            [pageSize, '2'],
+          ],
           status: 400,
           code: 'invalid_parameter',
-          operationId: 'listCollections',
         },
-        {
-          method: 'GET',
-          path: '/collections?order=sideways',
-          status: 400,
-          code: 'invalid_parameter',
-          operationId: 'listCollections',
-        },
-        {
-          method: 'GET',
-          path: '/collections?cursor=not-a-cursor',
-          status: 400,
-          code: 'invalid_cursor',
-          operationId: 'listCollections',
-        },
-        {
-          method: 'GET',
-          path: `/collections?cursor=${'A'.repeat(1025)}`,
-          status: 400,
-          code: 'invalid_parameter',
-          operationId: 'listCollections',
-        },
+        list({ order: 'sideways' }),
+        list({ [pageToken]: 'not-a-cursor' }, 400, 'invalid_cursor'),
+        list({ [pageToken]: 'A'.repeat(1025) }),
       );
       if (cursor) {
         const tampered = `${cursor.slice(0, -2)}${cursor.endsWith('zz') ? 'aa' : 'zz'}`;
         cases.push(
-          {
-            method: 'GET',
-            path: `/collections?cursor=${encodeURIComponent(tampered)}`,
-            status: 400,
-            code: 'invalid_cursor',
-            operationId: 'listCollections',
-          },
-          {
-            method: 'GET',
-            path: `/collections?order=desc&cursor=${encodeURIComponent(cursor)}`,
-            status: 400,
-            code: 'invalid_cursor',
-            operationId: 'listCollections',
-          },
+          list({ [pageToken]: tampered }, 400, 'invalid_cursor'),
+          list({ order: 'desc', [pageToken]: cursor }, 400, 'invalid_cursor'),
         );
       }
       await expectAll(context, cases);
@@ -112,42 +77,40 @@ export const negativeChecks = [
     title: 'answers odd identifiers with 404 (too long: 400), never a server error or data',
     clauses: ['GAP-IDS'],
     level: 'profile',
+    uses: ['getCollection'],
     async run(context) {
-      // @note Not '%2E%2E': URL parsing turns it into '..' before it leaves the client.
+      const { target } = context;
       const odd = [
-        '..%2F..%2Fetc%2Fpasswd',
-        'col%00',
-        '%27%20OR%201%3D1--',
-        '%3Cscript%3E',
-        '%F0%9F%98%80',
+        '../../etc/passwd',
+        'col\u0000',
+        "' OR 1=1--",
+        '<script>',
+        '😀',
         'col_' + 'a'.repeat(20),
       ];
-      const cases = odd.map((id) => ({
-        method: 'GET',
-        path: `/collections/${id}`,
+      const cases: Case[] = odd.map((id) => ({
+        operation: 'getCollection',
+        params: { collection_id: id },
         status: 404,
         code: 'collection_not_found',
-        operationId: 'getCollection',
       }));
       cases.push({
-        method: 'GET',
-        path: `/collections/${'a'.repeat(200)}`,
+        operation: 'getCollection',
+        params: { collection_id: 'a'.repeat(200) },
         status: 400,
         code: 'invalid_parameter',
-        operationId: 'getCollection',
       });
-      if (!context.specOnly) {
-        const { collection } = await context.data.main(context);
-        for (const id of ['..%2F..', 'obj%00', 'obj_' + 'z'.repeat(20)]) {
+      const collectionId = context.destructive
+        ? (await context.run.main()).id
+        : target.collectionIdOf(target.itemsOf((await target.send('listCollections')).json)?.[0]);
+      if (collectionId && target.offers('getObject'))
+        for (const id of ['../..', 'obj\u0000', 'obj_' + 'z'.repeat(20)])
           cases.push({
-            method: 'GET',
-            path: `/collections/${collection.id}/objects/${id}`,
+            operation: 'getObject',
+            params: { collection_id: collectionId, object_id: id },
             status: 404,
             code: 'object_not_found',
-            operationId: 'getObject',
           });
-        }
-      }
       await expectAll(context, cases);
     },
   }),
@@ -156,16 +119,25 @@ export const negativeChecks = [
     title: 'answers a method a path does not support with 405 and an Allow header',
     clauses: ['GAP-METHODS'],
     level: 'profile',
+    uses: ['listCollections', 'getCollection', 'search'],
     async run(context) {
-      const cases: Array<[string, string, string[]]> = [
-        ['PUT', '/collections', ['GET', 'POST']],
-        ['DELETE', '/collections', ['GET', 'POST']],
-        ['POST', '/collections/col_00000000000000000000', ['GET', 'PATCH', 'DELETE']],
-        ['GET', '/search', ['POST']],
-      ];
-      for (const [method, path, allowed] of cases) {
+      const { target } = context;
+      // @note The methods each described path offers, from the description: the check sends
+      // one it does not (by design the one request of the suite that no operation describes).
+      const operations = target.description.operations;
+      const offered = (operation: OperationName) => {
+        const template = operations[operation]!.path;
+        return Object.values(operations)
+          .filter((other) => other.path === template)
+          .map((other) => other.method.toUpperCase());
+      };
+      for (const operation of ['listCollections', 'getCollection', 'search'] as const) {
+        const allowed = offered(operation);
+        const method = ['PUT', 'DELETE', 'POST', 'PATCH', 'GET'].find((m) => !allowed.includes(m));
+        if (!method) continue;
+        const { path } = target.route(operation, { collection_id: 'col_00000000000000000000' });
         // @note direct: a proxy that routes by the document answers unknown methods itself.
-        const response = await context.http.request(method, path, { direct: true });
+        const response = await target.http.request(method, path, { direct: true });
         ensure(response.status === 405, `${method} ${path} answered ${response.status}, not 405`);
         const allow = (response.headers.get('allow') ?? '')
           .split(',')
@@ -182,34 +154,31 @@ export const negativeChecks = [
     title: 'refuses malformed JSON (400), other media types (415) and wrong shapes (400)',
     clauses: ['GAP-MEDIA', 'GAP-BODY-FIELDS', 'GAP-ERR-CODES'],
     level: 'profile',
+    uses: ['search'],
     async run(context) {
-      // @note /search only reads, so these bad bodies are safe to send to any target.
+      // @note The search only reads, so these bad bodies are safe to send to any target.
       // @note direct: a proxy cannot pass on a body it cannot parse.
-      const search = {
-        method: 'POST',
-        path: '/search',
-        operationId: 'searchObjects',
+      const search = (
+        raw: string,
+        status: number,
+        code: string,
+        headers?: Record<string, string>,
+      ): Case => ({
+        operation: 'search',
+        raw,
+        status,
+        code,
+        headers,
         direct: true,
-      };
+      });
       await expectAll(context, [
-        { ...search, body: '{"query":', status: 400, code: 'malformed_json' },
-        {
-          ...search,
-          body: '{"query":"x"}',
-          headers: { 'content-type': 'text/plain' },
-          status: 415,
-          code: 'unsupported_media_type',
-        },
-        { ...search, body: '[]', status: 400, code: 'validation_failed' },
-        { ...search, body: '{"query":"x","unknown":1}', status: 400, code: 'validation_failed' },
-        { ...search, body: '{"query":""}', status: 400, code: 'validation_failed' },
-        { ...search, body: '{"query":"x","limit":0}', status: 400, code: 'validation_failed' },
-        {
-          ...search,
-          body: '{"__proto__":{"x":1},"query":"x"}',
-          status: 400,
-          code: 'validation_failed',
-        },
+        search('{"query":', 400, 'malformed_json'),
+        search('{"query":"x"}', 415, 'unsupported_media_type', { 'content-type': 'text/plain' }),
+        search('[]', 400, 'validation_failed'),
+        search('{"query":"x","unknown":1}', 400, 'validation_failed'),
+        search('{"query":""}', 400, 'validation_failed'),
+        search('{"query":"x","limit":0}', 400, 'validation_failed'),
+        search('{"__proto__":{"x":1},"query":"x"}', 400, 'validation_failed'),
       ]);
     },
   }),
@@ -218,29 +187,17 @@ export const negativeChecks = [
     title: 'authenticates before it validates: a bad request without a key is a 401',
     clauses: ['GAP-ORDER-CHECK', 'AUTH-1'],
     level: 'profile',
+    uses: ['listCollections', 'getCollection', 'search'],
     async run(context) {
+      const { pageSize = 'limit' } = context.target.description.paging;
       await expectAll(context, [
+        { operation: 'listCollections', query: { [pageSize]: '0' }, key: null, status: 401 },
+        { operation: 'search', raw: '{"query":', key: null, status: 401 },
         {
-          method: 'GET',
-          path: '/collections?limit=0',
+          operation: 'getCollection',
+          params: { collection_id: 'a'.repeat(200) },
           key: null,
           status: 401,
-          operationId: 'listCollections',
-        },
-        {
-          method: 'POST',
-          path: '/search',
-          body: '{"query":',
-          key: null,
-          status: 401,
-          operationId: 'searchObjects',
-        },
-        {
-          method: 'GET',
-          path: `/collections/${'a'.repeat(200)}`,
-          key: null,
-          status: 401,
-          operationId: 'getCollection',
         },
       ]);
     },

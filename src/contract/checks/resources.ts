@@ -1,43 +1,201 @@
-import { defineCheck, destructiveHint, ensure } from '../check.ts';
-import { itemsOf } from '../data.ts';
+import { defineCheck, destructiveHint, ensure, type CheckContext } from '../check.ts';
+import type { Target } from '../target/target.ts';
+import { existingObjects } from './existing.ts';
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+/** The object inside a get response, checked to be the one asked for, with its system fields. */
+async function fetchObject(
+  context: CheckContext,
+  params: { collection_id?: string | undefined; object_id: string },
+): Promise<unknown> {
+  const { target } = context;
+  const got = await target.send('getObject', { params });
+  ensure(got.status === 200, `${got.method} ${got.path} answered ${got.status}, not 200`);
+  const object = target.objectIn(got.json);
+  ensure(
+    target.objectIdOf(object) === params.object_id,
+    `${got.method} ${got.path} returned object ${target.objectIdOf(object)}`,
+  );
+  const missing = target.missingSystemFields(object);
+  ensure(
+    missing.length === 0,
+    `${got.method} ${got.path}: the object lacks the system field(s) ${missing.join(', ')}`,
+  );
+  return object;
+}
+
+/** Members of `shown` (what a list or a hit showed) that `fetched` lacks or holds otherwise. */
+function lostMembers(shown: unknown, fetched: unknown): string[] {
+  if (!shown || typeof shown !== 'object' || !fetched || typeof fetched !== 'object') return [];
+  const had = fetched as Record<string, unknown>;
+  return Object.entries(shown)
+    .filter(([key, value]) => JSON.stringify(had[key]) !== JSON.stringify(value))
+    .map(([key]) => key);
+}
+
+/** Each item with its answer, the requests sent together. */
+async function inParallel<T, R>(items: T[], send: (item: T) => Promise<R>): Promise<Array<[T, R]>> {
+  const answers = await Promise.all(items.map(send));
+  return items.map((item, i) => [item, answers[i]!]);
+}
+
+/** The "not yours" statuses, for messages. */
+const notYours = (target: Target) => target.statuses.notYours.join(', ');
 
 export const resourceChecks = [
   defineCheck({
-    id: 'collection.get.profile',
-    title: 'fetches each listed collection by its identifier',
+    id: 'collection.get',
+    title: 'fetches listed collections by their identifier',
     clauses: ['COLL-GET-1', 'COLL-1'],
-    level: 'profile',
+    profileClauses: ['GAP-COLL-GET'],
+    level: 'spec',
+    uses: ['listCollections', 'getCollection'],
     async run(context) {
-      const listed =
-        itemsOf(
-          (await context.http.request('GET', '/collections', { operationId: 'listCollections' }))
-            .json,
-        ) ?? [];
-      if (listed.length === 0)
-        context.skip(`the target has no collection to fetch${destructiveHint(context)}`);
-      for (const summary of listed.slice(0, 5)) {
-        const response = await context.http.request(
-          'GET',
-          `/collections/${encodeURIComponent(summary.id)}`,
-          { operationId: 'getCollection' },
-        );
-        ensure(
-          response.status === 200,
-          `GET /collections/${summary.id} answered ${response.status}, not 200`,
-        );
-        ensure(
-          response.json?.id === summary.id,
-          `GET /collections/${summary.id} returned id ${response.json?.id}`,
-        );
-        if (!context.specOnly) {
+      const { target } = context;
+      if (context.destructive) await context.run.main();
+      // @note Over the whole list, newest and oldest: a get that answers one fixed collection
+      // whatever the id is wrong for all but one of them.
+      const listed = await target.walkCollections();
+      const picked = listed.length <= 6 ? listed : [...listed.slice(0, 3), ...listed.slice(-3)];
+      if (picked.length === 0)
+        context.skip(`no identifiable collection to fetch${destructiveHint(context)}`);
+      for (const summary of picked) {
+        const id = target.collectionIdOf(summary);
+        if (id === undefined) continue;
+        const got = await target.send('getCollection', { params: { collection_id: id } });
+        ensure(got.status === 200, `${got.method} ${got.path} answered ${got.status}, not 200`);
+        const collection = target.collectionIn(got.json);
+        const returned = target.collectionIdOf(collection);
+        if (returned === undefined)
+          context.skip(
+            `the get response has no id at ${target.description.collection.in}${target.description.collection.id}`,
+          );
+        ensure(returned === id, `${got.method} ${got.path} returned collection ${returned}`);
+        if (context.profile)
           ensure(
-            JSON.stringify(response.json.metadata) === JSON.stringify(summary.metadata),
-            `collection ${summary.id}: metadata differs between list and get`,
+            JSON.stringify(target.metadataOf(collection)) ===
+              JSON.stringify(target.metadataOf(summary)),
+            `collection ${id}: metadata differs between list and get`,
+          );
+      }
+    },
+  }),
+  defineCheck({
+    id: 'collection.isolation',
+    title:
+      "keeps accounts apart: another account's collections and objects are neither listed nor fetchable",
+    clauses: ['ISO-1', 'AUTH-2'],
+    profileClauses: ['GAP-ISOLATION'],
+    level: 'spec',
+    needs: ['otherAccountKey'],
+    uses: ['listCollections'],
+    async run(context) {
+      const { target, run } = context;
+      const other = context.keys.otherAccount!;
+      if (context.destructive && target.offers('createCollection')) {
+        await run.main();
+        // @note The other account gets data of its own to hide, named for this run.
+        await run.createCollection('other', [{ title: `${run.uniqueWord} theirs` }], other);
+      }
+      const theirs = await target.walkCollections({ key: other });
+      const mine = await target.walkCollections();
+      const ids = (list: unknown[]) => list.map((s) => target.collectionIdOf(s));
+      if (ids(theirs).includes(undefined) || ids(mine).includes(undefined))
+        context.skip(
+          `a summary has no id at ${target.description.collection.id}: the lists cannot be compared`,
+        );
+      const shared = ids(mine).filter((id) => ids(theirs).includes(id));
+      ensure(shared.length === 0, `collection ${shared[0]} is listed for both accounts`);
+      if (theirs.length === 0 && mine.length === 0)
+        context.skip(`neither account has a collection to hide${destructiveHint(context)}`);
+      // @note Each account's collections fetched with the other's key: both ways round.
+      const crossings: Array<[unknown, string | undefined, string]> = [
+        ...theirs
+          .slice(0, 3)
+          .map((s): [unknown, string | undefined, string] => [s, undefined, 'another account']),
+        ...mine
+          .slice(0, 3)
+          .map((s): [unknown, string | undefined, string] => [s, other, 'this account']),
+      ];
+      if (target.offers('getCollection'))
+        for (const [[summary, , whose], got] of await inParallel(crossings, ([summary, key]) =>
+          target.send('getCollection', {
+            key,
+            params: { collection_id: target.collectionIdOf(summary) },
+          }),
+        )) {
+          ensure(
+            target.isNotYours(got.status),
+            `${got.method} ${got.path} of ${whose}'s collection answered ${got.status}, not one of ${notYours(target)}`,
+          );
+          const name = target.nameOf(summary);
+          ensure(
+            !name || name.length < 4 || !got.text.includes(name),
+            `${got.method} ${got.path} of ${whose}'s collection leaked its name`,
           );
         }
+      if (!target.offers('getObject')) return;
+      const { objects } = await existingObjects(context, other, 3);
+      const crossed = objects.map((object) => ({ object, key: undefined as string | undefined }));
+      if (context.destructive && target.offers('createCollection')) {
+        const main = await run.main();
+        crossed.push({
+          object: { id: main.objectIds[0]!, collectionId: main.id, shown: undefined },
+          key: other,
+        });
       }
+      for (const [{ key }, got] of await inParallel(crossed, ({ object, key }) =>
+        target.send('getObject', {
+          key,
+          params: { collection_id: object.collectionId, object_id: object.id },
+        }),
+      )) {
+        ensure(
+          target.isNotYours(got.status),
+          `${got.method} ${got.path} of ${key ? 'this' : 'another'} account's object answered ${got.status}, not one of ${notYours(target)}`,
+        );
+      }
+    },
+  }),
+  defineCheck({
+    id: 'object.get',
+    title: 'fetches an object by its identifier with its complete data and its system fields',
+    clauses: ['OBJ-2', 'OBJ-3', 'OBJ-GET-1'],
+    profileClauses: ['GAP-OBJ-FIELDS', 'GAP-OBJ-RESP', 'GAP-CONTENT'],
+    level: 'spec',
+    uses: ['getObject'],
+    async run(context) {
+      const { run } = context;
+      if (!context.destructive) {
+        // @note Read-only: objects that exist, fetched and compared with what listed them.
+        const { objects, why } = await existingObjects(context, undefined, 3);
+        if (objects.length === 0) context.skip(why);
+        for (const found of objects) {
+          const fetched = await fetchObject(context, {
+            collection_id: found.collectionId,
+            object_id: found.id,
+          });
+          const lost = lostMembers(found.shown, fetched);
+          ensure(
+            lost.length === 0,
+            `object ${found.id} fetched lacks or changes what its listing showed: ${lost.join(', ')}`,
+          );
+        }
+        return;
+      }
+      const content = {
+        title: `${run.uniqueWord} complete`,
+        nested: { list: [1, { deep: 'kept' }] },
+      };
+      const made = await run.createCollection('object', [content]);
+      const object = await fetchObject(context, {
+        collection_id: made.id,
+        object_id: made.objectIds[0]!,
+      });
+      for (const part of [`${run.uniqueWord} complete`, '"deep":"kept"', '[1,'])
+        ensure(
+          JSON.stringify(object).includes(part),
+          `the fetched object lost part of its content (${part})`,
+        );
     },
   }),
   defineCheck({
@@ -45,119 +203,19 @@ export const resourceChecks = [
     title: 'answers an unknown collection id with 404 collection_not_found',
     clauses: ['GAP-IDS', 'GAP-ERR-CODES'],
     level: 'profile',
+    uses: ['getCollection'],
     async run(context) {
       for (const id of [
         'col_00000000000000000000',
-        `answers-contract-${context.data.runId}-none`,
-        '..%2F..',
-        "x'%20OR%20'1'%3D'1",
+        `answers-contract-${context.run.runId}-none`,
+        '../..',
+        "x' OR '1'='1",
       ]) {
-        const response = await context.http.request('GET', `/collections/${id}`, {
-          operationId: 'getCollection',
-        });
+        const got = await context.target.send('getCollection', { params: { collection_id: id } });
+        ensure(got.status === 404, `${got.method} ${got.path} answered ${got.status}, not 404`);
         ensure(
-          response.status === 404,
-          `GET /collections/${id} answered ${response.status}, not 404`,
-        );
-        ensure(
-          response.json?.code === 'collection_not_found',
-          `GET /collections/${id} answered code ${response.json?.code}`,
-        );
-      }
-    },
-  }),
-  defineCheck({
-    id: 'collection.isolation.profile',
-    title: "hides another account's collections: not listed, not fetchable, nothing leaked",
-    clauses: ['ISO-1', 'AUTH-2', 'GAP-ISOLATION'],
-    level: 'profile',
-    needs: ['otherAccountKey'],
-    async run(context) {
-      const other = context.keys.otherAccount!;
-      let theirs =
-        itemsOf((await context.http.request('GET', '/collections', { key: other })).json) ?? [];
-      let createdId: string | undefined;
-      if (theirs.length === 0 && context.destructive) {
-        const created = await context.http.request('POST', '/collections', {
-          key: other,
-          body: { name: `answers-contract-${context.data.runId}-other` },
-        });
-        createdId = created.json?.id;
-        theirs = createdId ? [created.json] : [];
-      }
-      if (theirs.length === 0)
-        context.skip('the other account has no collection the run can see: give it one');
-      try {
-        const mine = (await context.data.walkCollections()).map((c) => c.id);
-        for (const collection of theirs.slice(0, 5)) {
-          ensure(
-            !mine.includes(collection.id),
-            `collection ${collection.id} of the other account is in this account's list`,
-          );
-          const response = await context.http.request(
-            'GET',
-            `/collections/${encodeURIComponent(collection.id)}`,
-            { operationId: 'getCollection' },
-          );
-          ensure(
-            response.status >= 400 && response.status < 500,
-            `GET of another account's collection ${collection.id} answered ${response.status}`,
-          );
-          ensure(
-            !response.text.includes(collection.name),
-            `GET of another account's collection ${collection.id} leaked its name`,
-          );
-          if (!context.specOnly)
-            ensure(
-              response.status === 404,
-              `GET of another account's collection answered ${response.status}, not 404 like an unknown id`,
-            );
-        }
-      } finally {
-        if (createdId)
-          await context.http.request('DELETE', `/collections/${createdId}`, { key: other });
-      }
-    },
-  }),
-  defineCheck({
-    id: 'object.get.profile',
-    title: 'fetches an object with its complete data and well-formed system fields',
-    clauses: ['OBJ-2', 'OBJ-3', 'OBJ-GET-1', 'GAP-OBJ-FIELDS', 'GAP-OBJ-RESP', 'GAP-CONTENT'],
-    level: 'profile',
-    async run(context) {
-      const { collection, objects } = await context.data.main(context);
-      for (const object of objects.slice(0, 3)) {
-        const response = await context.http.request(
-          'GET',
-          `/collections/${collection.id}/objects/${object.id}`,
-          { operationId: 'getObject' },
-        );
-        ensure(
-          response.status === 200,
-          `GET object ${object.id} answered ${response.status}, not 200`,
-        );
-        const got = response.json;
-        ensure(got.id === object.id, `GET object ${object.id} returned id ${got.id}`);
-        ensure(
-          got.collection_id === collection.id,
-          `object ${object.id} names collection ${got.collection_id}`,
-        );
-        for (const field of ['created_at', 'updated_at'])
-          ensure(
-            RFC3339.test(String(got[field])),
-            `object ${object.id} has no RFC 3339 ${field}: ${got[field]}`,
-          );
-        ensure(
-          Number.isInteger(got.version) && got.version >= 1,
-          `object ${object.id} has no version >= 1: ${got.version}`,
-        );
-        ensure(
-          got.content && typeof got.content === 'object',
-          `object ${object.id} has no content object`,
-        );
-        ensure(
-          JSON.stringify(got.content) === JSON.stringify(object.content),
-          `object ${object.id}: content differs from what the list returned`,
+          got.json?.code === 'collection_not_found',
+          `${got.method} ${got.path} answered code ${got.json?.code}`,
         );
       }
     },
@@ -167,16 +225,19 @@ export const resourceChecks = [
     title: 'answers an unknown object id with 404 object_not_found',
     clauses: ['GAP-IDS', 'GAP-ERR-CODES'],
     level: 'profile',
+    uses: ['listCollections', 'getObject'],
     async run(context) {
-      const { collection } = await context.data.main(context);
-      const response = await context.http.request(
-        'GET',
-        `/collections/${collection.id}/objects/obj_00000000000000000000`,
-        { operationId: 'getObject' },
-      );
+      const { target } = context;
+      const collectionId = context.destructive
+        ? (await context.run.main()).id
+        : target.collectionIdOf((await target.walkCollections())[0]);
+      if (!collectionId) context.skip(`no collection to look in${destructiveHint(context)}`);
+      const got = await target.send('getObject', {
+        params: { collection_id: collectionId, object_id: 'obj_00000000000000000000' },
+      });
       ensure(
-        response.status === 404 && response.json?.code === 'object_not_found',
-        `an unknown object answered ${response.status} ${response.json?.code}`,
+        got.status === 404 && got.json?.code === 'object_not_found',
+        `an unknown object answered ${got.status} ${got.json?.code}`,
       );
     },
   }),
@@ -186,25 +247,30 @@ export const resourceChecks = [
     clauses: ['OBJ-3', 'GAP-BODY-FIELDS'],
     level: 'profile',
     needs: ['destructive'],
+    uses: ['createCollection', 'createObject', 'listObjects'],
     async run(context) {
-      const { collection } = await context.data.createCollection('fields', []);
-      const path = `/collections/${collection.id}/objects`;
+      const { target } = context;
+      const made = await context.run.createCollection('fields');
+      const params = { collection_id: made.id };
       for (const field of [
         { id: 'obj_aaaaaaaaaaaaaaaaaaaa' },
         { version: 99 },
         { created_at: '2000-01-01T00:00:00.000Z' },
       ]) {
-        const response = await context.http.request('POST', path, {
-          body: { content: { x: 1 }, ...field },
-          operationId: 'createObject',
+        const sent = await target.send('createObject', {
+          params,
+          raw: JSON.stringify({ content: { x: 1 }, ...field }),
         });
         ensure(
-          response.status === 400,
-          `POST ${path} with ${Object.keys(field)[0]} answered ${response.status}, not 400`,
+          sent.status === 400,
+          `${sent.method} ${sent.path} with ${Object.keys(field)[0]} answered ${sent.status}, not 400`,
         );
       }
-      const listed = await context.data.walk(path, 'listObjects');
-      ensure(listed.length === 0, `refused creates left ${listed.length} object(s) behind`);
+      const listed = await target.walk({ operation: 'listObjects', params });
+      ensure(
+        listed.items.length === 0,
+        `refused creates left ${listed.items.length} object(s) behind`,
+      );
     },
   }),
 ];

@@ -13,33 +13,29 @@ export const responseChecks = [
       'GAP-SEARCH-RESP',
     ],
     level: 'profile',
+    uses: ['listCollections', 'getCollection', 'getObject', 'search'],
     async run(context) {
-      // Every request below is validated against openapi.yaml by the client; a violation fails here.
-      const { collection, objects, word } = await context.data.main(context);
-      await context.http.request('GET', '/collections', { operationId: 'listCollections' });
-      await context.http.request('GET', `/collections/${collection.id}`, {
-        operationId: 'getCollection',
-      });
-      await context.http.request('GET', `/collections/${collection.id}/objects`, {
-        operationId: 'listObjects',
-      });
-      await context.http.request('GET', `/collections/${collection.id}/objects/${objects[0].id}`, {
-        operationId: 'getObject',
-      });
-      await context.http.request('POST', '/search', {
-        body: { query: word },
-        operationId: 'searchObjects',
-      });
-      await context.http.request('GET', '/collections', {
-        key: null,
-        operationId: 'listCollections',
-      });
-      await context.http.request('GET', '/collections/col_00000000000000000000', {
-        operationId: 'getCollection',
-      });
-      const bad = await context.http.request('GET', '/collections?limit=0', {
-        operationId: 'listCollections',
-      });
+      // Every response below is validated against openapi.yaml (profile level); a violation fails here.
+      const { target } = context;
+      const listed = target.itemsOf((await target.send('listCollections')).json) ?? [];
+      const collectionId = context.destructive
+        ? (await context.run.main()).id
+        : target.collectionIdOf(listed[0]);
+      if (collectionId) {
+        const params = { collection_id: collectionId };
+        await target.send('getCollection', { params });
+        if (target.offers('listObjects')) {
+          const objects = await target.send('listObjects', { params });
+          const objectId = target.objectIdOf(target.itemsOf(objects.json)?.[0]);
+          if (objectId)
+            await target.send('getObject', { params: { ...params, object_id: objectId } });
+        }
+      }
+      await target.send('search', { body: { query: context.run.uniqueWord } });
+      await target.send('listCollections', { key: null });
+      await target.send('getCollection', { params: { collection_id: 'col_00000000000000000000' } });
+      const { pageSize = 'limit' } = target.description.paging;
+      const bad = await target.send('listCollections', { query: { [pageSize]: '0' } });
       ensure(
         bad.headers.get('content-type')?.startsWith('application/problem+json'),
         `an error is ${bad.headers.get('content-type')}, not application/problem+json`,

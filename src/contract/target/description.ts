@@ -4,7 +4,10 @@
  * target that adopted our document needs none.
  */
 
-/** The operations a description can name. The spec states paths for the first two only. */
+/**
+ * The operations a description can name. The spec states paths for the first two only; the last
+ * five are our document's (profile checks use them where a description offers them).
+ */
 export const OPERATION_NAMES = [
   'listCollections',
   'getCollection',
@@ -13,6 +16,11 @@ export const OPERATION_NAMES = [
   'search',
   'createCollection',
   'createObject',
+  'listObjects',
+  'updateCollection',
+  'replaceObject',
+  'updateObject',
+  'deleteObject',
 ] as const;
 
 export type OperationName = (typeof OPERATION_NAMES)[number];
@@ -28,13 +36,26 @@ export interface TargetDescription {
   /** Where it came from, for messages: a file, or "the default (openapi.yaml)". */
   source: string;
   operations: Partial<Record<OperationName, OperationTemplate>>;
-  bodies: {
-    createCollection: unknown;
-    createObject: unknown;
-    search: unknown;
-  };
+  bodies: Record<keyof typeof BODY_PLACEHOLDERS, unknown>;
   list: { items: string; next: string };
-  paging: { pageSize?: string | undefined; pageToken?: string | undefined; follow: boolean };
+  paging: {
+    pageSize?: string | undefined;
+    pageToken?: string | undefined;
+    follow: boolean;
+    /** The query parameter of a page number (1, 2, ...; `firstPage` when it starts elsewhere). */
+    page?: string | undefined;
+    firstPage?: number | undefined;
+    /** The query parameter of an offset (0, then the number of items seen so far). */
+    offset?: string | undefined;
+    /** Where a list body gives the number of pages, or of items: how a walk knows it is done. */
+    totalPages?: string | undefined;
+    totalItems?: string | undefined;
+    /**
+     * A next link to another origin than --base-url's: `refuse` (the default) fails the walk
+     * naming that origin; `withoutKey` follows it with no credential. Keys never leave home.
+     */
+    crossOrigin?: 'refuse' | 'withoutKey' | undefined;
+  };
   collection: {
     in: string;
     id: string;
@@ -53,6 +74,9 @@ export const BODY_PLACEHOLDERS = {
   createCollection: ['{name}', '{metadata}'],
   createObject: ['{content}'],
   search: ['{query}', '{collection_ids}'],
+  updateCollection: ['{name}', '{metadata}'],
+  replaceObject: ['{content}'],
+  updateObject: ['{content}'],
 } as const;
 
 export const PATH_PARAMETERS: Record<OperationName, { required: string[]; allowed: string[] }> = {
@@ -64,6 +88,11 @@ export const PATH_PARAMETERS: Record<OperationName, { required: string[]; allowe
   search: { required: [], allowed: ['query'] },
   createCollection: { required: [], allowed: [] },
   createObject: { required: ['collection_id'], allowed: ['collection_id'] },
+  listObjects: { required: ['collection_id'], allowed: ['collection_id'] },
+  updateCollection: { required: ['collection_id'], allowed: ['collection_id'] },
+  replaceObject: { required: ['object_id'], allowed: ['collection_id', 'object_id'] },
+  updateObject: { required: ['object_id'], allowed: ['collection_id', 'object_id'] },
+  deleteObject: { required: ['object_id'], allowed: ['collection_id', 'object_id'] },
 };
 
 /** The kit's own openapi.yaml as a description, relative to a `--base-url` of `…/api/answers/v1`. */
@@ -77,11 +106,19 @@ export const DEFAULT_DESCRIPTION: TargetDescription = {
     search: { method: 'POST', path: '/search' },
     createCollection: { method: 'POST', path: '/collections' },
     createObject: { method: 'POST', path: '/collections/{collection_id}/objects' },
+    listObjects: { method: 'GET', path: '/collections/{collection_id}/objects' },
+    updateCollection: { method: 'PATCH', path: '/collections/{collection_id}' },
+    replaceObject: { method: 'PUT', path: '/collections/{collection_id}/objects/{object_id}' },
+    updateObject: { method: 'PATCH', path: '/collections/{collection_id}/objects/{object_id}' },
+    deleteObject: { method: 'DELETE', path: '/collections/{collection_id}/objects/{object_id}' },
   },
   bodies: {
     createCollection: { name: '{name}', metadata: '{metadata}' },
     createObject: { content: '{content}' },
     search: { query: '{query}', collection_ids: '{collection_ids}' },
+    updateCollection: { metadata: '{metadata}' },
+    replaceObject: { content: '{content}' },
+    updateObject: { content: '{content}' },
   },
   list: { items: '/data', next: '/next_cursor' },
   paging: { pageSize: 'limit', pageToken: 'cursor', follow: false },

@@ -127,15 +127,37 @@ export function parseTargetDescription(text: string, file: string): TargetDescri
   for (const name of Object.keys(BODY_PLACEHOLDERS) as Array<keyof typeof BODY_PLACEHOLDERS>)
     checkBody(file, name, bodies[name]);
   const paging = value.paging ?? {};
-  if (paging.follow === true && paging.pageToken !== undefined)
-    throw new TargetFileError(file, '/paging', 'either "follow: true" or "pageToken", not both');
+  const ways = [
+    paging.follow === true && 'follow: true',
+    paging.pageToken !== undefined && 'pageToken',
+    paging.page !== undefined && 'page',
+    paging.offset !== undefined && 'offset',
+  ].filter(Boolean);
+  if (ways.length > 1)
+    throw new TargetFileError(file, '/paging', `one way to page, not ${ways.join(' and ')}`);
+  for (const [name, pointerText] of [
+    ['totalPages', paging.totalPages],
+    ['totalItems', paging.totalItems],
+  ] as const)
+    if (pointerText !== undefined && paging.page === undefined && paging.offset === undefined)
+      throw new TargetFileError(file, `/paging/${name}`, 'only with "page" or "offset" paging');
   return {
     source: file,
     operations,
     bodies,
     list: { ...d.list, ...value.list },
     paging: value.paging
-      ? { pageSize: paging.pageSize, pageToken: paging.pageToken, follow: paging.follow === true }
+      ? {
+          pageSize: paging.pageSize,
+          pageToken: paging.pageToken,
+          follow: paging.follow === true,
+          crossOrigin: paging.crossOrigin,
+          page: paging.page,
+          firstPage: paging.firstPage,
+          offset: paging.offset,
+          totalPages: paging.totalPages,
+          totalItems: paging.totalItems,
+        }
       : d.paging,
     collection: { ...d.collection, ...value.collection },
     object: { ...d.object, ...value.object },

@@ -107,12 +107,15 @@ export class RunData {
   }
 
   /**
-   * Deletes what this run created, then walks the list for anything still named with the run id
-   * and deletes that too. Returns what is left (and why): a non-empty list fails the run.
+   * Deletes what this run created, then looks for the run's data as a user would: walks the list
+   * for anything still named with the run id (and deletes that too), lists again, and searches
+   * for the run's word. Whatever is still visible is left behind, even where its delete answered
+   * "gone": a soft delete that keeps listing is not a delete. Returns what is left, and why: a
+   * non-empty list fails the run.
    */
   async cleanup(keys: { full: string }): Promise<string[]> {
     const target = this.target;
-    const left: string[] = [];
+    const left = new Map<string, string>();
     if (!target.offers('deleteCollection')) {
       return [...this.#created.keys()].map((id) => `${id} (${target.missing('deleteCollection')})`);
     }
@@ -123,35 +126,56 @@ export class RunData {
           params: { collection_id: id },
         });
         if ((response.status < 200 || response.status >= 300) && !target.isGone(response.status))
-          return `${id} (${response.status})`;
+          left.set(id, `${id} (${response.status})`);
       } catch (error) {
-        return `${id} (${(error as Error).message})`;
+        left.set(id, `${id} (${(error as Error).message})`);
       }
-      return undefined;
     };
-    for (const [id, key] of this.#created) {
-      const problem = await remove(id, key);
-      if (problem) left.push(problem);
-    }
+    const keyOf = new Map(this.#created);
+    await Promise.all([...this.#created].map(([id, key]) => remove(id, key)));
     this.#created.clear();
-    // @note A create that answered something unusable (no id, an error with the record made
-    // anyway) leaves a record only the name can find.
     if (target.offers('listCollections')) {
+      // @note Every key the run created with: the other account's data is only listed to it.
+      const listKeys = new Set([keys.full, ...[...keyOf.values()].filter(Boolean)]);
+      const ours = async () => {
+        const found: Array<{ id: string | undefined; key: string }> = [];
+        for (const key of listKeys)
+          for (const summary of await target.walkCollections({ key }))
+            if (this.isOurs(JSON.stringify(summary)))
+              found.push({ id: target.collectionIdOf(summary), key });
+        return found;
+      };
       try {
-        for (const summary of await target.walkCollections({ key: keys.full })) {
-          if (!this.isOurs(JSON.stringify(summary))) continue;
-          const id = target.collectionIdOf(summary);
-          const problem = id
-            ? await remove(id, keys.full)
-            : `a collection named for this run without an id`;
-          if (problem && !left.some((entry) => entry.startsWith(`${id} `))) left.push(problem);
-        }
+        // @note A create that answered something unusable (no id, an error with the record made
+        // anyway) leaves a record only the name can find.
+        for (const { id, key } of await ours())
+          if (id === undefined) left.set('', 'a collection named for this run without an id');
+          else if (!left.has(id)) await remove(id, key);
+        for (const { id } of await ours())
+          if (id !== undefined && !left.has(id))
+            left.set(id, `${id} (still listed after its delete was answered)`);
       } catch (error) {
-        left.push(
+        left.set(
+          '',
           `(could not list collections to look for leftovers: ${(error as Error).message})`,
         );
       }
     }
-    return left;
+    if (target.offers('search')) {
+      try {
+        const found = await target.send('search', {
+          key: keys.full,
+          body: { query: this.uniqueWord },
+        });
+        const hits = found.status === 200 ? (target.hitsOf(found.json) ?? []) : [];
+        for (const hit of hits) {
+          const id = target.hitObjectIdOf(hit) ?? '(a hit without an id)';
+          left.set(`object ${id}`, `object ${id} (still found by a search for ${this.uniqueWord})`);
+        }
+      } catch (error) {
+        left.set('', `(could not search for leftovers: ${(error as Error).message})`);
+      }
+    }
+    return [...left.values()];
   }
 }

@@ -1,5 +1,5 @@
 import type { ContractClient, ContractResponse } from '../client.ts';
-import { CheckFailure } from '../failure.ts';
+import { CheckFailure, CheckSkipped } from '../failure.ts';
 import { instantOf } from './dates.ts';
 import type { OperationName, TargetDescription } from './description.ts';
 import { resolvePointer } from './pointer.ts';
@@ -22,7 +22,53 @@ const PROFILE_OPERATION: Record<OperationName, string> = {
   search: 'searchObjects',
   createCollection: 'createCollection',
   createObject: 'createObject',
+  listObjects: 'listObjects',
+  updateCollection: 'updateCollection',
+  replaceObject: 'replaceObject',
+  updateObject: 'updateObject',
+  deleteObject: 'deleteObject',
 };
+
+/** Where the operation sends its values: a body template of the description, if it has one. */
+type BodyOperation = keyof TargetDescription['bodies'];
+
+/** Options of {@link Target.send}. */
+export interface SendOptions {
+  params?: Record<string, unknown>;
+  /** Query parameters; pairs where one is given twice. */
+  query?: Record<string, string> | Array<[string, string]>;
+  /** The run's values, put into the description's body template. */
+  body?: BodyValues;
+  /** A body sent exactly as given (profile checks of bad bodies), instead of the template. */
+  raw?: string;
+  key?: string | null;
+  headers?: Record<string, string>;
+  /** Past any proxy in between (see ContractClient). */
+  direct?: boolean;
+}
+
+/** Statuses our openapi.yaml documents: what `--level profile` holds a target to. */
+const PROFILE_STATUSES = { gone: [404], notYours: [404] };
+
+/** Options of a walk of a list. */
+export interface WalkOptions {
+  operation?: 'listCollections' | 'listObjects';
+  params?: Record<string, unknown>;
+  key?: string | undefined;
+  pageSize?: number;
+  /** More query parameters for every page asked for (not for followed links). */
+  query?: Record<string, string>;
+  /** Skips the check when the walk cannot show it saw every item. */
+  complete?: boolean;
+}
+
+/** What a walk saw. */
+export interface Walk {
+  items: unknown[];
+  pages: number;
+  /** Why the walk is only part of the list, when it is. */
+  partial?: string | undefined;
+}
 
 /** Replaces every string that is exactly a placeholder by its value; leaves out what has none. */
 function fill(template: unknown, values: BodyValues): unknown {
@@ -53,12 +99,20 @@ function idText(value: unknown): string | undefined {
  * collections" or for "the id of this summary", never for a path or a field name of ours.
  */
 export class Target {
+  /** What the spec allows (`spec`), or exactly what our document says (`profile`). */
+  readonly statuses: { gone: number[]; notYours: number[] };
+
   constructor(
     readonly description: TargetDescription,
     readonly http: ContractClient,
-    /** Whether responses are validated against our openapi.yaml (only with the default description). */
+    /**
+     * `--level profile`: every response is validated against our openapi.yaml and held to its
+     * statuses; the spec checks become their stricter profile form.
+     */
     readonly profile: boolean,
-  ) {}
+  ) {
+    this.statuses = profile ? PROFILE_STATUSES : description.statuses;
+  }
 
   /** Whether the description offers the operation. */
   offers(operation: OperationName): boolean {
@@ -86,13 +140,7 @@ export class Target {
   /** Sends one operation; the response is returned whatever its status. */
   async send(
     operation: OperationName,
-    options: {
-      params?: Record<string, unknown>;
-      query?: Record<string, string>;
-      body?: BodyValues;
-      key?: string | null;
-      headers?: Record<string, string>;
-    } = {},
+    options: SendOptions = {},
   ): Promise<ContractResponse & { method: string; path: string }> {
     // @note The run's values may be placed in the path too (`GET /search?q={query}`).
     const { method, path } = this.route(operation, { ...options.body, ...options.params });
@@ -100,16 +148,20 @@ export class Target {
     const full = query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
     const template =
       operation in this.description.bodies
-        ? this.description.bodies[operation as keyof TargetDescription['bodies']]
+        ? this.description.bodies[operation as BodyOperation]
         : undefined;
+    // @note fetch refuses a body on GET and HEAD; such an operation takes its values in the URL.
+    const bodyless = ['GET', 'HEAD'].includes(method);
     const response = await this.http.request(method, full, {
       key: options.key,
       headers: options.headers,
-      // @note fetch refuses a body on GET and HEAD; such an operation takes its values in the URL.
+      direct: options.direct,
       body:
-        options.body && template !== undefined && !['GET', 'HEAD'].includes(method)
-          ? fill(template, options.body)
-          : undefined,
+        options.raw !== undefined
+          ? options.raw
+          : options.body && template !== undefined && !bodyless
+            ? fill(template, options.body)
+            : undefined,
       operationId: this.profile ? PROFILE_OPERATION[operation] : undefined,
     });
     return { ...response, method, path: full };
@@ -187,20 +239,34 @@ export class Target {
   }
 
   isGone(status: number): boolean {
-    return this.description.statuses.gone.includes(status);
+    return this.statuses.gone.includes(status);
   }
 
   isNotYours(status: number): boolean {
-    return this.description.statuses.notYours.includes(status);
+    return this.statuses.notYours.includes(status);
   }
 
   // ----- walking the list --------------------------------------------------------------------
 
   /**
-   * Every summary of the list, page by page, as the description pages it (a token in a query
-   * parameter, or a link to follow). Fails on a repeated token or more than 1,000 pages.
+   * Every summary of the list, page by page, as the description pages it: a token in a query
+   * parameter, a link to follow, a page number or an offset. Fails on a repeated token, a next
+   * link to another origin (keys stay with --base-url) or more than 1,000 pages. With
+   * `complete: true`, a walk that cannot show it saw every item (no way to page is described,
+   * yet the first page says there is more) skips the check instead of judging part of the list.
    */
-  async walkCollections(options: { key?: string; pageSize?: number } = {}): Promise<unknown[]> {
+  async walkCollections(options: WalkOptions = {}): Promise<unknown[]> {
+    const walk = await this.walk(options);
+    if (options.complete && walk.partial) throw new CheckSkipped(walk.partial);
+    return walk.items;
+  }
+
+  /**
+   * The walk itself, and why it is only part of the list when it is. `listObjects` (our
+   * document's, profile checks) pages like the list of collections.
+   */
+  async walk(options: WalkOptions = {}): Promise<Walk> {
+    const operation = options.operation ?? 'listCollections';
     const { paging, list } = this.description;
     const items: unknown[] = [];
     const seen = new Set<string>();
@@ -209,30 +275,61 @@ export class Target {
     // root-relative (`/v1/collections?page=2`) and relative links all work.
     let pageUrl = '';
     for (let page = 1; page <= 1_000; page++) {
-      const query: Record<string, string> = {};
+      const query: Record<string, string> = { ...options.query };
       if (paging.pageSize && options.pageSize) query[paging.pageSize] = String(options.pageSize);
+      if (paging.page) query[paging.page] = String((paging.firstPage ?? 1) + page - 1);
+      if (paging.offset) query[paging.offset] = String(items.length);
       let response: ContractResponse;
       if (next !== undefined && paging.follow) {
         pageUrl = new URL(next, pageUrl).href;
+        if (!this.http.isHome(pageUrl) && paging.crossOrigin !== 'withoutKey')
+          throw new CheckFailure(
+            `page ${page - 1} of the list links its next page to another origin, ${new URL(pageUrl).origin} (${pageUrl}): the suite sends keys to ${new URL(this.http.baseUrl).origin} only, so it did not follow it (a description with paging.crossOrigin: withoutKey follows such links without credentials)`,
+          );
         response = await this.http.request('GET', pageUrl, { key: options.key });
       } else {
         if (next !== undefined && paging.pageToken) query[paging.pageToken] = next;
-        const sent = await this.send('listCollections', { query, key: options.key });
+        const sent = await this.send(operation, {
+          query,
+          key: options.key,
+          params: options.params,
+        });
         pageUrl = new URL(`${this.http.baseUrl.replace(/\/$/, '')}${sent.path}`).href;
         response = sent;
       }
       if (response.status !== 200)
-        throw new CheckFailure(
-          `listing collections (page ${page}) answered ${response.status}, not 200`,
-        );
+        throw new CheckFailure(`${operation} (page ${page}) answered ${response.status}, not 200`);
       const found = this.itemsOf(response.json);
       if (!found)
         throw new CheckFailure(
           `page ${page} of the list has no array at ${list.items || '(the body)'}`,
         );
       items.push(...found);
+      const totalItems = this.#whole(response.json, paging.totalItems);
+      const totalPages = this.#whole(response.json, paging.totalPages);
+      if (paging.page || paging.offset) {
+        // @note Numbered and offset pages end at the stated total, or at the first empty page.
+        const last =
+          found.length === 0 ||
+          (totalPages !== undefined && page >= totalPages) ||
+          (totalItems !== undefined && items.length >= totalItems);
+        if (!last) continue;
+        // @note Judged on complete walks only: those run alone (exclusive checks), while other
+        // walks may see another check's write move the total between two pages.
+        if (options.complete && totalItems !== undefined && items.length !== totalItems)
+          throw new CheckFailure(
+            `the list says it holds ${totalItems} collections (at ${paging.totalItems}); walking its pages showed ${items.length}`,
+          );
+        return { items, pages: page };
+      }
       next = this.nextOf(response.json);
-      if (next === undefined || (!paging.follow && !paging.pageToken)) return items;
+      if (next === undefined) return { items, pages: page };
+      if (!paging.follow && !paging.pageToken)
+        return {
+          items,
+          pages: page,
+          partial: `the list has more than one page (a next value at ${list.next}) and the description says no way to ask for the next one (paging.pageToken, follow, page or offset): only page 1 (${found.length} items) was seen`,
+        };
       if (seen.has(next))
         throw new CheckFailure(
           `the list returned the same next-page token twice: the walk would never end`,
@@ -240,5 +337,17 @@ export class Target {
       seen.add(next);
     }
     throw new CheckFailure('the list did not end after 1,000 pages');
+  }
+
+  /** The ids of every collection the key can list (the whole walk). */
+  async collectionIds(key?: string): Promise<Array<string | undefined>> {
+    return (await this.walkCollections({ key })).map((summary) => this.collectionIdOf(summary));
+  }
+
+  /** A whole number at `pointer` of a list body, if the description names one. */
+  #whole(body: unknown, pointer: string | undefined): number | undefined {
+    if (pointer === undefined) return undefined;
+    const value = resolvePointer(body, pointer);
+    return Number.isInteger(value) && (value as number) >= 0 ? (value as number) : undefined;
   }
 }

@@ -1,7 +1,4 @@
-/**
- * The wrongly formed key headers both levels send (the spec: "a wrongly formed key header gets
- * 401"), so the spec check and the profile check can never drift apart.
- */
+/** The wrongly formed key headers the suite sends (the spec: "a wrongly formed key header gets 401"). */
 export function malformedKeyHeaders(key: string): Array<[string, Record<string, string>]> {
   return [
     ['an empty Authorization header', { authorization: '' }],

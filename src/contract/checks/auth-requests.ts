@@ -1,6 +1,6 @@
-import type { CheckContext } from '../../check.ts';
-import type { OperationName } from '../../target/description.ts';
-import type { BodyValues } from '../../target/target.ts';
+import type { CheckContext } from '../check.ts';
+import type { OperationName } from '../target/description.ts';
+import type { BodyValues } from '../target/target.ts';
 
 /** One request of the auth matrix, as the target description shapes it. */
 export interface AuthRequest {
@@ -40,16 +40,14 @@ export async function authRequests(
     const listed = target.itemsOf((await target.send('listCollections')).json) ?? [];
     collectionId = listed.map((summary) => target.collectionIdOf(summary)).find(Boolean);
   }
-  if (collectionId && target.offers('getCollection'))
-    requests.push({
-      operation: 'getCollection',
-      params: { collection_id: collectionId },
-      writes: false,
-    });
+  const inCollection = { collection_id: collectionId };
+  for (const operation of ['getCollection', 'listObjects'] as const)
+    if (collectionId && target.offers(operation))
+      requests.push({ operation, params: inCollection, writes: false });
   if (objectId && target.offers('getObject'))
     requests.push({
       operation: 'getObject',
-      params: { collection_id: collectionId, object_id: objectId },
+      params: { ...inCollection, object_id: objectId },
       writes: false,
     });
   if (target.offers('search'))
@@ -58,24 +56,27 @@ export async function authRequests(
     return requests;
 
   const scratch = await run.createCollection('auth', [{ note: 'auth matrix' }]);
-  requests.push({
-    operation: 'createCollection',
-    body: { name: refusedName(run.runId, options.label ?? 'auth'), metadata: {} },
-    writes: true,
-  });
-  if (target.offers('createObject'))
-    requests.push({
-      operation: 'createObject',
-      params: { collection_id: scratch.id },
-      body: { content: { refused: true } },
+  const inScratch = { collection_id: scratch.id };
+  const scratchObject = { ...inScratch, object_id: scratch.objectIds[0] };
+  const refused = { content: { refused: true } };
+  const writes: AuthRequest[] = [
+    {
+      operation: 'createCollection',
+      body: { name: refusedName(run.runId, options.label ?? 'auth'), metadata: {} },
       writes: true,
-    });
-  // @note Last: when a broken target accepts it, the scratch collection is gone.
-  if (target.offers('deleteCollection'))
-    requests.push({
-      operation: 'deleteCollection',
-      params: { collection_id: scratch.id },
+    },
+    {
+      operation: 'updateCollection',
+      params: inScratch,
+      body: { metadata: { touched: true } },
       writes: true,
-    });
-  return requests;
+    },
+    { operation: 'createObject', params: inScratch, body: refused, writes: true },
+    { operation: 'replaceObject', params: scratchObject, body: refused, writes: true },
+    { operation: 'updateObject', params: scratchObject, body: refused, writes: true },
+    { operation: 'deleteObject', params: scratchObject, writes: true },
+    // @note Last: when a broken target accepts it, the scratch collection is gone.
+    { operation: 'deleteCollection', params: inScratch, writes: true },
+  ];
+  return [...requests, ...writes.filter((request) => target.offers(request.operation))];
 }

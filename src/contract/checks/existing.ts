@@ -1,0 +1,110 @@
+import type { CheckContext } from '../check.ts';
+import { resolvePointer } from '../target/pointer.ts';
+import type { Target } from '../target/target.ts';
+
+/** Every word (letters and digits) of the string values of a JSON value, lower case. */
+export function wordsOf(value: unknown): string[] {
+  if (typeof value === 'string') return value.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (Array.isArray(value)) return value.flatMap(wordsOf);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(wordsOf);
+  return [];
+}
+
+/** An object that already exists on the target, as a list or a search showed it. */
+export interface ExistingObject {
+  id: string;
+  /** Its collection, when the way it was found says (a listObjects page, a scoped search). */
+  collectionId: string | undefined;
+  /** The object as it was shown: a list item or the object inside a search hit. */
+  shown: unknown;
+}
+
+/** Where the object is inside a search hit: the hit object id pointer less the object's own id pointer. */
+function objectInHit(target: Target, hit: unknown): unknown {
+  const { hitObjectId } = target.description.search;
+  const own = target.description.object.id;
+  return hitObjectId.endsWith(own)
+    ? resolvePointer(hit, hitObjectId.slice(0, -own.length))
+    : undefined;
+}
+
+/**
+ * Words of an object's own data worth searching for, longest first: letters only (ids and dates
+ * are not content), and none of the words of its id or system fields.
+ */
+export function contentWordsOf(target: Target, object: unknown): string[] {
+  const { id, systemFields } = target.description.object;
+  const excluded = new Set(wordsOf([id, ...systemFields].map((p) => resolvePointer(object, p))));
+  return [...new Set(wordsOf(object))]
+    .filter((word) => /^\p{L}{4,20}$/u.test(word) && !excluded.has(word))
+    .sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Objects the key can already reach, found without writing: a page of listObjects where the
+ * description offers it, else searches (scoped to one collection where the search body takes
+ * `{collection_ids}`) for the words of each collection's name and metadata. The reason is what
+ * data would let a check find some, when none is found.
+ */
+export async function existingObjects(
+  context: CheckContext,
+  key?: string,
+  enough = 6,
+): Promise<{ objects: ExistingObject[]; why: string }> {
+  const { target } = context;
+  const objects: ExistingObject[] = [];
+  const seen = new Set<string>();
+  const add = (object: unknown, collectionId: string | undefined) => {
+    const id = target.objectIdOf(object);
+    if (id && !seen.has(id)) {
+      seen.add(id);
+      objects.push({ id, collectionId, shown: object });
+    }
+  };
+  if (!target.offers('listCollections')) return { objects, why: target.missing('listCollections') };
+  const collections = (await target.walkCollections({ key })).slice(0, 8);
+  const scoped = JSON.stringify(target.description.bodies.search).includes('{collection_ids}');
+  const tried: string[] = [];
+  // @note The collections are looked into together; what each finds is kept in list order.
+  const found = await Promise.all(
+    collections.map(async (summary) => {
+      const collectionId = target.collectionIdOf(summary);
+      const shown: Array<[unknown, string | undefined]> = [];
+      if (!collectionId) return shown;
+      if (target.offers('listObjects')) {
+        const page = await target.send('listObjects', {
+          key,
+          params: { collection_id: collectionId },
+        });
+        if (page.status === 200)
+          for (const item of target.itemsOf(page.json) ?? []) shown.push([item, collectionId]);
+        return shown;
+      }
+      if (!target.offers('search')) return shown;
+      const words = wordsOf([target.nameOf(summary) ?? '', target.metadataOf(summary) ?? {}])
+        .filter((word) => word.length >= 4)
+        .slice(0, 2);
+      tried.push(...words);
+      for (const word of words) {
+        const answer = await target.send('search', {
+          key,
+          body: { query: word, ...(scoped ? { collection_ids: [collectionId] } : {}) },
+        });
+        if (answer.status !== 200) continue;
+        for (const hit of target.hitsOf(answer.json) ?? [])
+          shown.push([objectInHit(target, hit) ?? hit, scoped ? collectionId : undefined]);
+      }
+      return shown;
+    }),
+  );
+  for (const [object, collectionId] of found.flat()) add(object, collectionId);
+  const how = target.offers('listObjects')
+    ? 'listObjects showed none in the first collections'
+    : !target.offers('search')
+      ? `the description offers neither listObjects nor search to find objects by`
+      : `a search for the words of the collections' names and metadata (${tried.slice(0, 6).join(', ') || 'none'}) found none`;
+  return {
+    objects: objects.slice(0, enough),
+    why: `no existing object to judge: ${how}; objects whose content shares a word with their collection's name or metadata, or --destructive, would let it run`,
+  };
+}
