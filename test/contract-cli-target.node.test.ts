@@ -125,6 +125,17 @@ describe('answers-contract levels and skips', () => {
     expect(result.code).toBe(1);
   }, 90_000);
 
+  it.each([
+    [['--concurrency', '0'], {}, /--concurrency.*whole number from 1 to 32/],
+    [['--settle', 'soon'], {}, /--settle.*whole number from 0 to 60000/],
+    [[], { ANSWERS_CONTRACT_CONCURRENCY: 'many' }, /ANSWERS_CONTRACT_CONCURRENCY=many/],
+  ])('refuses %j %j with exit 2 and one line', async (args, env, message) => {
+    const result = await contract(['--base-url', api(), '--api-key', KEYS.full, ...args], env);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
   it('refuses an unknown level with exit 2', async () => {
     const result = await contract(['--base-url', api(), '--api-key', KEYS.full, '--level', 'x']);
     expect(result.code).toBe(2);

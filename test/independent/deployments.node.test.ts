@@ -4,6 +4,9 @@
  * wait, and a search index that shows writes a moment later. Each is the independent server
  * started with one option, described by its own target file.
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/contract/checks/index.ts';
@@ -11,6 +14,7 @@ import { formatReport, toJUnit } from '../../src/contract/report.ts';
 import { runContract, type ContractReport } from '../../src/contract/runner.ts';
 import { loadTargetFile, parseTargetDescription } from '../../src/contract/target/load.ts';
 import { draftTarget } from '../../src/contract/init.ts';
+import { contract } from '../support/contract-cli.ts';
 import { startForeignHost, type ForeignHost } from './foreign-host.ts';
 import { startIndependentServer, type Paging } from './server.ts';
 import type { VariantName } from './variants.ts';
@@ -226,5 +230,52 @@ describe('answers-contract init against each way to page', () => {
       expect(failed(report)).toEqual([]);
       expect(outcome(report, 'list.walk')).toBe('pass');
     },
+  );
+});
+
+describe('answers-contract, the command, against described deployments', () => {
+  it.each([
+    ['pages', undefined, 'target-pages.yaml', 0],
+    ['offset', undefined, 'target-offset.yaml', 0],
+    ['links', 'trash-bin', 'target-trash-bin.yaml', 1],
+  ] as const)(
+    'paging by %s, variant %s: exits %i, and a green JUnit report counts no failure',
+    async (paging, variant, target, code) => {
+      const server = await startIndependentServer({ port: 0, paging, variant });
+      stops.push(server.close);
+      const dir = await mkdtemp(join(tmpdir(), 'answers-deployments-'));
+      stops.push(() => rm(dir, { recursive: true, force: true }));
+      const { full, readonly, otherAccount, inactive } = server.keys;
+      const result = await contract([
+        '--base-url',
+        server.url,
+        '--target',
+        file(target),
+        '--api-key',
+        full,
+        '--readonly-key',
+        readonly,
+        '--other-account-key',
+        otherAccount,
+        '--inactive-key',
+        inactive,
+        '--destructive',
+        '--junit',
+        join(dir, 'junit.xml'),
+      ]);
+      expect(result.code, result.stdout.slice(-1500)).toBe(code);
+      const junit = await readFile(join(dir, 'junit.xml'), 'utf8');
+      expect(junit).not.toContain('answers-contract.profile');
+      if (code === 0) {
+        expect(result.stdout).not.toMatch(/FAIL/);
+        expect(junit).toMatch(
+          /<testsuites name="answers-contract" tests="17" failures="0" skipped="0"/,
+        );
+      } else {
+        expect(result.stdout).toMatch(/^FAIL {2}delete\.collection/m);
+        expect(result.stdout).toMatch(/left behind on the target \(the run fails\)/);
+      }
+    },
+    90_000,
   );
 });

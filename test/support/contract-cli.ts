@@ -12,6 +12,9 @@ const CLEAN_ENV = {
   ANSWERS_API_KEY: '',
   ANSWERS_CONTRACT_TARGET: '',
   ANSWERS_CONTRACT_DESTRUCTIVE: '',
+  ANSWERS_CONTRACT_LEVEL: '',
+  ANSWERS_CONTRACT_CONCURRENCY: '',
+  ANSWERS_CONTRACT_SETTLE: '',
 };
 
 export function contract(args: string[], env: Record<string, string> = {}) {
