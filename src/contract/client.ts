@@ -102,8 +102,8 @@ export interface Exchange {
 export class ContractClient {
   readonly exchanges: Exchange[] = [];
   /**
-   * URLs of other origins than --base-url's that the suite was led to (a next link, a link in a
-   * body): each was sent without any credential, and is reported.
+   * URLs of other origins than --base-url's that the target led the suite to (a next link
+   * followed without any credential, a redirect never followed): reported.
    */
   readonly foreignRequests: string[] = [];
   /** The origins keys go to: --base-url's, and the target's own behind a proxy (--via-prism). */
@@ -199,6 +199,18 @@ export class ContractClient {
       throw new CheckFailure(`${method} ${path}: no response (${(error as Error).message})`);
     }
     const { response, text } = exchange;
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location) {
+      // @note Redirects are never followed (a key would go along); one to another origin is
+      // reported as such, naming it.
+      const to = new URL(location, url).href;
+      if (!this.isHome(to)) {
+        this.foreignRequests.push(to);
+        throw new CheckFailure(
+          `${method} ${path} answered ${response.status}, a redirect to another origin, ${new URL(to).origin} (${to}): not followed; keys go to ${new URL(this.baseUrl).origin} only`,
+        );
+      }
+    }
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;

@@ -5,6 +5,8 @@
  * started with one option, described by its own target file.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -278,4 +280,25 @@ describe('answers-contract, the command, against described deployments', () => {
     },
     90_000,
   );
+});
+
+describe('a target that redirects to another origin', () => {
+  it('is never followed: the run stops naming that origin, which receives nothing', async () => {
+    const foreign = await startForeignHost();
+    stops.push(foreign.close);
+    const redirecting = createServer((request, response) => {
+      response.writeHead(307, { location: `${foreign.origin}${request.url}` });
+      response.end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    stops.push(() => new Promise<void>((resolve) => redirecting.close(() => resolve())));
+    const { port } = redirecting.address() as AddressInfo;
+    const run = runContract({
+      baseUrl: `http://127.0.0.1:${port}/api/answers/v1`,
+      keys: { full: 'a-key-that-must-stay-home' },
+      checks: CHECKS,
+    });
+    await expect(run).rejects.toThrow(`a redirect to another origin, ${foreign.origin}`);
+    expect(foreign.requests).toEqual([]);
+  });
 });
