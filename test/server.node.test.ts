@@ -265,6 +265,30 @@ describe('control API', () => {
     expect(await (await call('/__mock/clock')).json()).toMatchObject({ frozen: true });
   });
 
+  const createAt = (name: string) =>
+    call(`${API}/collections`, {
+      method: 'POST',
+      headers: JSON_FULL,
+      body: JSON.stringify({ name }),
+    }).then(async (r) => ((await r.json()) as { created_at: string }).created_at);
+
+  it('returns to the wall clock on {"real_time":true}, whatever was written in a set future', async () => {
+    await call('/__mock/clock', { method: 'POST', body: '{"now":"2099-01-01T00:00:00.000Z"}' });
+    expect(await createAt('In the future')).toBe('2099-01-01T00:00:00.000Z');
+    const back = await call('/__mock/clock', { method: 'POST', body: '{"real_time":true}' });
+    expect(back.status).toBe(200);
+    const before = new Date().toISOString();
+    const now = await createAt('Back to now');
+    expect(now >= before && now <= new Date().toISOString()).toBe(true);
+  });
+
+  it('returns to the clock it started with on POST /__mock/reset', async () => {
+    await call('/__mock/clock', { method: 'POST', body: '{"now":"2099-01-01T00:00:00.000Z"}' });
+    await createAt('In the future');
+    expect((await call('/__mock/reset', { method: 'POST' })).status).toBe(204);
+    expect(await createAt('After the reset')).toBe(NOW);
+  });
+
   it('is off with control: false, and never reachable under an API prefix', async () => {
     running = await start({ control: false });
     const off = await call('/__mock/reset', { method: 'POST' });

@@ -58,14 +58,17 @@ interface CliOptions {
   quiet?: boolean;
 }
 
-/** The data to start from, and a word on where it came from for the banner. */
+/**
+ * The data to start from, and a word on where it came from for the banner. Beside
+ * `--state-file`, `--fixture`, `--empty` and `--seed`/`--size` say what to start from while the
+ * file does not exist yet; once it does, the mock continues from it and `notice` says they were
+ * ignored (the line a user puts in package.json must work on day two too).
+ */
 async function initialState(
   options: CliOptions,
   saved: StateFileContents | undefined,
-): Promise<{ state: unknown; source: string }> {
+): Promise<{ state: unknown; source: string; notice?: string }> {
   if (options.stateFile && saved && saved.kind !== 'missing') {
-    // @note A saved state is the data to continue from; a start-up data option would be ignored
-    // without a word, so it is an error instead.
     const other = options.fixture
       ? '--fixture'
       : options.empty
@@ -73,13 +76,12 @@ async function initialState(
         : options.seed !== undefined || options.size !== undefined
           ? '--seed/--size'
           : undefined;
-    if (other)
-      throw new UsageError(
-        `${options.stateFile} exists, so the mock continues from it and ${other} would be ignored: delete the file or leave out ${other}`,
-      );
     return {
       state: saved.kind === 'json' ? saved.value : saved.snapshot,
       source: options.stateFile,
+      notice: other
+        ? `${options.stateFile} exists: continuing from it (${other} only says what to start from when it does not)`
+        : undefined,
     };
   }
   if (options.fixture) {
@@ -160,7 +162,7 @@ function parseArguments(argv: string[]): CliOptions {
     .addOption(
       new Option(
         '--state-file <file>',
-        'continue from this file if it exists; save every change to it before answering',
+        'continue from this file if it exists (--empty, --fixture, --seed/--size: what to start from until it does); save every change to it before answering',
       ).argParser((value) => {
         if (value.trim() === '') throw new InvalidArgumentError('must name a file');
         return value;
@@ -233,7 +235,8 @@ async function main(argv: string[]): Promise<void> {
         throw error instanceof StateFileError ? new UsageError(error.message) : error;
       })
     : undefined;
-  const { state, source } = await initialState(options, saved?.contents);
+  const { state, source, notice } = await initialState(options, saved?.contents);
+  if (notice) console.error(`answers-mock: ${notice}`);
   // @note Loaded after the options are checked, so a usage error answers at once: the core
   // compiles openapi.yaml's schemas when it loads.
   const [{ createMockFrom }, { SnapshotError }, { startServer }] = await Promise.all([

@@ -53,6 +53,28 @@ describe('Clock (frozen)', () => {
   });
 });
 
+describe('Clock (back to the wall clock)', () => {
+  it('reads the wall clock again after unfreeze, whatever was ticked in a set future', () => {
+    const clock = new Clock(Date.parse('2099-01-01T00:00:00Z'));
+    clock.tick();
+    clock.tick();
+    const before = Date.now();
+    clock.unfreeze();
+    const reading = clock.tick();
+    const after = Date.now();
+    expect(reading).toBeGreaterThanOrEqual(before);
+    expect(reading).toBeLessThanOrEqual(after);
+    expect(clock.tick()).toBeGreaterThan(reading);
+  });
+
+  it('keeps readings apart when unfreeze is called on a running clock', () => {
+    const clock = new Clock();
+    const first = clock.tick();
+    clock.unfreeze();
+    expect(clock.tick()).toBeGreaterThan(first);
+  });
+});
+
 describe('toTimestamp', () => {
   it.each([
     { ms: 0, want: '1970-01-01T00:00:00.000Z' },

@@ -1,6 +1,6 @@
 /**
- * The mock's clock. Every reading is at least 1 ms after the previous one, so creation dates are
- * unique and "sorted by creation date" is also "sorted by creation order".
+ * The mock's clock. Every reading is at least 1 ms after the previous one (until the clock is set
+ * back, or returns to the wall clock), so creation dates within a run of time are unique.
  * @see spec §2 (COLL-LIST-3)
  */
 export class Clock {
@@ -36,9 +36,15 @@ export class Clock {
     this.#fixed = this.peek() + ms;
   }
 
-  /** Lets the clock follow the wall clock again. */
+  /**
+   * Lets the clock follow the wall clock again, whatever was written while it was set: after a
+   * clock set in the future, readings return to now (not to a millisecond past the last write).
+   * Lists stay right, as they are sorted by creation date, not kept in creation order.
+   */
   unfreeze(): void {
+    if (this.#fixed === undefined) return;
     this.#fixed = undefined;
+    this.#last = Math.min(this.#last, Date.now() - 1);
   }
 
   get frozen(): boolean {

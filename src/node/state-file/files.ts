@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { unlinkSync } from 'node:fs';
+import { readFileSync, unlinkSync } from 'node:fs';
 import {
   constants,
   access,
@@ -64,12 +64,24 @@ export async function checkDirectory(paths: StateFilePaths): Promise<void> {
   });
 }
 
+/**
+ * Whether process `pid` still runs. `kill(pid, 0)` also succeeds for a zombie (a process that
+ * ended and that its parent has not reaped yet, common in containers after a `kill -9`), so on
+ * Linux its state in /proc is read too: `Z` (zombie) or `X` (dead) is gone.
+ */
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    // @note /proc/<pid>/stat: "pid (comm) state ..."; comm may hold spaces and parentheses.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return true; // no /proc (macOS, Windows): kill(pid, 0) is all there is
   }
 }
 

@@ -209,14 +209,7 @@ describe('answers-mock beyond loopback', () => {
     }
   }, 30_000);
 
-  it.each([
-    [['--state-file', ''], /--state-file.*must name a file/],
-    [
-      ['--state-file', 'package.json', '--fixture', 'fixtures/default-state.json'],
-      /--fixture would be ignored/,
-    ],
-    [['--state-file', 'package.json', '--empty'], /--empty would be ignored/],
-  ])(
+  it.each([[['--state-file', ''], /--state-file.*must name a file/]])(
     'refuses %j with exit 2',
     async (args, message) => {
       const child = spawn(

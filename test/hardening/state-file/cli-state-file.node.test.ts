@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { lstat, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readStateFile } from '../../../src/node/state-file/read.ts';
@@ -139,6 +139,50 @@ describe('--state-file durability', () => {
     expect(code).toBe(2);
     expect(stderr).toContain(`${file} is in use by another answers-mock (process ${first.pid} `);
   }, 30_000);
+
+  it('starts every day from the same command: --empty only says what to start from the first time', async () => {
+    const file = join(dir, 'dev.json');
+    const first = run(['--empty', '--state-file', file]);
+    const base = await listening(first);
+    await createCollection(base, 'Kept overnight');
+    first.kill('SIGTERM');
+    await exited(first);
+    const second = run(['--empty', '--state-file', file]);
+    const said = exited(second);
+    const again = await listening(second);
+    const listed = await fetch(`${again}${API}/collections`, { headers });
+    const names = ((await listed.json()) as { data: Array<{ name: string }> }).data.map(
+      (c) => c.name,
+    );
+    expect(names).toEqual(['Kept overnight']);
+    second.kill('SIGTERM');
+    const { stderr } = await said;
+    expect(stderr.trim().split('\n')).toEqual([
+      `answers-mock: ${file} exists: continuing from it (--empty only says what to start from when it does not)`,
+    ]);
+  });
+
+  it('takes over a lock whose process ended but is not reaped yet (a zombie)', async () => {
+    // @note The shell starts `true` in the background and becomes `sleep` (exec), which never
+    // reaps it: `true` stays a zombie while `sleep` lives. kill(pid, 0) still answers for it.
+    const shell = spawn('sh', ['-c', 'true & echo $!; exec sleep 30']);
+    children.push(shell as unknown as ChildProcessWithoutNullStreams);
+    const pid = Number(
+      await new Promise<string>((resolve) =>
+        shell.stdout.once('data', (d: Buffer) => resolve(d.toString())),
+      ),
+    );
+    const isZombie = async () =>
+      (await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).includes(') Z ');
+    for (let tries = 0; !(await isZombie()); tries++) {
+      if (tries > 1000) throw new Error(`process ${pid} never became a zombie`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const file = join(dir, 'state.json');
+    await writeFile(`${file}.lock`, `${pid} ${hostname()}\n`);
+    const child = run(['--state-file', file]);
+    await expect(listening(child)).resolves.toMatch(/^http:/);
+  });
 
   it('refuses a state file in a directory that does not exist', async () => {
     const { code, stderr } = await exited(run(['--state-file', join(dir, 'missing', 's.json')]));
