@@ -79,7 +79,7 @@ describe('answers-contract --target', () => {
     expect(result.stderr).toContain('nowhere.yaml');
   }, 90_000);
 
-  it('passes the mock described by the shipped targets/answers-openapi.yaml', async () => {
+  it('passes the mock described by the shipped contracts/answers-openapi.yaml', async () => {
     const json = join(dir, 'shipped.json');
     const result = await contract([
       '--base-url',
@@ -87,7 +87,7 @@ describe('answers-contract --target', () => {
       '--api-key',
       KEYS.full,
       '--target',
-      'targets/answers-openapi.yaml',
+      'contracts/answers-openapi.yaml',
       '--json',
       json,
     ]);

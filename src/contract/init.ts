@@ -203,7 +203,7 @@ async function probePaging(
 export async function draftTarget(baseUrl: string, key: string): Promise<string> {
   const http = new ContractClient(baseUrl, key, false);
   const lines: string[] = [
-    '# yaml-language-server: $schema=./node_modules/answers-mock-kit/dist/src/contract/target/target.schema.json',
+    '# yaml-language-server: $schema=./node_modules/answers-mock-kit/contracts/target.schema.json',
     `# Draft target description written by \`answers-contract init\` against ${baseUrl}.`,
     '# Every value below is a guess: read the comment beside it, then fix what is wrong.',
     '',

@@ -9,7 +9,7 @@ import {
 } from '../../src/contract/target/load.ts';
 import { isPointer, resolvePointer } from '../../src/contract/target/pointer.ts';
 
-const SHIPPED = fileURLToPath(new URL('../../targets/answers-openapi.yaml', import.meta.url));
+const SHIPPED = fileURLToPath(new URL('../../contracts/answers-openapi.yaml', import.meta.url));
 
 describe('resolvePointer (RFC 6901)', () => {
   const doc = { foo: ['bar', 'baz'], '': 0, 'a/b': 1, 'm~n': 8, nested: { x: null } };
@@ -59,7 +59,7 @@ describe('instantOf', () => {
 });
 
 describe('target descriptions', () => {
-  it('ships the default as targets/answers-openapi.yaml', async () => {
+  it('ships the default as contracts/answers-openapi.yaml', async () => {
     const shipped = await loadTargetFile(SHIPPED);
     expect({ ...shipped, source: '' }).toEqual({ ...DEFAULT_DESCRIPTION, source: '' });
   });

@@ -1,6 +1,6 @@
 /**
  * A target description: how one implementation realises what the spec leaves open. The default
- * is the kit's own `openapi.yaml` (`targets/answers-openapi.yaml` says the same as a file), so a
+ * is the kit's own `openapi.yaml` (`contracts/answers-openapi.yaml` says the same as a file), so a
  * target that adopted our document needs none.
  */
 

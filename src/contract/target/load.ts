@@ -10,7 +10,7 @@ import {
   type OperationTemplate,
   type TargetDescription,
 } from './description.ts';
-import schema from './target.schema.json' with { type: 'json' };
+import schema from '../../../contracts/target.schema.json' with { type: 'json' };
 
 /** A target file that cannot be used: exit status 2, with the file, the key path and what was expected. */
 export class TargetFileError extends Error {
