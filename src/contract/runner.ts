@@ -194,7 +194,7 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
       options.onResult?.(result);
     });
   } finally {
-    leftBehind = await run.cleanup(options.keys);
+    leftBehind = await run.cleanup(options.keys, settle);
   }
   results.sort(
     (a, b) => checks.findIndex((c) => c.id === a.id) - checks.findIndex((c) => c.id === b.id),

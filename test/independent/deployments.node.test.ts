@@ -302,3 +302,27 @@ describe('a target that redirects to another origin', () => {
     expect(foreign.requests).toEqual([]);
   });
 });
+
+describe('a correct server with habits of real search services', () => {
+  it.each([true, false])(
+    'passes (destructive %s) though its hits mark words, cut texts short and ignore the scope',
+    async (destructive) => {
+      const server = await startIndependentServer({
+        port: 0,
+        habits: { highlight: true, scopeIgnored: true },
+      });
+      stops.push(server.close);
+      const report = await runContract({
+        baseUrl: server.url,
+        keys: server.keys,
+        checks: CHECKS,
+        destructive,
+        description: await loadTargetFile(file('target.yaml')),
+      });
+      expect(failed(report)).toEqual([]);
+      expect(report.leftBehind).toEqual([]);
+      for (const id of ['object.get', 'search.finds', 'list.summaries'])
+        expect(outcome(report, id), id).toBe('pass');
+    },
+  );
+});

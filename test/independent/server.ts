@@ -30,6 +30,29 @@ export interface IndependentServer {
 /** How the list pages: next links (the default), page numbers, or offsets. */
 export type Paging = 'links' | 'pages' | 'offset';
 
+/** Ways a correct server may differ from another: none breaks a stated rule. */
+export interface Habits {
+  /** Search reads `scope` and ignores it (the spec states no filter). */
+  scopeIgnored?: boolean;
+  /** A hit's text marks the query's words with `<em>` and is cut to its first 40 characters. */
+  highlight?: boolean;
+}
+
+/** A hit's view of an object: its text cut short, with the query's words marked. */
+function highlighted(view: Record<string, unknown>, query: string): Record<string, unknown> {
+  const words: string[] = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const mark = (text: string) =>
+    text
+      .slice(0, 40)
+      .replace(/[\p{L}\p{N}]+/gu, (word) =>
+        words.includes(word.toLowerCase()) ? `<em>${word}</em>` : word,
+      );
+  const body = view.body as { text?: unknown } | undefined;
+  return typeof body?.text === 'string'
+    ? { ...view, body: { ...body, text: `${mark(body.text)}…` } }
+    : view;
+}
+
 interface Reply {
   status: number;
   body?: unknown;
@@ -84,6 +107,7 @@ class IndependentApp {
     readonly fallbackAccount: string,
     readonly paging: Paging = 'links',
     readonly foreignOrigin?: string,
+    readonly habits: Habits = {},
   ) {
     this.store = new Store(variant);
   }
@@ -248,7 +272,14 @@ class IndependentApp {
           !(Array.isArray(scope) && scope.every((s) => typeof s === 'string'))
         )
           return problem(400, '"scope" must be a list of collection ids', 24);
-        const hits = store.search(caller.account, body.q, scope as string[] | undefined);
+        // @note Habits of real search services, none of them against a stated rule: a scope that
+        // is read and ignored, and hits that mark the matched words and cut the text short.
+        const scoped = this.habits.scopeIgnored ? undefined : (scope as string[] | undefined);
+        const hits = store.search(caller.account, body.q, scoped);
+        const item = (record: ObjectRecord) =>
+          this.habits.highlight
+            ? highlighted(this.objectView(record), body.q as string)
+            : this.objectView(record);
         return {
           status: 200,
           body: {
@@ -256,7 +287,7 @@ class IndependentApp {
               total: hits.length,
               list: hits
                 .slice(0, PAGE_MAX)
-                .map(({ record, rank }) => ({ rank, item: this.objectView(record) })),
+                .map(({ record, rank }) => ({ rank, item: item(record) })),
             },
           },
         };
@@ -338,6 +369,7 @@ export async function startIndependentServer(
     busyEvery?: number;
     /** Where to record the method and path of every request, for tests that judge the traffic. */
     log?: Array<{ method: string; path: string }>;
+    habits?: Habits;
   } = {},
 ): Promise<IndependentServer> {
   const fresh = (role: string) => `indep_${role}_${randomBytes(9).toString('base64url')}`;
@@ -359,6 +391,7 @@ export async function startIndependentServer(
     'A',
     options.paging,
     options.foreignOrigin,
+    options.habits,
   );
   seed(app.store);
   app.store.indexLag = options.indexLag ?? 0;

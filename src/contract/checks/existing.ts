@@ -28,16 +28,43 @@ function objectInHit(target: Target, hit: unknown): unknown {
     : undefined;
 }
 
+/** A text without markup a search may wrap its matches in (`<em>`, `<mark>`). */
+const unmarked = (text: string) => text.replace(/<\/?[a-z][^>]*>/gi, ' ');
+
+/** Every string of a JSON value, markup left out. */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [unmarked(value)];
+  if (Array.isArray(value)) return value.flatMap(stringsOf);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(stringsOf);
+  return [];
+}
+
 /**
- * Words of an object's own data worth searching for, longest first: letters only (ids and dates
- * are not content), and none of the words of its id or system fields.
+ * Words of an object's own data worth searching for: letters only (ids and dates are not
+ * content), none of the words of its id or system fields, those of its longest text first (the
+ * field a search is surest to index).
  */
 export function contentWordsOf(target: Target, object: unknown): string[] {
   const { id, systemFields } = target.description.object;
   const excluded = new Set(wordsOf([id, ...systemFields].map((p) => resolvePointer(object, p))));
-  return [...new Set(wordsOf(object))]
-    .filter((word) => /^\p{L}{4,20}$/u.test(word) && !excluded.has(word))
-    .sort((a, b) => b.length - a.length);
+  const texts = stringsOf(object).sort((a, b) => b.length - a.length);
+  return [...new Set(texts.flatMap(wordsOf))].filter(
+    (word) => /^\p{L}{4,20}$/u.test(word) && !excluded.has(word),
+  );
+}
+
+/**
+ * The words a listing or a hit showed of an object that its fetched form lacks: a fetched object
+ * is its complete data, so it holds at least every word any partial view of it showed (markup
+ * that marks a search's matches left out).
+ */
+export function wordsLost(shown: unknown, fetched: unknown): string[] {
+  const kept = [...new Set(stringsOf(fetched).flatMap(wordsOf))];
+  // @note A view may cut a text short, mid-word: a shown word is kept when a fetched one starts
+  // with it.
+  return [...new Set(stringsOf(shown).flatMap(wordsOf))].filter(
+    (word) => !kept.some((whole) => whole.startsWith(word)),
+  );
 }
 
 /**
@@ -91,8 +118,13 @@ export async function existingObjects(
           body: { query: word, ...(scoped ? { collection_ids: [collectionId] } : {}) },
         });
         if (answer.status !== 200) continue;
-        for (const hit of target.hitsOf(answer.json) ?? [])
-          shown.push([objectInHit(target, hit) ?? hit, scoped ? collectionId : undefined]);
+        // @note An object is put in the collection the search was scoped to only when it names
+        // that collection itself: a target may ignore the scope (the spec states none).
+        for (const hit of target.hitsOf(answer.json) ?? []) {
+          const object = objectInHit(target, hit) ?? hit;
+          const named = scoped && JSON.stringify(object).includes(JSON.stringify(collectionId));
+          shown.push([object, named ? collectionId : undefined]);
+        }
       }
       return shown;
     }),

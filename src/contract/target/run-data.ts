@@ -1,4 +1,5 @@
-import { CheckSkipped } from '../failure.ts';
+import { CheckFailure, CheckSkipped } from '../failure.ts';
+import { Settle } from '../settle.ts';
 import type { Target } from './target.ts';
 
 /** A collection this run created through the target, with its objects. */
@@ -113,7 +114,7 @@ export class RunData {
    * "gone": a soft delete that keeps listing is not a delete. Returns what is left, and why: a
    * non-empty list fails the run.
    */
-  async cleanup(keys: { full: string }): Promise<string[]> {
+  async cleanup(keys: { full: string }, settle = new Settle(0)): Promise<string[]> {
     const target = this.target;
     const left = new Map<string, string>();
     if (!target.offers('deleteCollection')) {
@@ -134,47 +135,56 @@ export class RunData {
     const keyOf = new Map(this.#created);
     await Promise.all([...this.#created].map(([id, key]) => remove(id, key)));
     this.#created.clear();
-    if (target.offers('listCollections')) {
-      // @note Every key the run created with: the other account's data is only listed to it.
-      const listKeys = new Set([keys.full, ...[...keyOf.values()].filter(Boolean)]);
-      const ours = async () => {
-        const found: Array<{ id: string | undefined; key: string }> = [];
-        for (const key of listKeys)
-          for (const summary of await target.walkCollections({ key }))
-            if (this.isOurs(JSON.stringify(summary)))
-              found.push({ id: target.collectionIdOf(summary), key });
-        return found;
+    // @note Every key the run created with: the other account's data is only listed to it.
+    const listKeys = new Set([keys.full, ...[...keyOf.values()].filter(Boolean)]);
+    const ours = async () => {
+      const found: Array<{ id: string | undefined; key: string }> = [];
+      if (!target.offers('listCollections')) return found;
+      for (const key of listKeys)
+        for (const summary of await target.walkCollections({ key }))
+          if (this.isOurs(JSON.stringify(summary)))
+            found.push({ id: target.collectionIdOf(summary), key });
+      return found;
+    };
+    const stillFound = async () => {
+      if (!target.offers('search')) return [];
+      const found = await target.send('search', {
+        key: keys.full,
+        body: { query: this.uniqueWord },
+      });
+      const hits = found.status === 200 ? (target.hitsOf(found.json) ?? []) : [];
+      return hits.map((hit) => target.hitObjectIdOf(hit) ?? '(a hit without an id)');
+    };
+    try {
+      // @note A create that answered something unusable (no id, an error with the record made
+      // anyway) leaves a record only the name can find.
+      for (const { id, key } of await ours())
+        if (id === undefined) left.set('', 'a collection named for this run without an id');
+        else if (!left.has(id)) await remove(id, key);
+      // @note What is still visible after --settle is left behind; a target whose list and
+      // search show a delete a moment later gets that moment.
+      let visible: { listed: Array<{ id: string | undefined }>; objects: string[] } = {
+        listed: [],
+        objects: [],
       };
-      try {
-        // @note A create that answered something unusable (no id, an error with the record made
-        // anyway) leaves a record only the name can find.
-        for (const { id, key } of await ours())
-          if (id === undefined) left.set('', 'a collection named for this run without an id');
-          else if (!left.has(id)) await remove(id, key);
-        for (const { id } of await ours())
-          if (id !== undefined && !left.has(id))
-            left.set(id, `${id} (still listed after its delete was answered)`);
-      } catch (error) {
-        left.set(
-          '',
-          `(could not list collections to look for leftovers: ${(error as Error).message})`,
-        );
-      }
-    }
-    if (target.offers('search')) {
-      try {
-        const found = await target.send('search', {
-          key: keys.full,
-          body: { query: this.uniqueWord },
+      await settle
+        .until(async () => {
+          visible = {
+            listed: (await ours()).filter(({ id }) => id !== undefined && !left.has(id)),
+            objects: await stillFound(),
+          };
+          if (visible.listed.length > 0 || visible.objects.length > 0)
+            throw new CheckFailure('still visible');
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof CheckFailure)) throw error;
         });
-        const hits = found.status === 200 ? (target.hitsOf(found.json) ?? []) : [];
-        for (const hit of hits) {
-          const id = target.hitObjectIdOf(hit) ?? '(a hit without an id)';
-          left.set(`object ${id}`, `object ${id} (still found by a search for ${this.uniqueWord})`);
-        }
-      } catch (error) {
-        left.set('', `(could not search for leftovers: ${(error as Error).message})`);
-      }
+      for (const { id } of visible.listed)
+        left.set(id!, `${id} (still listed after its delete was answered)`);
+      for (const id of visible.objects)
+        left.set(`object ${id}`, `object ${id} (still found by a search for ${this.uniqueWord})`);
+    } catch (error) {
+      left.set('', `(could not list or search for leftovers: ${(error as Error).message})`);
     }
     return [...left.values()];
   }

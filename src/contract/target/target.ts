@@ -55,7 +55,7 @@ export interface WalkOptions {
   operation?: 'listCollections' | 'listObjects';
   params?: Record<string, unknown>;
   key?: string | undefined;
-  pageSize?: number;
+  pageSize?: number | undefined;
   /** More query parameters for every page asked for (not for followed links). */
   query?: Record<string, string>;
   /** Skips the check when the walk cannot show it saw every item. */
