@@ -13,6 +13,10 @@ import type { CheckResult, ClauseResult, Outcome } from './result.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from './target/description.ts';
 import { RunData } from './target/run-data.ts';
 import { Target } from './target/target.ts';
+import { preflight, TargetError } from './preflight.ts';
+import { schedule } from './schedule.ts';
+
+export { TargetError };
 
 /** Options of {@link runContract}. */
 export interface RunOptions {
@@ -83,11 +87,6 @@ export interface ContractReport {
   failed: boolean;
 }
 
-/** The target could not be used at all (unreachable, or the full key refused): exit status 2. */
-export class TargetError extends Error {
-  override name = 'TargetError';
-}
-
 const REQUIREMENT_REASONS: Record<Requirement, string> = {
   destructive: 'changes data: needs --destructive',
   readonlyKey: 'needs --readonly-key',
@@ -103,49 +102,6 @@ function unmet(check: ContractCheck, options: RunOptions): string | undefined {
     if (need === 'inactiveKey' && !options.keys.inactive) return REQUIREMENT_REASONS[need];
   }
   return undefined;
-}
-
-/**
- * Checks, before any check runs, that the target answers and accepts the full key in at least one
- * of the two stated header forms (a form refused alone is for the header checks to report), and
- * that in a destructive run the key can create data.
- */
-async function preflight(target: Target, run: RunData, options: RunOptions): Promise<void> {
-  if (!target.offers('listCollections')) return;
-  const statuses: number[] = [];
-  const forms: Array<Record<string, string>> = [
-    { authorization: `Bearer ${options.keys.full}` },
-    { 'x-answers-api-key': options.keys.full },
-  ];
-  for (const headers of forms) {
-    try {
-      // @note Not validated: whether the target is reachable is no check of its answers.
-      const { method, path } = target.route('listCollections');
-      statuses.push((await target.http.request(method, path, { key: null, headers })).status);
-    } catch (error) {
-      throw new TargetError(`cannot reach ${target.http.directUrl}: ${(error as Error).message}`);
-    }
-  }
-  const { method, path } = target.route('listCollections');
-  const refused = (status: number) => status === 401 || status === 403;
-  // @note Only the Bearer form refused: the run goes on with the other stated form, and
-  // auth.bearer-accepted reports the refusal (a failed check, not a set-up error).
-  if (refused(statuses[0]!) && !refused(statuses[1]!)) target.http.keyHeader = 'x-answers-api-key';
-  if (statuses.every(refused))
-    throw new TargetError(
-      `the target refuses --api-key in both header forms (${method} ${path} answered ${statuses.join(' and ')})`,
-    );
-  if (statuses.every((status) => status === 404))
-    throw new TargetError(
-      `${method} ${target.http.directUrl}${path} answered 404: is --base-url right for ${target.description.source}?`,
-    );
-  if (options.destructive && target.offers('createCollection')) {
-    const made = await run.main().catch((error: Error) => error);
-    if (made instanceof Error && / 40[13] /.test(made.message))
-      throw new TargetError(
-        `--destructive needs a key that can create data, and --api-key cannot: ${made.message.replace(/^could not create test data with /, '')}`,
-      );
-  }
 }
 
 /** A run id: the start time in base 36 (so a sweep can tell its age), then 4 random characters. */
@@ -240,29 +196,6 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
       leftBehind.length > 0 ||
       (options.failOnSkip === true && counted.skip > 0),
   };
-}
-
-/**
- * Runs the checks, at most `concurrency` at once, in their order; an exclusive check (one that
- * walks whole lists) waits until nothing else is in flight and runs alone.
- */
-async function schedule(
-  checks: ContractCheck[],
-  concurrency: number,
-  runOne: (check: ContractCheck) => Promise<void>,
-): Promise<void> {
-  const inFlight = new Set<Promise<void>>();
-  for (const check of checks) {
-    if (check.exclusive) {
-      await Promise.all(inFlight);
-      await runOne(check);
-      continue;
-    }
-    while (inFlight.size >= concurrency) await Promise.race(inFlight);
-    const running: Promise<void> = runOne(check).finally(() => inFlight.delete(running));
-    inFlight.add(running);
-  }
-  await Promise.all(inFlight);
 }
 
 /** Failure reasons that more than one check gave: one cause, reported once. */

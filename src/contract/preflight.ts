@@ -1,0 +1,55 @@
+import type { ContractKeys } from './check.ts';
+import type { RunData } from './target/run-data.ts';
+import type { Target } from './target/target.ts';
+
+/** The target could not be used at all (unreachable, or the full key refused): exit status 2. */
+export class TargetError extends Error {
+  override name = 'TargetError';
+}
+
+/**
+ * Checks, before any check runs, that the target answers and accepts the full key in at least one
+ * of the two stated header forms (a form refused alone is for the header checks to report), and
+ * that in a destructive run the key can create data.
+ */
+export async function preflight(
+  target: Target,
+  run: RunData,
+  options: { keys: ContractKeys; destructive: boolean },
+): Promise<void> {
+  if (!target.offers('listCollections')) return;
+  const statuses: number[] = [];
+  const forms: Array<Record<string, string>> = [
+    { authorization: `Bearer ${options.keys.full}` },
+    { 'x-answers-api-key': options.keys.full },
+  ];
+  for (const headers of forms) {
+    try {
+      // @note Not validated: whether the target is reachable is no check of its answers.
+      const { method, path } = target.route('listCollections');
+      statuses.push((await target.http.request(method, path, { key: null, headers })).status);
+    } catch (error) {
+      throw new TargetError(`cannot reach ${target.http.directUrl}: ${(error as Error).message}`);
+    }
+  }
+  const { method, path } = target.route('listCollections');
+  const refused = (status: number) => status === 401 || status === 403;
+  // @note Only the Bearer form refused: the run goes on with the other stated form, and
+  // auth.bearer-accepted reports the refusal (a failed check, not a set-up error).
+  if (refused(statuses[0]!) && !refused(statuses[1]!)) target.http.keyHeader = 'x-answers-api-key';
+  if (statuses.every(refused))
+    throw new TargetError(
+      `the target refuses --api-key in both header forms (${method} ${path} answered ${statuses.join(' and ')})`,
+    );
+  if (statuses.every((status) => status === 404))
+    throw new TargetError(
+      `${method} ${target.http.directUrl}${path} answered 404: is --base-url right for ${target.description.source}?`,
+    );
+  if (options.destructive && target.offers('createCollection')) {
+    const made = await run.main().catch((error: Error) => error);
+    if (made instanceof Error && / 40[13] /.test(made.message))
+      throw new TargetError(
+        `--destructive needs a key that can create data, and --api-key cannot: ${made.message.replace(/^could not create test data with /, '')}`,
+      );
+  }
+}
