@@ -25,8 +25,11 @@ const MAY_IMPORT: Record<string, string[]> = {
   bin: ['contract', 'node', 'faults', 'root', 'seed', 'core', 'openapi', 'generated'],
 };
 
-/** Files outside `src/` that modules may read as data (the default seed, built into the bundle). */
-const DATA_OUTSIDE_SRC = ['fixtures/default-state.json'];
+/**
+ * Files outside `src/` that modules may read as data: the default seed (built into the bundle)
+ * and the target description's JSON Schema (in `contracts/`, beside the kit's own description).
+ */
+const DATA_OUTSIDE_SRC = ['fixtures/default-state.json', 'contracts/target.schema.json'];
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SRC = join(ROOT, 'src');
