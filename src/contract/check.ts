@@ -55,8 +55,10 @@ export interface ContractCheck {
   /** Operations the check cannot run without: it skips, sending nothing, when one is missing. */
   uses?: OperationName[];
   /**
-   * Walks whole lists while judging them: runs while no other check is in flight, so that no
-   * write of another check moves items between its pages.
+   * Judges whole lists (their order, their pages, their counts), which another check's write
+   * would change between two pages: runs while no other check is in flight. Checks that only
+   * look for or past items in a list need not: an item added or removed meanwhile changes
+   * nothing they judge.
    */
   exclusive?: boolean;
   run(context: CheckContext): Promise<void>;

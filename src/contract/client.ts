@@ -1,5 +1,5 @@
 import { validateResponse } from '../openapi/response-validation.ts';
-import { CheckFailure } from './failure.ts';
+import { CheckFailure, CheckSkipped } from './failure.ts';
 
 /** A response as the suite saw it. */
 export interface ContractResponse {
@@ -188,7 +188,9 @@ export class ContractClient {
         if (wait === undefined) break;
         if (wait > MAX_WAIT_MS) {
           this.pushback.notWaited += 1;
-          break;
+          throw new CheckSkipped(
+            `${method} ${path} answered ${status} and asked to wait ${Math.round(wait / 1000)} s (Retry-After), longer than the suite waits (${MAX_WAIT_MS / 1000} s): not judged`,
+          );
         }
         this.pushback.waits += 1;
         this.pushback.waitedMs += wait;
@@ -196,9 +198,16 @@ export class ContractClient {
         exchange = await this.#gate.run(send);
       }
     } catch (error) {
+      if (error instanceof CheckSkipped) throw error;
       throw new CheckFailure(`${method} ${path}: no response (${(error as Error).message})`);
     }
     const { response, text } = exchange;
+    // @note A 429 the suite was not asked to wait for is the deployment's limit, not an answer
+    // to judge: the check skips, saying so (--concurrency 1 sends fewer requests at once).
+    if (response.status === 429)
+      throw new CheckSkipped(
+        `${method} ${path} answered 429 (too many requests) without a Retry-After the suite can wait for: not judged; try a lower --concurrency`,
+      );
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {
       // @note Redirects are never followed (a key would go along); one to another origin is

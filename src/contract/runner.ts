@@ -113,7 +113,8 @@ function newRunId(started: number): string {
 }
 
 /**
- * Runs the contract suite against a target, one check at a time, and reports every check and
+ * Runs the contract suite against a target, `concurrency` checks at once (those that walk whole
+ * lists alone), and reports every check and
  * every clause. Data created with `destructive` is deleted at the end, also after failures.
  */
 export async function runContract(options: RunOptions): Promise<ContractReport> {
@@ -190,7 +191,7 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
     settle: settle.report,
     foreignUrls: [...new Set(http.foreignRequests)],
     concurrency,
-    requests: http.exchanges.length,
+    requests: http.exchanges.length + http.pushback.waits,
     failed:
       counted.fail > 0 ||
       leftBehind.length > 0 ||

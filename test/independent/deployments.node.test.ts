@@ -137,6 +137,34 @@ describe('--level profile against a server that did not adopt our document', () 
   });
 });
 
+describe('a server that pages by number without totals, past its last page', () => {
+  it.each(['404', 'clamp'] as const)(
+    'answering %s there, is walked to its end and passes',
+    async (pastLast) => {
+      const text = (await import('node:fs')).readFileSync(file('target-pages.yaml'), 'utf8');
+      const server = await startIndependentServer({
+        port: 0,
+        paging: 'pages',
+        habits: { pastLast },
+      });
+      stops.push(server.close);
+      const report = await runContract({
+        baseUrl: server.url,
+        keys: server.keys,
+        checks: CHECKS,
+        destructive: true,
+        description: parseTargetDescription(
+          text.replace('  totalPages: /pages\n', ''),
+          'no-totals',
+        ),
+      });
+      expect(failed(report)).toEqual([]);
+      expect(outcome(report, 'list.walk')).toBe('pass');
+      expect(report.requests).toBeLessThan(1_000);
+    },
+  );
+});
+
 describe('a server whose next links name another origin', () => {
   it.each([true, false])(
     'never sends that origin a key, and fails the walk naming it (destructive %s)',

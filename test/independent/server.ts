@@ -36,6 +36,8 @@ export interface Habits {
   scopeIgnored?: boolean;
   /** A hit's text marks the query's words with `<em>` and is cut to its first 40 characters. */
   highlight?: boolean;
+  /** Numbered pages past the last: `404` (Django REST framework's "Invalid page"), or `clamp` (the last page again). */
+  pastLast?: '404' | 'clamp';
 }
 
 /** A hit's view of an object: its text cut short, with the query's words marked. */
@@ -184,7 +186,12 @@ class IndependentApp {
     const at = Number(url.searchParams.get(byPage ? 'page' : 'offset') ?? (byPage ? 1 : 0));
     if (!Number.isInteger(at) || at < (byPage ? 1 : 0))
       return problem(400, byPage ? 'page counts from 1' : 'offset counts from 0', 22);
-    const start = byPage ? (at - 1) * size : at;
+    let start = byPage ? (at - 1) * size : at;
+    const whole = this.store.slice(caller.account, 0, 0).total;
+    if (start >= whole && whole > 0 && this.habits.pastLast === '404')
+      return problem(404, 'invalid page', 31);
+    if (start >= whole && whole > 0 && this.habits.pastLast === 'clamp')
+      start = byPage ? Math.floor((whole - 1) / size) * size : Math.max(0, whole - size);
     const { items, total } = this.store.slice(caller.account, start, size);
     const results = items.map((c) => this.summary(c, true));
     return {

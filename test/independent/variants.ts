@@ -140,6 +140,7 @@ export const VARIANTS = [
     breaks: "the list shows every account's collections",
     clause: "§4: the list returns summaries of the collections in the caller's account",
     caughtBy: 'collection.isolation',
+    alsoFails: ['collection.get'],
   },
   {
     variant: 'object-other-account',

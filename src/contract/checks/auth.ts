@@ -25,7 +25,8 @@ async function expectRefusals(
   const hidden = await secrets(context);
   const failures: string[] = [];
   // @note Reads and the writes before the last go out together; the delete of the scratch
-  // collection goes last, so that a broken target that accepts it has taken every other one.
+  // collection goes last (within this set of headers), so that a broken target that accepts it
+  // has taken every other one first.
   const last = requests.at(-1)?.operation === 'deleteCollection' ? requests.at(-1) : undefined;
   const refuse = async (request: AuthRequest) => {
     const response = await target.send(request.operation, {

@@ -69,11 +69,13 @@ export const deletionChecks = [
       const { target } = context;
       const { made, params } = await createSeeAndDelete(context, 'deleted');
       for (const when of ['right after the delete', 'after a walk of the list']) {
-        const got = await target.send('getCollection', { params });
-        ensure(
-          target.isGone(got.status),
-          `${got.method} ${got.path} answered ${got.status} ${when}, not ${goneStatuses(context)}`,
-        );
+        await context.settle.until(async () => {
+          const got = await target.send('getCollection', { params });
+          ensure(
+            target.isGone(got.status),
+            `${got.method} ${got.path} answered ${got.status} ${when}, not ${goneStatuses(context)}`,
+          );
+        });
         if (target.offers('listCollections'))
           await context.settle.until(async () => {
             const ids = (await target.walkCollections()).map((s) => target.collectionIdOf(s));
@@ -102,13 +104,16 @@ export const deletionChecks = [
         context.skip(
           'the target description offers neither getObject nor search to see objects by',
         );
-      for (const objectId of objects) {
-        const got = await target.send('getObject', { params: { ...params, object_id: objectId } });
-        ensure(
-          target.isGone(got.status),
-          `${got.method} ${got.path} of an object of the deleted collection answered ${got.status}, not ${goneStatuses(context)}`,
-        );
-      }
+      for (const objectId of objects)
+        await context.settle.until(async () => {
+          const got = await target.send('getObject', {
+            params: { ...params, object_id: objectId },
+          });
+          ensure(
+            target.isGone(got.status),
+            `${got.method} ${got.path} of an object of the deleted collection answered ${got.status}, not ${goneStatuses(context)}`,
+          );
+        });
       if (searchable.length > 0)
         await context.settle.until(async () => {
           const after = await hitIds(context, word);

@@ -15,7 +15,7 @@ export interface ExistingObject {
   id: string;
   /** Its collection, when the way it was found says (a listObjects page, a scoped search). */
   collectionId: string | undefined;
-  /** The object as it was shown: a list item or the object inside a search hit. */
+  /** The object as it was shown: a list item or the object inside a search hit, if found there. */
   shown: unknown;
 }
 
@@ -28,12 +28,18 @@ function objectInHit(target: Target, hit: unknown): unknown {
     : undefined;
 }
 
-/** A text without markup a search may wrap its matches in (`<em>`, `<mark>`). */
-const unmarked = (text: string) => text.replace(/<\/?[a-z][^>]*>/gi, ' ');
+/**
+ * A text as content: without the markup a search wraps its matches in (`<em>`, `<mark>`) and
+ * the entities it escapes them with (`&amp;`); a URL (a link, a signed address) is no content.
+ */
+function asContent(text: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(text.trim())) return '';
+  return text.replace(/<\/?[a-z][^>]*>/gi, ' ').replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, ' ');
+}
 
-/** Every string of a JSON value, markup left out. */
+/** Every string of a JSON value, as content. */
 function stringsOf(value: unknown): string[] {
-  if (typeof value === 'string') return [unmarked(value)];
+  if (typeof value === 'string') return [asContent(value)];
   if (Array.isArray(value)) return value.flatMap(stringsOf);
   if (value && typeof value === 'object') return Object.values(value).flatMap(stringsOf);
   return [];
@@ -55,16 +61,19 @@ export function contentWordsOf(target: Target, object: unknown): string[] {
 
 /**
  * The words a listing or a hit showed of an object that its fetched form lacks: a fetched object
- * is its complete data, so it holds at least every word any partial view of it showed (markup
- * that marks a search's matches left out).
+ * is its complete data, so it holds every word any partial view of it showed. A view may cut a
+ * text short at either end, mid-word: a shown word is kept when the fetched text contains it.
  */
 export function wordsLost(shown: unknown, fetched: unknown): string[] {
-  const kept = [...new Set(stringsOf(fetched).flatMap(wordsOf))];
-  // @note A view may cut a text short, mid-word: a shown word is kept when a fetched one starts
-  // with it.
+  const text = stringsOf(fetched).join(' ').toLowerCase();
   return [...new Set(stringsOf(shown).flatMap(wordsOf))].filter(
-    (word) => !kept.some((whole) => whole.startsWith(word)),
+    (word) => /^\p{L}+$/u.test(word) && !text.includes(word),
   );
+}
+
+/** Whether an object found can be fetched: its collection is known where the path needs it. */
+export function canFetch(target: Target, object: ExistingObject): boolean {
+  return object.collectionId !== undefined || !target.objectsNeedCollection();
 }
 
 /**
@@ -81,22 +90,23 @@ export async function existingObjects(
   const { target } = context;
   const objects: ExistingObject[] = [];
   const seen = new Set<string>();
-  const add = (object: unknown, collectionId: string | undefined) => {
-    const id = target.objectIdOf(object);
+  const add = (id: string | undefined, shown: unknown, collectionId: string | undefined) => {
     if (id && !seen.has(id)) {
       seen.add(id);
-      objects.push({ id, collectionId, shown: object });
+      objects.push({ id, collectionId, shown });
     }
   };
   if (!target.offers('listCollections')) return { objects, why: target.missing('listCollections') };
-  const collections = (await target.walkCollections({ key })).slice(0, 8);
+  // @note The first page is enough to find a few objects in: no walk of a long list.
+  const first = await target.send('listCollections', { key });
+  const collections = (first.status === 200 ? (target.itemsOf(first.json) ?? []) : []).slice(0, 8);
   const scoped = JSON.stringify(target.description.bodies.search).includes('{collection_ids}');
   const tried: string[] = [];
   // @note The collections are looked into together; what each finds is kept in list order.
   const found = await Promise.all(
     collections.map(async (summary) => {
       const collectionId = target.collectionIdOf(summary);
-      const shown: Array<[unknown, string | undefined]> = [];
+      const shown: Array<[string | undefined, unknown, string | undefined]> = [];
       if (!collectionId) return shown;
       if (target.offers('listObjects')) {
         const page = await target.send('listObjects', {
@@ -104,7 +114,8 @@ export async function existingObjects(
           params: { collection_id: collectionId },
         });
         if (page.status === 200)
-          for (const item of target.itemsOf(page.json) ?? []) shown.push([item, collectionId]);
+          for (const item of target.itemsOf(page.json) ?? [])
+            shown.push([target.objectIdOf(item), item, collectionId]);
         return shown;
       }
       if (!target.offers('search')) return shown;
@@ -121,15 +132,18 @@ export async function existingObjects(
         // @note An object is put in the collection the search was scoped to only when it names
         // that collection itself: a target may ignore the scope (the spec states none).
         for (const hit of target.hitsOf(answer.json) ?? []) {
-          const object = objectInHit(target, hit) ?? hit;
-          const named = scoped && JSON.stringify(object).includes(JSON.stringify(collectionId));
-          shown.push([object, named ? collectionId : undefined]);
+          const named = scoped && JSON.stringify(hit).includes(JSON.stringify(collectionId));
+          shown.push([
+            target.hitObjectIdOf(hit),
+            objectInHit(target, hit),
+            named ? collectionId : undefined,
+          ]);
         }
       }
       return shown;
     }),
   );
-  for (const [object, collectionId] of found.flat()) add(object, collectionId);
+  for (const [id, shown, collectionId] of found.flat()) add(id, shown, collectionId);
   const how = target.offers('listObjects')
     ? 'listObjects showed none in the first collections'
     : !target.offers('search')

@@ -1,6 +1,6 @@
 import { defineCheck, destructiveHint, ensure, type CheckContext } from '../check.ts';
 import type { Target } from '../target/target.ts';
-import { existingObjects, wordsLost } from './existing.ts';
+import { canFetch, contentWordsOf, existingObjects, wordsLost } from './existing.ts';
 
 /** The object inside a get response, checked to be the one asked for, with its system fields. */
 async function fetchObject(
@@ -41,11 +41,15 @@ export const resourceChecks = [
     level: 'spec',
     uses: ['listCollections', 'getCollection'],
     async run(context) {
-      const { target } = context;
-      if (context.destructive) await context.run.main();
+      const { target, run } = context;
+      const main = context.destructive ? await run.main() : undefined;
       // @note Over the whole list, newest and oldest: a get that answers one fixed collection
-      // whatever the id is wrong for all but one of them.
-      const listed = await target.walkCollections();
+      // whatever the id is wrong for all but one of them. The run's own collections but the
+      // main one are left out: other checks running meanwhile delete theirs.
+      const listed = (await target.walkCollections()).filter(
+        (summary) =>
+          !run.isOurs(JSON.stringify(summary)) || target.collectionIdOf(summary) === main?.id,
+      );
       const picked = listed.length <= 6 ? listed : [...listed.slice(0, 3), ...listed.slice(-3)];
       if (picked.length === 0)
         context.skip(`no identifiable collection to fetch${destructiveHint(context)}`);
@@ -125,16 +129,24 @@ export const resourceChecks = [
           );
         }
       if (!target.offers('getObject')) return;
-      const { objects } = await existingObjects(context, other, 3);
-      const crossed = objects.map((object) => ({ object, key: undefined as string | undefined }));
+      const { objects } = await existingObjects(context, other, 6);
+      const crossed = objects
+        .filter((object) => canFetch(target, object))
+        .slice(0, 3)
+        .map((object) => ({
+          object,
+          key: undefined as string | undefined,
+          word: contentWordsOf(target, object.shown)[0],
+        }));
       if (context.destructive && target.offers('createCollection')) {
         const main = await run.main();
         crossed.push({
           object: { id: main.objectIds[0]!, collectionId: main.id, shown: undefined },
           key: other,
+          word: main.word,
         });
       }
-      for (const [{ key }, got] of await inParallel(crossed, ({ object, key }) =>
+      for (const [{ key, word }, got] of await inParallel(crossed, ({ object, key }) =>
         target.send('getObject', {
           key,
           params: { collection_id: object.collectionId, object_id: object.id },
@@ -143,6 +155,10 @@ export const resourceChecks = [
         ensure(
           target.isNotYours(got.status),
           `${got.method} ${got.path} of ${key ? 'this' : 'another'} account's object answered ${got.status}, not one of ${notYours(target)}`,
+        );
+        ensure(
+          !word || !got.text.toLowerCase().includes(word),
+          `${got.method} ${got.path} of ${key ? 'this' : 'another'} account's object leaked its content ("${word}")`,
         );
       }
     },
@@ -155,17 +171,23 @@ export const resourceChecks = [
     level: 'spec',
     uses: ['getObject'],
     async run(context) {
-      const { run } = context;
+      const { target, run } = context;
       if (!context.destructive) {
         // @note Read-only: objects that exist, fetched and compared with what listed them.
-        const { objects, why } = await existingObjects(context, undefined, 3);
-        if (objects.length === 0) context.skip(why);
-        for (const found of objects) {
+        const { objects, why } = await existingObjects(context, undefined, 6);
+        const fetchable = objects.filter((object) => canFetch(target, object)).slice(0, 3);
+        if (fetchable.length === 0)
+          context.skip(
+            objects.length === 0
+              ? why
+              : `the objects found do not say their collection, which ${target.description.operations.getObject!.path} needs`,
+          );
+        for (const found of fetchable) {
           const fetched = await fetchObject(context, {
             collection_id: found.collectionId,
             object_id: found.id,
           });
-          const lost = wordsLost(found.shown, fetched);
+          const lost = found.shown === undefined ? [] : wordsLost(found.shown, fetched);
           ensure(
             lost.length === 0,
             `object ${found.id}, fetched, lacks words its listing showed: ${lost.slice(0, 5).join(', ')}`,

@@ -24,6 +24,10 @@ export function shorten(text: string, max = 160): string {
  */
 export class RunData {
   readonly #created = new Map<string, string>();
+  /** Every object the run created: what a search after the clean-up must not find. */
+  readonly #objects = new Set<string>();
+  /** Whether the run wrote anything (created, or saw a write accepted that should not be). */
+  #wrote = false;
   #sequence = 0;
   #main: Promise<CreatedCollection> | undefined;
 
@@ -58,6 +62,7 @@ export class RunData {
         throw new CheckSkipped(`cannot create test data: ${target.missing(needed)}`);
     }
     const name = `answers-contract-${this.runId}-t${++this.#sequence}-${what}`;
+    this.#wrote = true;
     const created = await target.send('createCollection', {
       key,
       body: { name, metadata: { created_by: 'answers-contract', run_id: this.runId } },
@@ -83,6 +88,7 @@ export class RunData {
         );
       }
       objectIds.push(objectId);
+      this.#objects.add(objectId);
     }
     return { id, name, objectIds, word: this.uniqueWord };
   }
@@ -99,6 +105,7 @@ export class RunData {
 
   /** Remembers a collection a check made (or a broken target made when it should have refused). */
   track(id: string, key = ''): void {
+    this.#wrote = true;
     this.#created.set(id, key);
   }
 
@@ -132,6 +139,7 @@ export class RunData {
         left.set(id, `${id} (${(error as Error).message})`);
       }
     };
+    if (!this.#wrote) return [];
     const keyOf = new Map(this.#created);
     await Promise.all([...this.#created].map(([id, key]) => remove(id, key)));
     this.#created.clear();
@@ -146,14 +154,17 @@ export class RunData {
             found.push({ id: target.collectionIdOf(summary), key });
       return found;
     };
+    // @note Only the run's own objects count: a search may always answer its nearest hits.
     const stillFound = async () => {
-      if (!target.offers('search')) return [];
+      if (!target.offers('search') || this.#objects.size === 0) return [];
       const found = await target.send('search', {
         key: keys.full,
         body: { query: this.uniqueWord },
       });
       const hits = found.status === 200 ? (target.hitsOf(found.json) ?? []) : [];
-      return hits.map((hit) => target.hitObjectIdOf(hit) ?? '(a hit without an id)');
+      return hits
+        .map((hit) => target.hitObjectIdOf(hit))
+        .filter((id): id is string => id !== undefined && this.#objects.has(id));
     };
     try {
       // @note A create that answered something unusable (no id, an error with the record made

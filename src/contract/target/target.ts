@@ -114,6 +114,11 @@ export class Target {
     this.statuses = profile ? PROFILE_STATUSES : description.statuses;
   }
 
+  /** Whether the description addresses an object through its collection (`{collection_id}`). */
+  objectsNeedCollection(): boolean {
+    return this.description.operations.getObject?.path.includes('{collection_id}') ?? false;
+  }
+
   /** Whether the description offers the operation. */
   offers(operation: OperationName): boolean {
     return this.description.operations[operation] !== undefined;
@@ -131,9 +136,13 @@ export class Target {
   ): { method: string; path: string } {
     const template = this.description.operations[operation];
     if (!template) throw new Error(this.missing(operation));
-    const path = template.path.replace(/\{([a-z_]+)\}/g, (_, name: string) =>
-      encodeURIComponent(idText(params[name]) ?? ''),
-    );
+    const path = template.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
+      const value = idText(params[name]);
+      // @note Never an empty segment (`/collections//objects/x` answers 404 for the wrong reason).
+      if (value === undefined)
+        throw new Error(`${operation}: no value for {${name}} in ${template.path}`);
+      return encodeURIComponent(value);
+    });
     return { method: template.method, path };
   }
 
@@ -274,6 +283,7 @@ export class Target {
     // @note A link is resolved against the page that held it, as a browser would: absolute,
     // root-relative (`/v1/collections?page=2`) and relative links all work.
     let pageUrl = '';
+    let previous = '';
     for (let page = 1; page <= 1_000; page++) {
       const query: Record<string, string> = { ...options.query };
       if (paging.pageSize && options.pageSize) query[paging.pageSize] = String(options.pageSize);
@@ -297,6 +307,10 @@ export class Target {
         pageUrl = new URL(`${this.http.baseUrl.replace(/\/$/, '')}${sent.path}`).href;
         response = sent;
       }
+      const numbered = paging.page !== undefined || paging.offset !== undefined;
+      // @note Past the last numbered page some frameworks answer 404 (Django REST framework's
+      // "Invalid page"): the end of the list, not a failure.
+      if (numbered && page > 1 && response.status === 404) return { items, pages: page - 1 };
       if (response.status !== 200)
         throw new CheckFailure(`${operation} (page ${page}) answered ${response.status}, not 200`);
       const found = this.itemsOf(response.json);
@@ -304,13 +318,21 @@ export class Target {
         throw new CheckFailure(
           `page ${page} of the list has no array at ${list.items || '(the body)'}`,
         );
+      // @note A target that clamps the page number answers its last page again: the end.
+      const same = JSON.stringify(found) === previous && found.length > 0;
+      if (numbered && same) return { items, pages: page - 1 };
+      previous = JSON.stringify(found);
       items.push(...found);
       const totalItems = this.#whole(response.json, paging.totalItems);
       const totalPages = this.#whole(response.json, paging.totalPages);
       if (paging.page || paging.offset) {
-        // @note Numbered and offset pages end at the stated total, or at the first empty page.
+        // @note Numbered and offset pages end at the stated total, at a next value given as
+        // null or empty, or at the first empty page.
+        const stated = resolvePointer(response.json, list.next);
         const last =
           found.length === 0 ||
+          stated === null ||
+          stated === '' ||
           (totalPages !== undefined && page >= totalPages) ||
           (totalItems !== undefined && items.length >= totalItems);
         if (!last) continue;
@@ -337,11 +359,6 @@ export class Target {
       seen.add(next);
     }
     throw new CheckFailure('the list did not end after 1,000 pages');
-  }
-
-  /** The ids of every collection the key can list (the whole walk). */
-  async collectionIds(key?: string): Promise<Array<string | undefined>> {
-    return (await this.walkCollections({ key })).map((summary) => this.collectionIdOf(summary));
   }
 
   /** A whole number at `pointer` of a list body, if the description names one. */
