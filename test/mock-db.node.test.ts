@@ -48,6 +48,41 @@ describe('mock.db and the API', () => {
     expect(other.status).toBe(404);
   });
 
+  it('hands out frozen copies: changing one throws, and changes nothing the API serves', async () => {
+    const mock = await createMock({ initialState: emptyState() });
+    await mock.db.collections.create(collectionValues('col_frfrfrfrfrfrfrfrfrfr', 'Before'));
+    const handed = [
+      mock.db.collections.findFirst((q) => q.where({ id: 'col_frfrfrfrfrfrfrfrfrfr' }))!,
+      ...mock.db.collections.findMany((q) => q.where({ name: 'Before' })),
+      ...mock.db.collections.all(),
+    ];
+    for (const record of handed) {
+      expect(() => Object.assign(record, { name: 'After' })).toThrow(TypeError);
+      expect(() => Object.assign(record.metadata, { source: 'changed' })).toThrow(TypeError);
+    }
+    const listed = await send(mock, { path: '/collections' });
+    expect(listed.json.data.map((c: any) => [c.name, c.metadata])).toEqual([
+      ['Before', { source: 'mock.db' }],
+    ]);
+    // The name is still taken, and the one record is still the only one.
+    const again = await send(mock, {
+      method: 'POST',
+      path: '/collections',
+      body: { name: 'Before' },
+    });
+    expect(again.status).toBe(409);
+    // A copy handed back names the record to change: update is the way to change it.
+    const renamed = await mock.db.collections.update(handed[0]!, {
+      data: (draft) => {
+        draft.name = 'After';
+      },
+    });
+    expect(Object.isFrozen(renamed)).toBe(true);
+    expect((await send(mock, { path: '/collections' })).json.data.map((c: any) => c.name)).toEqual([
+      'After',
+    ]);
+  });
+
   it('finds through mock.db what the API creates, changes and deletes', async () => {
     const mock = await createMock({ initialState: emptyState() });
     const created = await send(mock, {

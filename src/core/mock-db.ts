@@ -23,7 +23,8 @@ export type RecordQuery<T> = (query: Query<T>) => Query<T>;
  * One kind of record, with `@msw/data`'s own verbs. What is written here is what the API serves
  * at once, and what the API writes is here: the records live in `@msw/data` collections, and the
  * API's indexes are updated in the same step. Writes return promises and wait their turn behind
- * requests in flight, so neither ever sees the other half-done.
+ * requests in flight, so neither ever sees the other half-done. Every record handed out is a
+ * frozen copy: `update` changes a record, an assignment throws.
  */
 export interface RecordTable<T> {
   /** Adds a record, checked like a snapshot's (schema, owner, unique id and name). */
@@ -60,6 +61,27 @@ function check(kind: 'collection' | 'object', record: unknown): void {
     throw new MockDbError(`Invalid ${kind}: ${overflow} is too large a number to store`);
   if (kind === 'object' && nestsDeeperThan((record as ObjectRecord).content, MAX_JSON_DEPTH - 1))
     throw new MockDbError(`Invalid object: /content nests deeper than the API accepts`);
+}
+
+/** A value and everything in it, frozen. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
+ * A record as `mock.db` hands it out: a frozen copy. Changing a record outside the store would
+ * leave the API's indexes, caches and state file serving the old one (a rename that the list
+ * shows but a create still refuses); an assignment to a frozen copy throws a TypeError at the
+ * line that tried, and `update` is the way to change it.
+ */
+function handedOut<T>(record: T): T;
+function handedOut<T>(record: T | undefined): T | undefined;
+function handedOut<T>(record: T | undefined): T | undefined {
+  return record === undefined ? undefined : deepFreeze(structuredClone(record));
 }
 
 /** Timestamps in `toISOString()` form, which the store's creation order relies on. */
@@ -102,7 +124,10 @@ export function createMockDb(
   exclusive: <T>(task: () => Promise<T>) => Promise<T>,
 ): MockDb {
   const store = () => state.store;
-  const firstOf = <T>(shelves: Iterable<Shelf<T & { id: string }>>, query: RecordQuery<T> | T) => {
+  const firstOf = <T>(
+    shelves: Iterable<Shelf<T & { id: string }>>,
+    query: RecordQuery<T> | T,
+  ): T | undefined => {
     if (typeof query !== 'function') return query as T;
     for (const shelf of shelves) {
       const found = shelf.findFirst(query as never);
@@ -125,10 +150,10 @@ export function createMockDb(
         if (s.hasId(values.id)) throw new MockDbError(`Invalid collection: /id is in use`);
         if (s.findCollectionByName(values.account_id, values.name))
           throw new MockDbError(`Invalid collection: /name is taken in its account`);
-        return s.createCollection(normalised(values));
+        return handedOut(await s.createCollection(normalised(values)));
       }),
-    findFirst: (query) => firstOf([store().collectionShelf], query),
-    findMany: (query) => manyOf([store().collectionShelf], query),
+    findFirst: (query) => handedOut(firstOf([store().collectionShelf], query)),
+    findMany: (query) => manyOf([store().collectionShelf], query).map((r) => handedOut(r)),
     update: (query, { data }) =>
       exclusive(async () => {
         const s = store();
@@ -139,7 +164,7 @@ export function createMockDb(
         const holder = s.findCollectionByName(next.account_id, next.name);
         if (holder && holder.id !== next.id)
           throw new MockDbError(`Invalid collection: /name is taken in its account`);
-        return s.updateCollection(current, (draft) => Object.assign(draft, next));
+        return handedOut(await s.updateCollection(current, (draft) => Object.assign(draft, next)));
       }),
     delete: (query) =>
       exclusive(async () => {
@@ -148,10 +173,13 @@ export function createMockDb(
         const current = record && s.collectionById(record.id);
         if (!current) return undefined;
         await s.deleteCollection(current);
-        return current;
+        return handedOut(current);
       }),
     count: () => store().collectionShelf.size,
-    all: () => store().collectionShelf.all(),
+    all: () =>
+      store()
+        .collectionShelf.all()
+        .map((r) => handedOut(r)),
   };
 
   const objects: RecordTable<ObjectRecord> = {
@@ -165,10 +193,10 @@ export function createMockDb(
             `Invalid object: /collection_id names no collection of account ${values.account_id}`,
           );
         if (s.hasId(values.id)) throw new MockDbError(`Invalid object: /id is in use`);
-        return s.createObject(normalised(values));
+        return handedOut(await s.createObject(normalised(values)));
       }),
-    findFirst: (query) => firstOf(store().objectShelves(), query),
-    findMany: (query) => manyOf(store().objectShelves(), query),
+    findFirst: (query) => handedOut(firstOf(store().objectShelves(), query)),
+    findMany: (query) => manyOf(store().objectShelves(), query).map((r) => handedOut(r)),
     update: (query, { data }) =>
       exclusive(async () => {
         const s = store();
@@ -176,7 +204,7 @@ export function createMockDb(
         const current = record && s.objectById(record.id);
         if (!current) return undefined;
         const next = changed('object', current, data);
-        return s.updateObject(current, (draft) => Object.assign(draft, next));
+        return handedOut(await s.updateObject(current, (draft) => Object.assign(draft, next)));
       }),
     delete: (query) =>
       exclusive(async () => {
@@ -185,10 +213,10 @@ export function createMockDb(
         const current = record && s.objectById(record.id);
         if (!current) return undefined;
         s.deleteObject(current);
-        return current;
+        return handedOut(current);
       }),
     count: () => store().objectTotal,
-    all: () => manyOf(store().objectShelves()),
+    all: () => manyOf(store().objectShelves()).map((r) => handedOut(r)),
   };
 
   return { collections, objects };
