@@ -221,3 +221,20 @@ it('ignores a key sent in the query string', async () => {
   expect(response.status).toBe(401);
   expect(response.json.code).toBe('missing_credentials');
 });
+
+describe('keys change only through a load', () => {
+  it('refuses a change in place (it would be served from cached answers) and honours a load', async () => {
+    const { createMock } = await import('../src/index.ts');
+    const { send } = await import('./support/in-process.ts');
+    const mock = await createMock();
+    expect((await send(mock, { path: '/collections' })).status).toBe(200);
+    const keys = mock.state.store.apiKeys;
+    expect(() => Object.assign(keys[0]!, { active: false })).toThrow(TypeError);
+    expect(() => (keys as unknown[]).push({})).toThrow(TypeError);
+    expect((await send(mock, { path: '/collections' })).status).toBe(200);
+    const state = mock.controls.export();
+    for (const key of state.api_keys) if (key.key === KEYS.full) key.active = false;
+    await mock.controls.load(state);
+    expect((await send(mock, { path: '/collections' })).status).toBe(401);
+  });
+});

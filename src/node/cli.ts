@@ -111,7 +111,7 @@ async function initialState(
   };
 }
 
-function keyTable(apiKeys: Snapshot['api_keys']): string {
+function keyTable(apiKeys: readonly Readonly<Snapshot['api_keys'][number]>[]): string {
   const dev = new Set(DEV_KEYS.map((k) => k.key));
   const rows = [
     ['key', 'account', 'permissions', 'active'],

@@ -83,7 +83,11 @@ interface Shelved {
  */
 export class Store {
   accounts: Account[] = [];
-  apiKeys: ApiKey[] = [];
+  /**
+   * Frozen, records and list: a key changes only through a load (`mock.controls.load`, a reset),
+   * which every cache of answers sees. A key deactivated in place would still be served.
+   */
+  apiKeys: readonly Readonly<ApiKey>[] = [];
 
   #vocabulary = new Vocabulary();
   #collections = new Shelf<CollectionRecord>();
@@ -317,7 +321,14 @@ export class Store {
     await recordMarks();
     this.clear();
     this.accounts = state.accounts.map((account) => ({ ...account }));
-    this.apiKeys = state.api_keys.map((key) => ({ ...key, permissions: [...key.permissions] }));
+    this.apiKeys = Object.freeze(
+      state.api_keys.map((key) =>
+        Object.freeze({
+          ...key,
+          permissions: Object.freeze([...key.permissions]) as ApiKey['permissions'],
+        }),
+      ),
+    );
     let pending: Array<Promise<unknown>> = [];
     let placed = 0;
     // @note Every BATCH records, the handovers still on their way (none when records are
@@ -371,7 +382,7 @@ export class Store {
   export(): Omit<Snapshot, 'id_sequences'> {
     return structuredClone({
       accounts: this.accounts,
-      api_keys: this.apiKeys,
+      api_keys: this.apiKeys as ApiKey[],
       collections: [...this.#collectionById.values()].sort(compareByCreation),
       objects: [...this.#objectById.values()].sort(compareByCreation),
     });

@@ -23,7 +23,7 @@ function capture(state: MockState): Capture {
   return {
     base: baseLine({
       accounts: store.accounts,
-      api_keys: store.apiKeys,
+      api_keys: [...store.apiKeys],
       id_sequences: state.ids.export(),
     }),
     collections,
