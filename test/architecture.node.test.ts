@@ -149,4 +149,19 @@ describe('the layers of src/', () => {
     expect(MAY_IMPORT.core).not.toContain('seed');
     expect(MAY_IMPORT.contract).not.toContain('core');
   });
+
+  it('uses @msw/data through its public API only: no private symbol, no record array', () => {
+    const uses = sourceFiles(SRC).flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      const imports = [...text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'@msw\/data'/g)];
+      return imports.map((match) => `${relative(ROOT, file)}: ${match[2]!.trim()}`);
+    });
+    expect(uses).toEqual(['src/core/mock-db.ts: Query']);
+    for (const file of sourceFiles(SRC)) {
+      const text = readFileSync(file, 'utf8');
+      expect(text, relative(ROOT, file)).not.toMatch(
+        /kPrimaryKey|kRelationMap|getOwnPropertySymbols/,
+      );
+    }
+  });
 });

@@ -71,10 +71,12 @@ export async function createMockFrom(
     failuresQueued: () => failures.size > 0,
   };
 
-  // @note Store writes await (`@msw/data`), so two requests could interleave between an
-  // operation's checks and its write: duplicate names, objects in deleted collections, deleted
-  // records coming back, lost updates. Requests and state replacements run one at a time instead,
-  // in arrival order, each seeing the state the previous one left (latency is waited outside).
+  // @note Store writes are synchronous, but a load, a reset and the delete of a large collection
+  // let the event loop run (`breathe`), and operations still return promises: a request could
+  // otherwise interleave with one of those (objects in a collection being deleted, a read of a
+  // store half loaded). Requests and state replacements run one at a time, in arrival order,
+  // each seeing the state the previous one left (latency is waited outside). Removing this queue
+  // is the next step of the plain store (docs/decisions/plain-store.md).
   let queue: Promise<unknown> = Promise.resolve();
   // @note How many tasks are queued or running: none means a synchronous answer may skip the queue.
   let pending = 0;

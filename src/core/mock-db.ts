@@ -1,4 +1,4 @@
-import type { Query } from '@msw/data';
+import { Query } from '@msw/data';
 import { compileSchema } from '../openapi/ajv.ts';
 import { MAX_JSON_DEPTH } from './http.ts';
 import { nestsDeeperThan, nonFiniteNumberAt } from './json-limits.ts';
@@ -9,7 +9,6 @@ import {
   type CollectionRecord,
   type ObjectRecord,
 } from './model/records.ts';
-import type { Shelf } from './model/shelf.ts';
 
 /** A record `mock.db` refuses: the field and what is wrong with it. The data is unchanged. */
 export class MockDbError extends Error {
@@ -21,10 +20,10 @@ export type RecordQuery<T> = (query: Query<T>) => Query<T>;
 
 /**
  * One kind of record, with `@msw/data`'s own verbs. What is written here is what the API serves
- * at once, and what the API writes is here: the records live in `@msw/data` collections, and the
- * API's indexes are updated in the same step. Writes return promises and wait their turn behind
- * requests in flight, so neither ever sees the other half-done. Every record handed out is a
- * frozen copy: `update` changes a record, an assignment throws.
+ * at once, and what the API writes is here: `mock.db` reads and writes the store itself. Writes return promises and wait their turn behind
+ * requests in flight, so neither ever sees the other half-done. Every record handed out is the
+ * stored one, frozen: `update` changes a record, an assignment throws a TypeError (a change made
+ * behind the store's back would leave its indexes, caches and state file serving the old one).
  */
 export interface RecordTable<T> {
   /** Adds a record, checked like a snapshot's (schema, owner, unique id and name). */
@@ -61,27 +60,6 @@ function check(kind: 'collection' | 'object', record: unknown): void {
     throw new MockDbError(`Invalid ${kind}: ${overflow} is too large a number to store`);
   if (kind === 'object' && nestsDeeperThan((record as ObjectRecord).content, MAX_JSON_DEPTH - 1))
     throw new MockDbError(`Invalid object: /content nests deeper than the API accepts`);
-}
-
-/** A value and everything in it, frozen. */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
-
-/**
- * A record as `mock.db` hands it out: a frozen copy. Changing a record outside the store would
- * leave the API's indexes, caches and state file serving the old one (a rename that the list
- * shows but a create still refuses); an assignment to a frozen copy throws a TypeError at the
- * line that tried, and `update` is the way to change it.
- */
-function handedOut<T>(record: T): T;
-function handedOut<T>(record: T | undefined): T | undefined;
-function handedOut<T>(record: T | undefined): T | undefined {
-  return record === undefined ? undefined : deepFreeze(structuredClone(record));
 }
 
 /** Timestamps in `toISOString()` form, which the store's creation order relies on. */
@@ -124,21 +102,21 @@ export function createMockDb(
   exclusive: <T>(task: () => Promise<T>) => Promise<T>,
 ): MockDb {
   const store = () => state.store;
-  const firstOf = <T>(
-    shelves: Iterable<Shelf<T & { id: string }>>,
-    query: RecordQuery<T> | T,
-  ): T | undefined => {
+  // @note Queries are `@msw/data`'s own `Query` (its public query builder), run over the store's
+  // records: the verbs test authors know, with no second copy of the data.
+  const firstOf = <T>(records: Iterable<T>, query: RecordQuery<T> | T): T | undefined => {
     if (typeof query !== 'function') return query as T;
-    for (const shelf of shelves) {
-      const found = shelf.findFirst(query as never);
-      if (found !== undefined) return found as T;
-    }
+    const test = (query as RecordQuery<T>)(new Query<T>());
+    for (const record of records) if (test.test(record)) return record;
     return undefined;
   };
-  const manyOf = <T>(shelves: Iterable<Shelf<T & { id: string }>>, query?: RecordQuery<T>) =>
-    [...shelves].flatMap((shelf) =>
-      query ? (shelf.findMany(query as never) as T[]) : (shelf.all() as T[]),
-    );
+  const manyOf = <T>(records: Iterable<T>, query?: RecordQuery<T>): T[] => {
+    if (!query) return [...records];
+    const test = query(new Query<T>());
+    return [...records].filter((record) => test.test(record));
+  };
+  const allCollections = () => store().collectionsInOrder() as CollectionRecord[];
+  const allObjects = () => store().objectsInOrder() as Iterable<ObjectRecord>;
 
   const collections: RecordTable<CollectionRecord> = {
     create: (values) =>
@@ -150,36 +128,33 @@ export function createMockDb(
         if (s.hasId(values.id)) throw new MockDbError(`Invalid collection: /id is in use`);
         if (s.findCollectionByName(values.account_id, values.name))
           throw new MockDbError(`Invalid collection: /name is taken in its account`);
-        return handedOut(await s.createCollection(normalised(values)));
+        return s.createCollection(normalised(values));
       }),
-    findFirst: (query) => handedOut(firstOf([store().collectionShelf], query)),
-    findMany: (query) => manyOf([store().collectionShelf], query).map((r) => handedOut(r)),
+    findFirst: (query) => firstOf(allCollections(), query),
+    findMany: (query) => manyOf(allCollections(), query),
     update: (query, { data }) =>
       exclusive(async () => {
         const s = store();
-        const record = firstOf([s.collectionShelf], query);
+        const record = firstOf(allCollections(), query);
         const current = record && s.collectionById(record.id);
         if (!current) return undefined;
         const next = changed('collection', current, data);
         const holder = s.findCollectionByName(next.account_id, next.name);
         if (holder && holder.id !== next.id)
           throw new MockDbError(`Invalid collection: /name is taken in its account`);
-        return handedOut(await s.updateCollection(current, (draft) => Object.assign(draft, next)));
+        return s.updateCollection(current, (draft) => Object.assign(draft, next));
       }),
     delete: (query) =>
       exclusive(async () => {
         const s = store();
-        const record = firstOf([s.collectionShelf], query);
+        const record = firstOf(allCollections(), query);
         const current = record && s.collectionById(record.id);
         if (!current) return undefined;
         await s.deleteCollection(current);
-        return handedOut(current);
+        return current;
       }),
-    count: () => store().collectionShelf.size,
-    all: () =>
-      store()
-        .collectionShelf.all()
-        .map((r) => handedOut(r)),
+    count: () => store().collectionTotal,
+    all: () => allCollections(),
   };
 
   const objects: RecordTable<ObjectRecord> = {
@@ -193,30 +168,30 @@ export function createMockDb(
             `Invalid object: /collection_id names no collection of account ${values.account_id}`,
           );
         if (s.hasId(values.id)) throw new MockDbError(`Invalid object: /id is in use`);
-        return handedOut(await s.createObject(normalised(values)));
+        return s.createObject(normalised(values));
       }),
-    findFirst: (query) => handedOut(firstOf(store().objectShelves(), query)),
-    findMany: (query) => manyOf(store().objectShelves(), query).map((r) => handedOut(r)),
+    findFirst: (query) => firstOf(allObjects(), query),
+    findMany: (query) => manyOf(allObjects(), query),
     update: (query, { data }) =>
       exclusive(async () => {
         const s = store();
-        const record = firstOf(s.objectShelves(), query);
+        const record = firstOf(allObjects(), query);
         const current = record && s.objectById(record.id);
         if (!current) return undefined;
         const next = changed('object', current, data);
-        return handedOut(await s.updateObject(current, (draft) => Object.assign(draft, next)));
+        return s.updateObject(current, (draft) => Object.assign(draft, next));
       }),
     delete: (query) =>
       exclusive(async () => {
         const s = store();
-        const record = firstOf(s.objectShelves(), query);
+        const record = firstOf(allObjects(), query);
         const current = record && s.objectById(record.id);
         if (!current) return undefined;
         s.deleteObject(current);
-        return handedOut(current);
+        return current;
       }),
     count: () => store().objectTotal,
-    all: () => manyOf(store().objectShelves()).map((r) => handedOut(r)),
+    all: () => manyOf(allObjects()),
   };
 
   return { collections, objects };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyOf } from '../../src/core/model/shelf.ts';
+import { frozenCopy as copyOf } from '../../src/core/model/record-copy.ts';
 import { createMock, emptyState } from '../../src/index.ts';
 
 /** Every object and array in `value`, depth first. */
@@ -8,7 +8,7 @@ function containers(value: unknown): object[] {
   return [value, ...Object.values(value).flatMap(containers)];
 }
 
-describe('copyOf', () => {
+describe('frozenCopy', () => {
   it.each([
     { given: 'text' },
     { given: 0 },
@@ -25,7 +25,10 @@ describe('copyOf', () => {
     expect(copy).toEqual(given);
     expect(JSON.stringify(copy)).toBe(JSON.stringify(given));
     const originals = new Set(containers(given));
-    for (const inner of containers(copy)) expect(originals.has(inner)).toBe(false);
+    for (const inner of containers(copy)) {
+      expect(originals.has(inner)).toBe(false);
+      expect(Object.isFrozen(inner)).toBe(true);
+    }
   });
 
   it('keeps a "__proto__" key a plain member', () => {

@@ -196,7 +196,7 @@ export class InvertedIndex {
     this.#records[document] = undefined;
     this.#collectionOf[document] = 0;
     this.#live -= 1;
-    // @note Records are immutable (`@msw/data` replaces them on update), so the words of the
+    // @note Records are immutable (frozen; an update stores a new one), so the words of the
     // content are the words it was indexed with. Counted as `add` counts them: no map per delete.
     this.#countWords(record.content, this.#countKnownWord);
     for (let i = 0; i < this.#distinctCount; i++) {

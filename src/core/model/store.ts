@@ -3,16 +3,15 @@ import { compareByCreation, insertSorted, removeSorted, replaceSorted } from './
 import { jsonLength } from './json-length.ts';
 import { ObjectList } from './object-list.ts';
 import type { Account, CollectionRecord, ObjectRecord } from './records.ts';
-import { copyOf, Shelf, type Stored } from './shelf.ts';
-import { recordMarks } from './record-marks.ts';
+import { changedRecord, frozenCopy } from './record-copy.ts';
 import { SnapshotError, type Snapshot } from './snapshot.ts';
 import type { ChangeListener, StateChange } from './state-change.ts';
 import { Vocabulary } from './vocabulary.ts';
 
-/** A collection record as `@msw/data` holds it (with its internal primary key). */
-export type StoredCollection = Stored<CollectionRecord>;
-/** An object record as `@msw/data` holds it. */
-export type StoredObject = Stored<ObjectRecord>;
+/** A collection record as the store holds it: frozen, replaced on every change. */
+export type StoredCollection = Readonly<CollectionRecord>;
+/** An object record as the store holds it: frozen, replaced on every change. */
+export type StoredObject = Readonly<ObjectRecord>;
 
 /**
  * The store's own copy of a loaded record, with timestamps in `toISOString()` form, which the
@@ -20,21 +19,30 @@ export type StoredObject = Stored<ObjectRecord>;
  */
 const CANONICAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-function ownCopy<T extends CollectionRecord | ObjectRecord>(record: T): T {
-  const copy = copyOf(record);
+function ownCopy<T extends CollectionRecord | ObjectRecord>(
+  record: T,
+  owner?: Pick<CollectionRecord, 'id' | 'account_id'>,
+): T {
   // @note Most snapshots are our own exports, already in this form: no Date parsing.
-  if (!CANONICAL.test(copy.created_at)) copy.created_at = new Date(copy.created_at).toISOString();
-  if (!CANONICAL.test(copy.updated_at)) copy.updated_at = new Date(copy.updated_at).toISOString();
-  return copy;
+  const canonical = CANONICAL.test(record.created_at) && CANONICAL.test(record.updated_at);
+  // @note The collection's own strings, not the snapshot's: once the snapshot is dropped, one
+  // string per collection instead of two per object (about 60 B an object).
+  if (canonical && owner === undefined) return frozenCopy(record);
+  const fixed = { ...record };
+  if (!CANONICAL.test(fixed.created_at))
+    fixed.created_at = new Date(fixed.created_at).toISOString();
+  if (!CANONICAL.test(fixed.updated_at))
+    fixed.updated_at = new Date(fixed.updated_at).toISOString();
+  if (owner) Object.assign(fixed, { collection_id: owner.id, account_id: owner.account_id });
+  return frozenCopy(fixed);
 }
 
 /**
  * The objects grouped by collection (each group in the snapshot's order, groups in order of
  * first appearance).
  * @note Records copied one collection after another sit together in memory, so an update's or a
- * delete's short scans (the record's `@msw/data` collection, its list in creation order) read
- * neighbouring memory instead of records scattered over the whole heap: a delete at 1,000,000
- * objects spread over 1,000 collections went from 0.13 to 0.07 ms.
+ * delete's short scans (the record's list in creation order) read
+ * neighbouring memory instead of records scattered over the whole heap (docs/performance.md).
  */
 function byCollection(objects: readonly ObjectRecord[]): Iterable<ObjectRecord[]> {
   const groups = new Map<string, ObjectRecord[]>();
@@ -66,20 +74,20 @@ export function sizeOfCollection(record: Pick<CollectionRecord, 'name' | 'metada
   return record.name.length + sizeOfContent(record.metadata);
 }
 
-/** One Answers collection's objects: where `@msw/data` holds them, and in creation order. */
+/** One Answers collection's objects, in creation order. */
 interface Shelved {
-  readonly shelf: Shelf<ObjectRecord>;
   readonly list: ObjectList<StoredObject>;
   /** The stored JSON of the objects' content, so a deleted collection gives it back at once. */
   bytes: number;
 }
 
 /**
- * The mock's data. `@msw/data` holds every record (see {@link Shelf}); beside it sit the indexes
- * that make reads cheap, updated in the same step as each write and never a second truth: by id,
- * per account and per collection in creation order, and the search vocabulary. Each Answers
- * collection's objects have a shelf of their own, so deleting a collection drops its shelf
+ * The mock's data, the one truth, in plain maps and lists written in one synchronous step per
+ * write: records by id, per account and per collection in creation order, and the search
+ * vocabulary. Records are frozen and replaced, never changed (see `record-copy.ts`). Each
+ * collection's objects have a list of their own, so deleting a collection drops the list whole
  * instead of removing its objects one by one from a shared array.
+ * @see docs/decisions/plain-store.md
  */
 export class Store {
   accounts: Account[] = [];
@@ -90,7 +98,6 @@ export class Store {
   apiKeys: readonly Readonly<ApiKey>[] = [];
 
   #vocabulary = new Vocabulary();
-  #collections = new Shelf<CollectionRecord>();
   #collectionById = new Map<string, StoredCollection>();
   #collectionsByAccount = new Map<string, StoredCollection[]>();
   #collectionByName = new Map<string, StoredCollection>();
@@ -135,9 +142,9 @@ export class Store {
     return this.#vocabulary;
   }
 
-  /** Where `@msw/data` holds the collections (for `mock.db`). */
-  get collectionShelf(): Shelf<CollectionRecord> {
-    return this.#collections;
+  /** The number of collections held. */
+  get collectionTotal(): number {
+    return this.#collectionById.size;
   }
 
   /** The number of objects held. */
@@ -176,7 +183,7 @@ export class Store {
   }
 
   objectCount(collectionId: string): number {
-    return this.#objectsByCollection.get(collectionId)?.shelf.size ?? 0;
+    return this.#objectsByCollection.get(collectionId)?.list.records.length ?? 0;
   }
 
   /** An object, only if it belongs to the account and the collection. */
@@ -192,13 +199,18 @@ export class Store {
     return this.#objectById.get(id);
   }
 
-  /** Every shelf of objects, for `mock.db` queries across collections. */
-  objectShelves(): Iterable<Shelf<ObjectRecord>> {
-    return [...this.#objectsByCollection.values()].map((shelved) => shelved.shelf);
+  /** Every collection of every account, in creation order (for `mock.db`). */
+  collectionsInOrder(): StoredCollection[] {
+    return [...this.#collectionById.values()].sort(compareByCreation);
   }
 
-  async createCollection(values: CollectionRecord): Promise<StoredCollection> {
-    const record = await this.#collections.create(values);
+  /** Every object, collection by collection in creation order, each oldest first (for `mock.db`). */
+  *objectsInOrder(): Iterable<StoredObject> {
+    for (const collection of this.collectionsInOrder()) yield* this.objectsOf(collection.id);
+  }
+
+  createCollection(values: CollectionRecord): StoredCollection {
+    const record = ownCopy(values);
     this.#indexCollection(record);
     this.#changed({ type: 'collection', record });
     return record;
@@ -213,11 +225,11 @@ export class Store {
     insertSorted(list, record);
   }
 
-  async updateCollection(
+  updateCollection(
     previous: StoredCollection,
     change: (draft: CollectionRecord) => void,
-  ): Promise<StoredCollection> {
-    const next = await this.#collections.update(previous, change);
+  ): StoredCollection {
+    const next = changedRecord(previous, change);
     this.#bytes += sizeOfCollection(next) - sizeOfCollection(previous);
     this.#collectionById.set(next.id, next);
     this.#collectionByName.delete(`${previous.account_id}\u0000${previous.name}`);
@@ -240,7 +252,6 @@ export class Store {
     for (const object of objects) this.#objectById.delete(object.id);
     this.#bytes -= (shelved?.bytes ?? 0) + sizeOfCollection(record);
     this.#objectsByCollection.delete(record.id);
-    this.#collections.delete(record);
     this.#collectionById.delete(record.id);
     this.#collectionByName.delete(`${record.account_id}\u0000${record.name}`);
     removeSorted(this.#collectionsByAccount.get(record.account_id) ?? [], record);
@@ -252,15 +263,15 @@ export class Store {
   #shelvedFor(collectionId: string): Shelved {
     let shelved = this.#objectsByCollection.get(collectionId);
     if (!shelved) {
-      shelved = { shelf: new Shelf(), list: new ObjectList(this.#vocabulary), bytes: 0 };
+      shelved = { list: new ObjectList(this.#vocabulary), bytes: 0 };
       this.#objectsByCollection.set(collectionId, shelved);
     }
     return shelved;
   }
 
-  async createObject(values: ObjectRecord): Promise<StoredObject> {
+  createObject(values: ObjectRecord): StoredObject {
     const shelved = this.#shelvedFor(values.collection_id);
-    const record = await shelved.shelf.create(values);
+    const record = ownCopy(values);
     this.#indexObject(shelved, record);
     this.#changed({ type: 'object', record });
     return record;
@@ -274,12 +285,9 @@ export class Store {
     shelved.list.insert(record);
   }
 
-  async updateObject(
-    previous: StoredObject,
-    change: (draft: ObjectRecord) => void,
-  ): Promise<StoredObject> {
+  updateObject(previous: StoredObject, change: (draft: ObjectRecord) => void): StoredObject {
     const shelved = this.#objectsByCollection.get(previous.collection_id)!;
-    const next = await shelved.shelf.update(previous, change);
+    const next = changedRecord(previous, change);
     const growth = sizeOfContent(next.content) - sizeOfContent(previous.content);
     shelved.bytes += growth;
     this.#bytes += growth;
@@ -295,7 +303,6 @@ export class Store {
       const size = sizeOfContent(record.content);
       shelved.bytes -= size;
       this.#bytes -= size;
-      shelved.shelf.delete(record);
       shelved.list.remove(record);
     }
     this.#objectById.delete(record.id);
@@ -309,16 +316,13 @@ export class Store {
 
   /**
    * Replaces everything with `state`. The old records, indexes and vocabulary are dropped whole
-   * (not removed record by record), so the cost is building the new ones.
-   * @note Each record is the store's own copy, indexed as it is handed to `@msw/data`; the
-   * handovers are awaited a batch at a time (one wait per batch, not one per record), before the
-   * event loop is let run. Nothing sees this store before `load` resolves.
+   * (not removed record by record), so the cost is building the new ones; every BATCH records
+   * the event loop is let run. Nothing sees this store before `load` resolves.
    * @throws SnapshotError when an object names a collection its account does not have, or an id
    * is used twice: checks that `parseSnapshot` leaves to the load (a store that throws is
    * half built, and dropped).
    */
   async load(state: Snapshot): Promise<void> {
-    await recordMarks();
     this.clear();
     this.accounts = state.accounts.map((account) => ({ ...account }));
     this.apiKeys = Object.freeze(
@@ -329,21 +333,10 @@ export class Store {
         }),
       ),
     );
-    let pending: Array<Promise<unknown>> = [];
     let placed = 0;
-    // @note Every BATCH records, the handovers still on their way (none when records are
-    // adopted, see `record-marks.ts`) are awaited and the event loop is let run. Not an `await`
-    // per record: each would cost a promise and a turn of the microtask queue.
-    const settle = async () => {
-      await Promise.all(pending);
-      pending = [];
-      await breathe();
-    };
     for (const collection of state.collections) {
-      const { record, stored } = this.#collections.place(ownCopy(collection));
-      this.#indexCollection(record);
-      if (stored !== undefined) pending.push(stored);
-      if (++placed % BATCH === 0) await settle();
+      this.#indexCollection(ownCopy(collection));
+      if (++placed % BATCH === 0) await breathe();
     }
     for (const group of byCollection(state.objects)) {
       const collectionId = group[0]!.collection_id;
@@ -359,22 +352,14 @@ export class Store {
           );
         if (this.#collectionById.has(object.id))
           throw new SnapshotError(`Duplicate id "${object.id}"`);
-        const record = ownCopy(object);
-        // @note The collection's own strings, not the snapshot's: once the snapshot is dropped,
-        // one string per collection instead of two per object (about 60 B an object).
-        record.collection_id = owner.id;
-        record.account_id = owner.account_id;
-        const { stored } = shelved.shelf.place(record);
         const known = this.#objectById.size;
-        this.#indexObject(shelved, record);
+        this.#indexObject(shelved, ownCopy(object, owner));
         // @note An id seen before replaced its entry instead of adding one: one lookup in a map
         // of every object instead of two (`has`, then `set`), a cache miss each at a million.
         if (this.#objectById.size === known) throw new SnapshotError(`Duplicate id "${object.id}"`);
-        if (stored !== undefined) pending.push(stored);
-        if (++placed % BATCH === 0) await settle();
+        if (++placed % BATCH === 0) await breathe();
       }
     }
-    await Promise.all(pending);
     this.#version += 1;
   }
 
@@ -393,7 +378,6 @@ export class Store {
     this.accounts = [];
     this.apiKeys = [];
     this.#vocabulary = new Vocabulary();
-    this.#collections = new Shelf();
     this.#collectionById = new Map();
     this.#collectionsByAccount = new Map();
     this.#collectionByName = new Map();
