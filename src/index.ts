@@ -1,6 +1,6 @@
 /** `answers-mock-kit`: create a mock and its msw handlers. Works in Node and in browsers. */
-import type { Snapshot } from './core/model/snapshot.ts';
-import { SnapshotError } from './core/model/snapshot.ts';
+import type { Snapshot } from './core/snapshot/snapshot.ts';
+import { SnapshotError } from './core/snapshot/snapshot.ts';
 
 export { createMock } from './create-mock.ts';
 export type { AnswersMock, InitialState, MockControls, MockOptions } from './core/mock.ts';
@@ -11,7 +11,7 @@ export { defaultState } from './seed/default-state.ts';
 export { emptyState } from './seed/empty-state.ts';
 export { createFactories, type Factories, type FactoryOptions } from './seed/factories.ts';
 export { MockDbError, type MockDb, type RecordQuery, type RecordTable } from './core/mock-db.ts';
-export type { CollectionRecord, ObjectRecord } from './core/model/records.ts';
+export type { CollectionRecord, ObjectRecord } from './core/store/records.ts';
 export { DEV_KEYS, DEV_ACCOUNTS } from './seed/dev-keys.ts';
 export { validateResponse, type ObservedResponse } from './openapi/response-validation.ts';
 export type { components, paths, operations } from './generated/openapi.ts';

@@ -164,4 +164,24 @@ describe('the layers of src/', () => {
       );
     }
   });
+
+  it('keeps the data apart from HTTP: store, search, snapshot and primitives build no answer', () => {
+    const data = ['store', 'search', 'snapshot', 'primitives'].map((folder) =>
+      join(SRC, 'core', folder),
+    );
+    const allowed = ['limits.ts', 'json-limits.ts', 'api-key.ts'].map((file) =>
+      join(SRC, 'core', file),
+    );
+    const reaching = [...GRAPH]
+      .filter(([file]) => data.some((folder) => file.startsWith(`${folder}/`)))
+      .flatMap(([file, imports]) =>
+        imports
+          .filter(
+            (to) => to.startsWith(join(SRC, 'core')) && !data.some((f) => to.startsWith(`${f}/`)),
+          )
+          .filter((to) => !allowed.includes(to))
+          .map((to) => `${relative(ROOT, file)} -> ${relative(ROOT, to)}`),
+      );
+    expect(reaching).toEqual([]);
+  });
 });

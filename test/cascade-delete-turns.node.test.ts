@@ -3,7 +3,7 @@
  * index (object-list.ts `releaseAll`), and no request sees the collection half deleted.
  */
 import { expect, it } from 'vitest';
-import { RELEASE_TURN_OBJECTS } from '../src/core/model/object-list.ts';
+import { RELEASE_TURN_OBJECTS } from '../src/core/store/object-list.ts';
 import { createMock } from '../src/index.ts';
 import { emptyState } from '../src/seed/empty-state.ts';
 import { mockRequest } from './support/in-process.ts';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMock } from '../src/index.ts';
-import type { Snapshot } from '../src/core/model/snapshot.ts';
+import type { Snapshot } from '../src/core/snapshot/snapshot.ts';
 import { createAnswersRouter } from '../src/express/index.ts';
 
 const fixture = JSON.parse(

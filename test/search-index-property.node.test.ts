@@ -8,10 +8,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMock, emptyState, type AnswersMock } from '../src/index.ts';
-import { compareByCreation } from '../src/core/model/creation-order.ts';
-import type { ObjectRecord } from '../src/core/model/records.ts';
-import { packTerms, queryTerms, score, words } from '../src/core/model/search-index.ts';
-import { Vocabulary } from '../src/core/model/vocabulary.ts';
+import { compareByCreation } from '../src/core/primitives/creation-order.ts';
+import type { ObjectRecord } from '../src/core/store/records.ts';
+import { packTerms, queryTerms, score, words } from '../src/core/search/search-index.ts';
+import { Vocabulary } from '../src/core/search/vocabulary.ts';
 import { send } from './support/in-process.ts';
 import { KEYS } from './support/keys.ts';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMock, emptyState } from '../src/index.ts';
-import { distinctWords, MAX_QUERY_WORDS } from '../src/core/model/search-index.ts';
+import { distinctWords, MAX_QUERY_WORDS } from '../src/core/search/search-index.ts';
 import { send } from './support/in-process.ts';
 
 /** `count` distinct words of letters only (digits would do too): w-a, w-b, ... */

@@ -1,5 +1,5 @@
 /**
- * Ranking search hits (src/core/model/ranked-hits.ts) against sorting every hit: the same page
+ * Ranking search hits (src/core/search/ranked-hits.ts) against sorting every hit: the same page
  * and total for shallow and deep pages, in document order and in another tie order, with hits
  * read in uneven chunks, tallies past the array-counted ones, and tallies that share a score.
  */
@@ -12,7 +12,7 @@ import {
   Turns,
   type HitReader,
   type TieOrder,
-} from '../src/core/model/ranked-hits.ts';
+} from '../src/core/search/ranked-hits.ts';
 
 /** Hits from arrays, read at most `step` documents at a time (so some reads find none). */
 class ArrayReader implements HitReader {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMock, type AnswersMock } from '../src/index.ts';
 import { MAX_BODY_BYTES } from '../src/core/http.ts';
-import type { Snapshot } from '../src/core/model/snapshot.ts';
+import type { Snapshot } from '../src/core/snapshot/snapshot.ts';
 import { startServer, type RunningServer, type StartOptions } from '../src/node/server.ts';
 import { StateJournal } from '../src/node/state-file/journal.ts';
 import { readStateFile } from '../src/node/state-file/read.ts';

@@ -9,7 +9,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Faker, base, en } from '@faker-js/faker';
 import { createMock, type Snapshot } from '../../src/index.ts';
-import { MAX_QUERY_WORDS, words } from '../../src/core/model/search-index.ts';
+import { MAX_QUERY_WORDS, words } from '../../src/core/search/search-index.ts';
 import { content } from '../../src/seed/generate-state.ts';
 import { emptyState } from '../../src/seed/empty-state.ts';
 import { call } from './in-process.ts';

@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { MAX_QUERY_WORDS } from '../../src/core/model/search-index.ts';
+import { MAX_QUERY_WORDS } from '../../src/core/search/search-index.ts';
 import { bundled } from './bundled.ts';
 import { QUICK, ROOT, SIZES } from './settings.ts';
 import { fmt, table } from './tables.ts';

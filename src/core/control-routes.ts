@@ -8,8 +8,8 @@ import { problem, problemResponse, type FieldError } from './problem.ts';
 import { nonFiniteNumberAt } from './json-limits.ts';
 import { MAX_FAILURE_TIMES, MAX_INSTANT_MS, MAX_LATENCY_MS } from './limits.ts';
 import { bodyErrorsOf } from './request-validation.ts';
-import { SnapshotError } from './model/snapshot.ts';
-import { snapshotPieces } from './model/snapshot-stream.ts';
+import { SnapshotError } from './snapshot/snapshot.ts';
+import { snapshotPieces } from './snapshot/snapshot-stream.ts';
 
 /** The path prefix of the control API. It is outside every API prefix, so it never shadows one. */
 export const CONTROL_PREFIX = '/__mock';

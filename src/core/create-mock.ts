@@ -14,10 +14,10 @@ import { handleRequest, type HandledRequest, type RequestHooks } from './handle-
 import { ReadCache } from './read-cache.ts';
 import type { MockRequest } from './http.ts';
 import type { AnswersMock, InitialState, MockControls, MockOptions } from './mock.ts';
-import { MockState } from './model/mock-state.ts';
+import { MockState } from './store/mock-state.ts';
 import { createMockDb } from './mock-db.ts';
 import { serve } from './serve.ts';
-import { parseSnapshot } from './model/snapshot.ts';
+import { parseSnapshot } from './snapshot/snapshot.ts';
 
 /** An instant the clock can show and RFC 3339 can write (1970 to 9999). */
 function toMs(instant: string | number): number {

@@ -1,7 +1,7 @@
 import { authenticate } from './authenticate.ts';
 import { forcedError, preferredStatus } from './forced-errors.ts';
 import type { MockRequest, MockResponse } from './http.ts';
-import type { MockState } from './model/mock-state.ts';
+import type { MockState } from './store/mock-state.ts';
 import { HANDLERS } from './operations/index.ts';
 import { problem } from './problem.ts';
 import { validateBody, validateParameters } from './request-validation.ts';

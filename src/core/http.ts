@@ -44,12 +44,7 @@ export interface MockResponse {
  */
 export const MAX_BODY_BYTES = 1_048_576;
 
-/**
- * The deepest nesting of objects and arrays a JSON request body may have (the body itself is
- * level 1). Deeper bodies would overflow the stack of recursive code further on.
- * @see docs/spec-gaps.md GAP-LIMIT-SIZE
- */
-export const MAX_JSON_DEPTH = 64;
+export { MAX_JSON_DEPTH } from './limits.ts';
 
 /**
  * Response headers: `content-type`, then `headers`.

@@ -18,3 +18,10 @@ export const MAX_LATENCY_MS = 600_000;
 export const MAX_INSTANT_MS = Date.parse('9999-12-31T23:59:59.999Z');
 /** The earliest instant: the start of year 0000 is RFC 3339's floor; the API's dates are after 1970. */
 export const MIN_INSTANT_MS = 0;
+
+/**
+ * The deepest nesting of objects and arrays a JSON request body may have (the body itself is
+ * level 1). Deeper bodies would overflow the stack of recursive code further on.
+ * @see docs/spec-gaps.md GAP-LIMIT-SIZE
+ */
+export const MAX_JSON_DEPTH = 64;

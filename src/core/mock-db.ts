@@ -2,13 +2,13 @@ import { Query } from '@msw/data';
 import { compileSchema } from '../openapi/ajv.ts';
 import { MAX_JSON_DEPTH } from './http.ts';
 import { nestsDeeperThan, nonFiniteNumberAt } from './json-limits.ts';
-import type { MockState } from './model/mock-state.ts';
+import type { MockState } from './store/mock-state.ts';
 import {
   collectionRecordSchema,
   objectRecordSchema,
   type CollectionRecord,
   type ObjectRecord,
-} from './model/records.ts';
+} from './store/records.ts';
 
 /** A record `mock.db` refuses: the field and what is wrong with it. The data is unchanged. */
 export class MockDbError extends Error {

@@ -1,8 +1,8 @@
 import type { HandledRequest } from './handle-request.ts';
 import type { MockRequest, MockResponse } from './http.ts';
 import type { MockDb } from './mock-db.ts';
-import type { MockState } from './model/mock-state.ts';
-import type { Snapshot } from './model/snapshot.ts';
+import type { MockState } from './store/mock-state.ts';
+import type { Snapshot } from './snapshot/snapshot.ts';
 import type { OperationId } from '../openapi/operations.ts';
 
 /** The data a mock starts from and returns to on `reset`: a snapshot, or a function making one. */

@@ -2,9 +2,9 @@
 import type { AnswersMock } from '../core/mock.ts';
 import type { HandledRequest } from '../core/handle-request.ts';
 import { json, noContent, type MockRequest } from '../core/http.ts';
-import { toCollection, toObject, type ObjectRecord } from '../core/model/records.ts';
-import { packTerms, queryTerms, score, words } from '../core/model/search-index.ts';
-import { Vocabulary } from '../core/model/vocabulary.ts';
+import { toCollection, toObject, type ObjectRecord } from '../core/store/records.ts';
+import { packTerms, queryTerms, score, words } from '../core/search/search-index.ts';
+import { Vocabulary } from '../core/search/vocabulary.ts';
 import {
   accountIds,
   isObject,

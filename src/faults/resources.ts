@@ -1,6 +1,6 @@
 /** Faults of single collections and objects: which one a get answers, and what it holds. */
 import { json } from '../core/http.ts';
-import { toCollection } from '../core/model/records.ts';
+import { toCollection } from '../core/store/records.ts';
 import { problem } from '../core/problem.ts';
 import {
   accountIds,

@@ -1,7 +1,7 @@
 /** Faults of search: what it matches, what it indexes, and whose objects it looks through. */
 import type { AnswersMock } from '../core/mock.ts';
 import type { MockRequest } from '../core/http.ts';
-import { toObject } from '../core/model/records.ts';
+import { toObject } from '../core/store/records.ts';
 import { problem } from '../core/problem.ts';
 import {
   accountIds,

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { maskApiKey } from '../core/api-key.ts';
 import { isLoopbackName } from '../core/local-names.ts';
-import type { Snapshot } from '../core/model/snapshot.ts';
+import type { Snapshot } from '../core/snapshot/snapshot.ts';
 import { DEV_KEYS } from '../seed/dev-keys.ts';
 import { emptyState } from '../seed/empty-state.ts';
 import { describeDocs } from './docs-site.ts';
@@ -241,7 +241,7 @@ async function main(argv: string[]): Promise<void> {
   // compiles openapi.yaml's schemas when it loads.
   const [{ createMockFrom }, { SnapshotError }, { startServer }] = await Promise.all([
     import('../core/create-mock.ts'),
-    import('../core/model/snapshot.ts'),
+    import('../core/snapshot/snapshot.ts'),
     import('./server.ts'),
   ]);
   const mock = await createMockFrom(state as Snapshot, {

@@ -1,4 +1,4 @@
-import type { Snapshot } from '../core/model/snapshot.ts';
+import type { Snapshot } from '../core/snapshot/snapshot.ts';
 import defaultFixture from '../../fixtures/default-state.json' with { type: 'json' };
 
 /** The default seed (`fixtures/default-state.json`): what `npm start` and `createMock()` serve. */

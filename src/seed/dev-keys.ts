@@ -1,5 +1,5 @@
 import type { ApiKey } from '../core/api-key.ts';
-import type { Account } from '../core/model/records.ts';
+import type { Account } from '../core/store/records.ts';
 
 /** The accounts of every generated data set. `initech` has a key but no data: an empty account. */
 export const DEV_ACCOUNTS: Account[] = [

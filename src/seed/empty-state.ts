@@ -1,4 +1,4 @@
-import type { Snapshot } from '../core/model/snapshot.ts';
+import type { Snapshot } from '../core/snapshot/snapshot.ts';
 import { DEV_ACCOUNTS, DEV_KEYS } from './dev-keys.ts';
 
 /** No collections or objects, but the dev accounts and keys, so requests can authenticate. */

@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { AnswersMock } from '../core/mock.ts';
-import type { CollectionRecord, ObjectRecord } from '../core/model/records.ts';
+import type { CollectionRecord, ObjectRecord } from '../core/store/records.ts';
 
 type Content = (faker: Faker, collectionName: string) => Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import { Faker, base, en } from '@faker-js/faker';
-import { IdSequence } from '../core/model/id-sequence.ts';
-import type { CollectionRecord, ObjectRecord } from '../core/model/records.ts';
-import type { Snapshot } from '../core/model/snapshot.ts';
+import { IdSequence } from '../core/store/id-sequence.ts';
+import type { CollectionRecord, ObjectRecord } from '../core/store/records.ts';
+import type { Snapshot } from '../core/snapshot/snapshot.ts';
 import { DEV_ACCOUNTS, DEV_KEYS } from './dev-keys.ts';
 
 /** Options of {@link generateState}. */

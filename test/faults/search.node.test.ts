@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AnswersMock } from '../../src/index.ts';
-import { words } from '../../src/core/model/search-index.ts';
+import { words } from '../../src/core/search/search-index.ts';
 import { validateResponse } from '../../src/openapi/response-validation.ts';
 import { send, type Sent } from '../support/in-process.ts';
 import { KEYS } from '../support/keys.ts';

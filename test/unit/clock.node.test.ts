@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Clock, toTimestamp } from '../../src/core/model/clock.ts';
+import { Clock, toTimestamp } from '../../src/core/store/clock.ts';
 
 type Step = ['tick'] | ['peek'] | ['set', number] | ['advance', number];
 

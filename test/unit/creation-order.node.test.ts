@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstIndex } from '../../src/core/model/binary-search.ts';
+import { firstIndex } from '../../src/core/primitives/binary-search.ts';
 import {
   compareByCreation,
   indexAfter,
@@ -8,8 +8,8 @@ import {
   removeSorted,
   replaceSorted,
   type Keyed,
-} from '../../src/core/model/creation-order.ts';
-import { keysetPage } from '../../src/core/model/keyset-page.ts';
+} from '../../src/core/primitives/creation-order.ts';
+import { keysetPage } from '../../src/core/primitives/keyset-page.ts';
 
 const at = (second: number, id: string): Keyed => ({
   created_at: `2026-01-01T00:00:0${second}.000Z`,

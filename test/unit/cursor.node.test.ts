@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CursorCodec, fingerprint } from '../../src/core/model/cursor.ts';
+import { CursorCodec, fingerprint } from '../../src/core/primitives/cursor.ts';
 
 const codec = new CursorCodec('secret-1');
 const position = { created_at: '2026-01-01T00:00:00.000Z', id: 'col_1' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonLength } from '../../src/core/model/json-length.ts';
+import { jsonLength } from '../../src/core/store/json-length.ts';
 
 /** What the storage limit counted before: the length of the JSON text. */
 const byStringify = (value: unknown) => JSON.stringify(value)?.length ?? 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergePatch } from '../../src/core/model/merge-patch.ts';
+import { mergePatch } from '../../src/core/primitives/merge-patch.ts';
 
 describe('mergePatch', () => {
   // The examples of RFC 7396, Appendix A, row by row.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { compareByCreation } from '../../src/core/model/creation-order.ts';
-import { ObjectList } from '../../src/core/model/object-list.ts';
-import type { ObjectRecord } from '../../src/core/model/records.ts';
-import { Vocabulary } from '../../src/core/model/vocabulary.ts';
+import { compareByCreation } from '../../src/core/primitives/creation-order.ts';
+import { ObjectList } from '../../src/core/store/object-list.ts';
+import type { ObjectRecord } from '../../src/core/store/records.ts';
+import { Vocabulary } from '../../src/core/search/vocabulary.ts';
 
 /** A fixed pseudo-random sequence (mulberry32). */
 function random(seed: number) {

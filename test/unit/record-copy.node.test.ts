@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frozenCopy as copyOf } from '../../src/core/model/record-copy.ts';
+import { frozenCopy as copyOf } from '../../src/core/store/record-copy.ts';
 import { createMock, emptyState } from '../../src/index.ts';
 
 /** Every object and array in `value`, depth first. */

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { documentOf, Postings } from '../../src/core/model/postings.ts';
+import { documentOf, Postings } from '../../src/core/search/postings.ts';
 
 type Op =
   | { kind: 'append'; word: number; count: number; times: number }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { packTerms, queryTerms, score, words } from '../../src/core/model/search-index.ts';
-import { Vocabulary } from '../../src/core/model/vocabulary.ts';
+import { packTerms, queryTerms, score, words } from '../../src/core/search/search-index.ts';
+import { Vocabulary } from '../../src/core/search/vocabulary.ts';
 
 const scoreOf = (content: unknown, query: string) => {
   const vocabulary = new Vocabulary();

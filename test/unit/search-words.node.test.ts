@@ -1,7 +1,7 @@
 /** The words the index counts are the words of the naive definition, whatever the text. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countWords, words } from '../../src/core/model/search-index.ts';
+import { countWords, words } from '../../src/core/search/search-index.ts';
 
 const tally = (list: string[]) => {
   const counts = new Map<string, number>();

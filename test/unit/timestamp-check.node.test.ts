@@ -1,15 +1,15 @@
 /**
  * A snapshot's timestamps are accepted exactly when `openapi.yaml`'s `Timestamp` (its pattern and
  * Ajv's `date-time` format) accepts them, as `mock.db` checks a record: the loader checks the
- * calendar itself instead of running the format (`src/core/model/timestamp-check.ts`).
+ * calendar itself instead of running the format (`src/core/snapshot/timestamp-check.ts`).
  */
 import { describe, expect, it } from 'vitest';
 import { compileSchema } from '../../src/openapi/ajv.ts';
 import { openapiDocument } from '../../src/generated/openapi-document.ts';
-import { toTimestamp } from '../../src/core/model/clock.ts';
-import { collectionRecordSchema } from '../../src/core/model/records.ts';
-import { parseSnapshot, SnapshotError } from '../../src/core/model/snapshot.ts';
-import { isDateTime, TIMESTAMP_PATTERN } from '../../src/core/model/timestamp-check.ts';
+import { toTimestamp } from '../../src/core/store/clock.ts';
+import { collectionRecordSchema } from '../../src/core/store/records.ts';
+import { parseSnapshot, SnapshotError } from '../../src/core/snapshot/snapshot.ts';
+import { isDateTime, TIMESTAMP_PATTERN } from '../../src/core/snapshot/timestamp-check.ts';
 import { MAX_INSTANT_MS } from '../../src/core/limits.ts';
 
 /** What the API's own schema says of a collection record with these timestamps (as `mock.db`). */

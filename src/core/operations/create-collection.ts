@@ -1,8 +1,9 @@
 import { json } from '../http.ts';
 import type { Handler, Schemas } from './handler.ts';
 import { problem } from '../problem.ts';
-import { toCollection } from '../model/records.ts';
-import { sizeOfCollection } from '../model/store.ts';
+import { toCollection } from '../store/records.ts';
+import { sizeOfCollection } from '../store/store.ts';
+import { noRoom } from './no-room.ts';
 
 /**
  * `POST /collections`: creates an empty collection with a name unique in the account.
@@ -11,7 +12,8 @@ import { sizeOfCollection } from '../model/store.ts';
 export const createCollection: Handler = async ({ state, accountId, body, prefix }) => {
   const input = body as Schemas['CollectionCreate'];
   if (state.store.findCollectionByName(accountId, input.name)) return nameTaken(input.name);
-  const full = state.roomFor(
+  const full = noRoom(
+    state,
     0,
     sizeOfCollection({ name: input.name, metadata: input.metadata ?? {} }),
   );

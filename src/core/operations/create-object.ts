@@ -1,8 +1,9 @@
 import { json } from '../http.ts';
 import type { Handler, Schemas } from './handler.ts';
-import { toObject } from '../model/records.ts';
-import { sizeOfContent } from '../model/store.ts';
+import { toObject } from '../store/records.ts';
+import { sizeOfContent } from '../store/store.ts';
 import { collectionNotFound } from './get-collection.ts';
+import { noRoom } from './no-room.ts';
 
 /**
  * `POST /collections/{collection_id}/objects`: stores user content; the service adds the system
@@ -13,7 +14,7 @@ export const createObject: Handler = async ({ state, accountId, params, body, pr
   const collection = state.store.findCollection(accountId, params.collection_id!);
   if (!collection) return collectionNotFound(params.collection_id!);
   const { content } = body as Schemas['ObjectWrite'];
-  const full = state.roomFor(1, sizeOfContent(content));
+  const full = noRoom(state, 1, sizeOfContent(content));
   if (full) return full;
   const now = state.now();
   const record = await state.store.createObject({

@@ -1,7 +1,7 @@
 import type { MockResponse } from '../http.ts';
 import type { Handler } from './handler.ts';
 import { problem } from '../problem.ts';
-import { toCollection, type CollectionRecord } from '../model/records.ts';
+import { toCollection, type CollectionRecord } from '../store/records.ts';
 
 /**
  * The JSON text of each collection as last answered, with the object count it showed.

@@ -1,8 +1,8 @@
 import { json, type MockResponse } from '../http.ts';
 import type { Handler, OperationContext } from './handler.ts';
 import { problem } from '../problem.ts';
-import { toObject } from '../model/records.ts';
-import type { StoredObject } from '../model/store.ts';
+import { toObject } from '../store/records.ts';
+import type { StoredObject } from '../store/store.ts';
 import { collectionNotFound } from './get-collection.ts';
 
 /**

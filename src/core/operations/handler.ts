@@ -1,5 +1,5 @@
 import type { MockResponse } from '../http.ts';
-import type { MockState } from '../model/mock-state.ts';
+import type { MockState } from '../store/mock-state.ts';
 import type { components } from '../../generated/openapi.ts';
 
 export type Schemas = components['schemas'];

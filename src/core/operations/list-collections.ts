@@ -1,7 +1,7 @@
 import { listPage } from './list-page.ts';
 import type { Handler } from './handler.ts';
 import { collectionJson } from './get-collection.ts';
-import { toCollection } from '../model/records.ts';
+import { toCollection } from '../store/records.ts';
 
 /**
  * `GET /collections`: the caller's collections, by creation date, a page at a time, each with its

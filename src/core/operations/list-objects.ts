@@ -1,6 +1,6 @@
 import { listPage } from './list-page.ts';
 import type { Handler } from './handler.ts';
-import { toObject } from '../model/records.ts';
+import { toObject } from '../store/records.ts';
 import { collectionNotFound } from './get-collection.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { MockResponse } from '../http.ts';
-import type { Keyed } from '../model/creation-order.ts';
-import { keysetPage } from '../model/keyset-page.ts';
+import type { Keyed } from '../primitives/creation-order.ts';
+import { keysetPage } from '../primitives/keyset-page.ts';
 import type { OperationContext } from './handler.ts';
 import { problem } from '../problem.ts';
 

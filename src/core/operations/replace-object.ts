@@ -1,8 +1,9 @@
 import { json, type MockResponse } from '../http.ts';
 import type { Handler, OperationContext, Schemas } from './handler.ts';
-import { toObject } from '../model/records.ts';
-import { sizeOfContent, type StoredObject } from '../model/store.ts';
+import { toObject } from '../store/records.ts';
+import { sizeOfContent, type StoredObject } from '../store/store.ts';
 import { findObjectOr404 } from './get-object.ts';
+import { noRoom } from './no-room.ts';
 
 /**
  * `PUT /collections/{collection_id}/objects/{object_id}`: replaces the content; bumps `version`.
@@ -20,7 +21,7 @@ export async function saveContent(
   record: StoredObject,
   content: Schemas['Content'],
 ): Promise<MockResponse> {
-  const full = context.state.roomFor(0, sizeOfContent(content) - sizeOfContent(record.content));
+  const full = noRoom(context.state, 0, sizeOfContent(content) - sizeOfContent(record.content));
   if (full) return full;
   const updatedAt = context.state.now();
   const next = await context.state.store.updateObject(record, (draft) => {

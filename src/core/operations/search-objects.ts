@@ -1,8 +1,8 @@
 import { json } from '../http.ts';
 import type { Handler, Schemas } from './handler.ts';
 import { problem } from '../problem.ts';
-import { toObject } from '../model/records.ts';
-import { distinctWords, MAX_QUERY_WORDS, queryTerms } from '../model/search-index.ts';
+import { toObject } from '../store/records.ts';
+import { distinctWords, MAX_QUERY_WORDS, queryTerms } from '../search/search-index.ts';
 import { collectionNotFound } from './get-collection.ts';
 
 /**

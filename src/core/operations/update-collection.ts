@@ -1,9 +1,10 @@
 import { json } from '../http.ts';
 import type { Handler, Schemas } from './handler.ts';
-import { toCollection } from '../model/records.ts';
-import { sizeOfCollection } from '../model/store.ts';
+import { toCollection } from '../store/records.ts';
+import { sizeOfCollection } from '../store/store.ts';
 import { nameTaken } from './create-collection.ts';
 import { collectionNotFound } from './get-collection.ts';
+import { noRoom } from './no-room.ts';
 
 /**
  * `PATCH /collections/{collection_id}`: renames a collection and/or replaces its metadata.
@@ -21,7 +22,7 @@ export const updateCollection: Handler = async ({ state, accountId, params, body
       name: change.name ?? record.name,
       metadata: change.metadata ?? record.metadata,
     }) - sizeOfCollection(record);
-  const full = state.roomFor(0, grows);
+  const full = noRoom(state, 0, grows);
   if (full) return full;
   const updatedAt = state.now();
   const next = await state.store.updateCollection(record, (draft) => {

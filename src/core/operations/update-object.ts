@@ -1,4 +1,4 @@
-import { mergePatch } from '../model/merge-patch.ts';
+import { mergePatch } from '../primitives/merge-patch.ts';
 import type { Handler, Schemas } from './handler.ts';
 import { findObjectOr404 } from './get-object.ts';
 import { saveContent } from './replace-object.ts';

@@ -1,7 +1,7 @@
 import { open, rename, truncate, unlink, type FileHandle } from 'node:fs/promises';
-import type { MockState } from '../../core/model/mock-state.ts';
-import type { CollectionRecord, ObjectRecord } from '../../core/model/records.ts';
-import type { StateChange } from '../../core/model/state-change.ts';
+import type { MockState } from '../../core/store/mock-state.ts';
+import type { CollectionRecord, ObjectRecord } from '../../core/store/records.ts';
+import type { StateChange } from '../../core/store/state-change.ts';
 import { baseLine, changeLine } from './lines.ts';
 import { checkDirectory, lockStateFile, StateFilePaths } from './files.ts';
 import { readStateFile, type StateFileContents } from './read.ts';

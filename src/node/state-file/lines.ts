@@ -1,6 +1,6 @@
-import type { Snapshot } from '../../core/model/snapshot.ts';
-import type { StateChange } from '../../core/model/state-change.ts';
-import type { Account, CollectionRecord, ObjectRecord } from '../../core/model/records.ts';
+import type { Snapshot } from '../../core/snapshot/snapshot.ts';
+import type { StateChange } from '../../core/store/state-change.ts';
+import type { Account, CollectionRecord, ObjectRecord } from '../../core/store/records.ts';
 import type { ApiKey } from '../../core/api-key.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { Replay, StateLineError } from './lines.ts';
-import type { Snapshot } from '../../core/model/snapshot.ts';
+import type { Snapshot } from '../../core/snapshot/snapshot.ts';
 
 /** What a `--state-file` held when the mock started. */
 export type StateFileContents =

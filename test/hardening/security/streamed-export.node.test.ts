@@ -11,7 +11,7 @@ import express from 'express';
 import { setupServer } from 'msw/node';
 import { describe, expect, it, vi } from 'vitest';
 import type { MockResponse } from '../../../src/core/http.ts';
-import { mergeByCreation } from '../../../src/core/model/snapshot-stream.ts';
+import { mergeByCreation } from '../../../src/core/snapshot/snapshot-stream.ts';
 import { serve } from '../../../src/core/serve.ts';
 import { createAnswersRouter } from '../../../src/express/index.ts';
 import { createHandlers, createMock, emptyState, type AnswersMock } from '../../../src/index.ts';

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMock, type AnswersMock } from '../../../src/index.ts';
 import { generateState } from '../../../src/seed/generate-state.ts';
-import type { Snapshot } from '../../../src/core/model/snapshot.ts';
+import type { Snapshot } from '../../../src/core/snapshot/snapshot.ts';
 import { StateJournal } from '../../../src/node/state-file/journal.ts';
 import { readStateFile } from '../../../src/node/state-file/read.ts';
 import { send } from '../../support/in-process.ts';

@@ -1,4 +1,4 @@
-import { firstIndex } from './binary-search.ts';
+import { firstIndex } from '../primitives/binary-search.ts';
 
 /**
  * What the word functions and the inverted index need of a vocabulary (vocabulary.ts): word ids,

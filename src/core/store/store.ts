@@ -1,12 +1,17 @@
 import type { ApiKey } from '../api-key.ts';
-import { compareByCreation, insertSorted, removeSorted, replaceSorted } from './creation-order.ts';
+import {
+  compareByCreation,
+  insertSorted,
+  removeSorted,
+  replaceSorted,
+} from '../primitives/creation-order.ts';
 import { jsonLength } from './json-length.ts';
 import { ObjectList } from './object-list.ts';
 import type { Account, CollectionRecord, ObjectRecord } from './records.ts';
 import { changedRecord, frozenCopy } from './record-copy.ts';
-import { SnapshotError, type Snapshot } from './snapshot.ts';
+import { SnapshotError, type Snapshot } from '../snapshot/snapshot.ts';
 import type { ChangeListener, StateChange } from './state-change.ts';
-import { Vocabulary } from './vocabulary.ts';
+import { Vocabulary } from '../search/vocabulary.ts';
 
 /** A collection record as the store holds it: frozen, replaced on every change. */
 export type StoredCollection = Readonly<CollectionRecord>;

@@ -1,7 +1,7 @@
-import { firstIndex } from './binary-search.ts';
-import { compareByCreation, insertSorted } from './creation-order.ts';
+import { firstIndex } from '../primitives/binary-search.ts';
+import { compareByCreation, insertSorted } from '../primitives/creation-order.ts';
 import type { ObjectRecord } from './records.ts';
-import type { Vocabulary } from './vocabulary.ts';
+import type { Vocabulary } from '../search/vocabulary.ts';
 
 /** How many objects leave the search index in one turn at most (see `ObjectList.releaseAll`). */
 export const RELEASE_TURN_OBJECTS = 1_024;

@@ -1,11 +1,9 @@
 import { Clock, toTimestamp } from './clock.ts';
-import { CursorCodec } from './cursor.ts';
+import { CursorCodec } from '../primitives/cursor.ts';
 import { AccountIds } from './id-sequence.ts';
-import type { Snapshot } from './snapshot.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { ChangeListener } from './state-change.ts';
-import type { MockResponse } from '../http.ts';
 import { DEFAULT_MAX_OBJECTS, DEFAULT_MAX_STORED_BYTES } from '../limits.ts';
-import { problem } from '../problem.ts';
 import { Store } from './store.ts';
 
 /** The state every operation works on: data, clock, id sequence and cursor codec. */
@@ -29,22 +27,17 @@ export class MockState {
   }
 
   /**
-   * The 507 for a write that would add `objects` objects and `bytes` of stored JSON past the
-   * limits, or undefined when there is room. Checked before anything is written.
+   * Why a write that would add `objects` objects and `bytes` of stored JSON goes past the
+   * limits, or undefined when there is room. Checked before anything is written; the operation
+   * answers 507 with the reason (the model builds no HTTP answer).
    * @see docs/spec-gaps.md GAP-LIMIT-STORE
    */
-  roomFor(objects: number, bytes: number): MockResponse | undefined {
+  roomFor(objects: number, bytes: number): string | undefined {
     const { maxObjects, maxStoredBytes } = this.limits;
     if (this.store.objectTotal + objects > maxObjects)
-      return problem(
-        'insufficient_storage',
-        `The mock holds its limit of ${maxObjects} objects; delete some, or raise --max-objects.`,
-      );
+      return `The mock holds its limit of ${maxObjects} objects; delete some, or raise --max-objects.`;
     if (this.store.storedBytes + bytes > maxStoredBytes)
-      return problem(
-        'insufficient_storage',
-        `The mock holds its limit of ${maxStoredBytes} bytes of stored JSON; delete some, or raise --max-stored-bytes.`,
-      );
+      return `The mock holds its limit of ${maxStoredBytes} bytes of stored JSON; delete some, or raise --max-stored-bytes.`;
     return undefined;
   }
 

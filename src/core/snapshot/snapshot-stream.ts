@@ -1,5 +1,5 @@
-import { compareByCreation, type Keyed } from './creation-order.ts';
-import type { MockState } from './mock-state.ts';
+import { compareByCreation, type Keyed } from '../primitives/creation-order.ts';
+import type { MockState } from '../store/mock-state.ts';
 
 /**
  * `GET /__mock/state` written a piece at a time: the same JSON document as

@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH } from '../http.ts';
+import { MAX_JSON_DEPTH } from '../limits.ts';
 import { nestsDeeperThan, nonFiniteNumberAt } from '../json-limits.ts';
 import { compileSchema } from '../../openapi/ajv.ts';
 import {
@@ -7,7 +7,7 @@ import {
   type Account,
   type CollectionRecord,
   type ObjectRecord,
-} from './records.ts';
+} from '../store/records.ts';
 import type { ApiKey } from '../api-key.ts';
 import { isDateTime, TIMESTAMP_PATTERN } from './timestamp-check.ts';
 

@@ -1,7 +1,7 @@
-import { compareByCreation } from './creation-order.ts';
+import { compareByCreation } from '../primitives/creation-order.ts';
 import { COUNT_BITS, Postings, SATURATED, UNIT, type PostingList } from './postings.ts';
 import { FOUND, rankHits, Turns, type HitReader, type TieOrder } from './ranked-hits.ts';
-import type { ObjectRecord } from './records.ts';
+import type { ObjectRecord } from '../store/records.ts';
 import { countWords, eachWord, type WordIds } from './search-index.ts';
 
 /** A search hit: the object and its score. */
