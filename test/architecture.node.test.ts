@@ -185,3 +185,50 @@ describe('the layers of src/', () => {
     expect(reaching).toEqual([]);
   });
 });
+
+describe('tsconfig.core.json', () => {
+  /** The diagnostics of the core's program with one more file, `code`, in src/core. */
+  function compileWith(code: string): string[] {
+    const configFile = join(ROOT, 'tsconfig.core.json');
+    const config = ts.getParsedCommandLineOfConfigFile(
+      configFile,
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (d) => {
+          throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+        },
+      },
+    )!;
+    const probe = join(SRC, 'core', 'probe-of-the-test.ts');
+    const host = ts.createCompilerHost(config.options);
+    const getSourceFile = host.getSourceFile.bind(host);
+    host.getSourceFile = (file, language, ...rest) =>
+      file === probe
+        ? ts.createSourceFile(file, code, language)
+        : getSourceFile(file, language, ...rest);
+    const fileExists = host.fileExists.bind(host);
+    host.fileExists = (file) => file === probe || fileExists(file);
+    const globals = join(ROOT, 'types', 'core-globals.d.ts');
+    const program = ts.createProgram([probe, globals], config.options, host);
+    return ts
+      .getPreEmitDiagnostics(program)
+      .filter((d) => d.file?.fileName === probe)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  }
+
+  it('compiles what both runtimes have, and refuses a Node or a DOM call in the core', () => {
+    expect(
+      compileWith('export const t = performance.now() + new URL("http://x").href.length;'),
+    ).toEqual([]);
+    expect(compileWith('export const t = process.pid;')).toEqual([
+      expect.stringMatching(/process/),
+    ]);
+    expect(compileWith('export const t = document.title;')).toEqual([
+      expect.stringMatching(/document/),
+    ]);
+    expect(compileWith('export const t = Buffer.from("x");')).toEqual([
+      expect.stringMatching(/Buffer/),
+    ]);
+  });
+});

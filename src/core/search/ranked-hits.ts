@@ -4,6 +4,7 @@
  * ranking lets the event loop run between chunks once it has held it for {@link TURN_MS}.
  * @see docs/spec-gaps.md GAP-SEARCH-RESP
  */
+import { breathe } from '../primitives/breathe.ts';
 
 /**
  * A hit's tally: the distinct query words found in the document × `FOUND` + their occurrences.
@@ -27,12 +28,6 @@ const TURN_MS = 10;
 /** How many hits are read and ranked at a time (between two looks at the clock). */
 const CHUNK = 4_096;
 
-/** Lets the event loop run (I/O, timers, other work) before going on. */
-const yieldToEventLoop = (): Promise<void> =>
-  new Promise((resolve) =>
-    typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
-  );
-
 /**
  * A long task's turns on the event loop: {@link Turns.pause} lets other work run once the task
  * has held the loop for {@link TURN_MS} since its last turn.
@@ -44,7 +39,7 @@ export class Turns {
   /** Gives the event loop a turn when this task has held it long enough; else nothing. */
   async pause(): Promise<void> {
     if (performance.now() - this.#since < TURN_MS) return;
-    await yieldToEventLoop();
+    await breathe();
     this.#since = performance.now();
   }
 }

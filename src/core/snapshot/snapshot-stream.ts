@@ -1,3 +1,4 @@
+import { breathe } from '../primitives/breathe.ts';
 import { compareByCreation, type Keyed } from '../primitives/creation-order.ts';
 import type { MockState } from '../store/mock-state.ts';
 
@@ -10,12 +11,6 @@ import type { MockState } from '../store/mock-state.ts';
 /** A piece ends once it holds this many UTF-16 code units or records (plus one record's JSON). */
 const PIECE_CHARS = 256 * 1024;
 const PIECE_RECORDS = 1_024;
-
-/** Lets the event loop run (I/O, timers, other requests) before the next piece is built. */
-const breathe = (): Promise<void> =>
-  new Promise((resolve) =>
-    typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
-  );
 
 /**
  * Records of lists each in creation order, in creation order overall: a k-way merge over a

@@ -1,3 +1,4 @@
+import { breathe } from '../primitives/breathe.ts';
 import type { ApiKey } from '../api-key.ts';
 import {
   compareByCreation,
@@ -62,11 +63,6 @@ function byCollection(objects: readonly ObjectRecord[]): Iterable<ObjectRecord[]
   return groups.values();
 }
 
-/** Lets the event loop run (I/O, timers) before the next batch of a long load. */
-const breathe = (): Promise<void> =>
-  new Promise((resolve) =>
-    typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
-  );
 const BATCH = 2_048;
 
 /** The stored JSON of an object's content, in UTF-16 code units (what the limit counts). */
