@@ -114,6 +114,7 @@ function regressionReport(
   error: unknown,
 ): string {
   const json = JSON.stringify(counterexample);
+  // @note Named for now by the counterexample; rename it for the bug once it is understood.
   const file = `test/regressions/${replay.kind}-${shortHash(json)}.node.test.ts`;
   const cause = (error instanceof Error ? error.message : String(error))
     .replace(/\s+/g, ' ')
@@ -125,7 +126,7 @@ function regressionReport(
     `Cause: ${cause}`,
     `Shrunk counterexample: ${json}`,
     '',
-    `Keep it as a regression test: create ${file} with`,
+    `Keep it as a regression test: create ${file} (then rename it for the bug it shows) with`,
     '',
     `import { it } from 'vitest';`,
     `import { ${replay.replayer} } from '${replay.module}';`,
