@@ -45,8 +45,8 @@ export async function createMockFrom(
     maxObjects: options.maxObjects ?? DEFAULT_MAX_OBJECTS,
     maxStoredBytes: options.maxStoredBytes ?? DEFAULT_MAX_STORED_BYTES,
   });
-  // @note Runs of [status, times], so a queue costs memory by kind, not by count (`times: 1e8`
-  // once allocated 2 GB and blocked the process for 6 s).
+  // @note Runs of [status, times], so a queue costs memory by kind, not by count (a huge `times`
+  // once allocated an entry per time and blocked the process).
   const failures = new Map<string, Array<{ status: number; left: number }>>();
   let latencyMs = options.latencyMs ?? 0;
 

@@ -43,7 +43,7 @@ function hasNonFinite(value: unknown): boolean {
       if (!Number.isFinite(item)) return true;
     } else if (Array.isArray(item)) {
       // @note Indexed, as every loop over a load's records: `for of` allocated an iterator
-      // result per item here until the loop was optimised, 15 MB per 200,000 objects.
+      // result per item here until the loop was optimised.
       for (let i = 0; i < item.length; i++) stack.push(item[i]);
     } else if (typeof item === 'object' && item !== null) {
       for (const key in item) stack.push((item as Record<string, unknown>)[key]);

@@ -116,9 +116,9 @@ export const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
 /**
  * A string body longer than this (UTF-16 code units) is written in pieces of this size.
  * @note Node turns a string into bytes in a buffer sized for the worst case, three bytes per
- * code unit, and keeps that buffer until the client has taken all of it: one 100-object page of
- * 1 MB objects written whole pinned 286 MiB of buffers (plus the 95 MiB string) for as long as
- * a client did not read. In pieces, what waits for the client is one piece.
+ * code unit, and keeps that buffer until the client has taken all of it: a page of large
+ * objects written whole pinned buffers three times its size for as long as a client did not read
+ * (docs/robustness.md). In pieces, what waits for the client is one piece.
  */
 const PIECE_CHARS = 64 * 1024;
 
@@ -229,8 +229,7 @@ export function sendResponse(
  * `extra` and then `own` header fields (`own` wins a name both have) as the flat list of names
  * and values `writeHead` takes.
  * @note Not `{ ...extra, ...own }`: merging two objects by spread was the costliest step of an
- * answer (about 6 of 22 µs of the server's own CPU per request, measured in-process), a list
- * costs a fraction of it.
+ * answer, measured in-process (docs/performance.md); a list costs a fraction of it.
  */
 function headerFields(extra: Record<string, string>, own: Record<string, string>): string[] {
   const fields: string[] = [];

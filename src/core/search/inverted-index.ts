@@ -129,7 +129,7 @@ export class InvertedIndex {
       created.set(this.#createdMs);
       this.#createdMs = created;
       // @note Grown with the documents (all zeros between searches: nothing to copy), so the
-      // first search of several words does not allocate 10 MB at a million objects: that
+      // first search of several words does not allocate the whole array at once: that
       // allocation made it several times slower than the next (a collection of the heap).
       this.#tally = new Float64Array(size);
     }
@@ -260,8 +260,8 @@ export class InvertedIndex {
    * occurrences), in one array as long as the document numbers, to be read back in document
    * order over the span of the lists.
    * @note Block by block of documents, every word's postings in the block in turn: the block's
-   * tallies stay in the processor's cache instead of each word sweeping the whole array (8 MB
-   * at a million objects): a third faster for a query of many common words.
+   * tallies stay in the processor's cache instead of each word sweeping the whole array: faster
+   * for a query of many common words (docs/performance.md).
    * @note Every document is added up, whatever its collection: the collections are checked once
    * per document when the tallies are read back, not once per posting.
    */

@@ -28,8 +28,7 @@ export function words(text: string): string[] {
 /**
  * The most distinct words the mock searches for in one query: a limit of the mock, not of the
  * contract. A query's cost grows with its words' posting lists: at a million objects, 16 of the
- * commonest words read 4.8 million postings in 36-38 ms of CPU here, 32 of them 6.4 million in
- * 40-51 ms, over the 40 ms that leaves room under the 50 ms target.
+ * commonest words stay within the search's time budget, 32 do not (docs/performance.md).
  * @see docs/spec-gaps.md GAP-SEARCH-WORDS
  */
 export const MAX_QUERY_WORDS = 16;

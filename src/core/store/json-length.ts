@@ -11,8 +11,8 @@ function stringLength(text: string): number {
  * `JSON.stringify(value)?.length ?? 0` (UTF-16 code units, what the storage limit counts),
  * without building the text.
  * @note Every object a load takes is sized for the storage limit, and every change sizes the
- * content before and after: a string built only to read its length was 3% of a load, and this
- * walk takes 40% less time than building it for typical content. Anything but strings, numbers,
+ * content before and after: a string built only to read its length showed in a load's profile,
+ * and this walk takes less time than building it for typical content. Anything but strings, numbers,
  * booleans, null, and plain objects and arrays without `toJSON`, is sized by `JSON.stringify`
  * itself, so the answer is always the one it gives (`test/unit/json-length.node.test.ts`).
  */

@@ -23,8 +23,7 @@ export class ObjectList<T extends ObjectRecord> {
   /**
    * Each record's creation date in ms, at the same index: what finding a record searches.
    * @note A binary search over the records reads a record, scattered in a large heap, at every
-   * step: 10 of the 97 µs of deleting an object at 1,000,000 objects. Over these numbers it
-   * reads one array.
+   * step (a tenth of a delete at a million objects); over these numbers it reads one array.
    */
   readonly #created: number[] = [];
   /** How many entries are marked {@link REMOVED} and not yet compacted away. */
@@ -125,7 +124,7 @@ export class ObjectList<T extends ObjectRecord> {
    * Takes every object out of the search index: the list is being dropped whole. Awaits `pause`
    * after every {@link RELEASE_TURN_OBJECTS} objects and whenever a turn has run
    * {@link RELEASE_TURN_MS}, so that a large collection leaves the index without holding the
-   * event loop: in one turn, a collection of 20,000 objects held it 230 to 285 ms.
+   * event loop (in one turn, a large collection held it for hundreds of ms).
    * @note The caller holds the mock's request queue meanwhile, so no request sees the index
    * half released; every other lookup has forgotten the objects before this starts.
    */

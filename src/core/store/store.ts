@@ -32,7 +32,7 @@ function ownCopy<T extends CollectionRecord | ObjectRecord>(
   // @note Most snapshots are our own exports, already in this form: no Date parsing.
   const canonical = CANONICAL.test(record.created_at) && CANONICAL.test(record.updated_at);
   // @note The collection's own strings, not the snapshot's: once the snapshot is dropped, one
-  // string per collection instead of two per object (about 60 B an object).
+  // string per collection instead of two per object.
   if (canonical && owner === undefined) return frozenCopy(record);
   const fixed = { ...record };
   if (!CANONICAL.test(fixed.created_at))
