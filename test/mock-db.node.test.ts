@@ -187,3 +187,47 @@ describe('factories', () => {
     expect(listed.json.data.map((c: any) => c.id)).toEqual([one!.id, two!.id]);
   });
 });
+
+describe('stored records', () => {
+  /** Whether `value` and everything in it is frozen. */
+  const deeplyFrozen = (value: unknown): boolean =>
+    typeof value !== 'object' || value === null
+      ? true
+      : Object.isFrozen(value) && Object.values(value).every(deeplyFrozen);
+
+  it('are frozen, every object and array in them, after loads and every kind of write', async () => {
+    const mock = await createMock();
+    const created = await send(mock, {
+      method: 'POST',
+      path: '/collections',
+      body: { name: 'Frozen' },
+    });
+    const id = created.json.id;
+    const object = await send(mock, {
+      method: 'POST',
+      path: `/collections/${id}/objects`,
+      body: { content: { nested: { list: [1, { deep: true }] } } },
+    });
+    await send(mock, {
+      method: 'PATCH',
+      path: `/collections/${id}`,
+      body: { metadata: { added: { inner: ['x'] } } },
+    });
+    await send(mock, {
+      method: 'PATCH',
+      path: `/collections/${id}/objects/${object.json.id}`,
+      body: { content: { patched: { more: [2] } } },
+    });
+    await mock.db.objects.update((q) => q.where({ id: object.json.id }), {
+      data: (draft) => {
+        draft.content = { through: { mock: ['db'] } };
+      },
+    });
+    const store = mock.state.store;
+    const records = [...store.allCollections()].flatMap((c) => [c, ...store.objectsOf(c.id)]);
+    expect(records.length).toBeGreaterThan(100);
+    const thawed = records.filter((record) => !deeplyFrozen(record)).map((record) => record.id);
+    expect(thawed).toEqual([]);
+    expect(deeplyFrozen({ thawed: {} })).toBe(false);
+  });
+});
