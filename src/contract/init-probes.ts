@@ -169,32 +169,32 @@ export async function probePaging(
       ],
     };
   }
-  for (const parameter of ['page', 'p', 'page_number'])
-    if (await bringsSecond(`${parameter}=2`)) {
-      const pages = findTotal(size.page.json, TOTAL_PAGES);
-      const items = findTotal(size.page.json, TOTAL_ITEMS);
+  // @note A page number (the second page of one item) or an offset (from item 1) that brings the
+  // second item, with the total the body gives, if any: pages first, then items.
+  const ways = [
+    {
+      key: 'page',
+      names: ['page', 'p', 'page_number'],
+      second: '2',
+      totals: [TOTAL_PAGES, TOTAL_ITEMS],
+    },
+    { key: 'offset', names: ['offset', 'skip', 'start'], second: '1', totals: [TOTAL_ITEMS] },
+  ];
+  for (const way of ways)
+    for (const parameter of way.names) {
+      if (!(await bringsSecond(`${parameter}=${way.second}`))) continue;
+      const total = way.totals
+        .map((name) => ({ name, at: findTotal(size.page.json, name) }))
+        .find((found) => found.at !== undefined);
       return {
         lines: [
           sized,
-          `  page: '${parameter}'   # ?${parameter}=2 brought the second item`,
-          pages
-            ? `  totalPages: '${pages}'   # the number of pages`
-            : items
-              ? `  totalItems: '${items}'   # the number of items`
-              : '  # no total in the body: the walk reads until an empty page',
-        ],
-      };
-    }
-  for (const parameter of ['offset', 'skip', 'start'])
-    if (await bringsSecond(`${parameter}=1`)) {
-      const items = findTotal(size.page.json, TOTAL_ITEMS);
-      return {
-        lines: [
-          sized,
-          `  offset: '${parameter}'   # ?${parameter}=1 brought the second item`,
-          items
-            ? `  totalItems: '${items}'   # the number of items`
-            : '  # no total in the body: the walk reads until an empty page',
+          `  ${way.key}: '${parameter}'   # ?${parameter}=${way.second} brought the second item`,
+          total === undefined
+            ? '  # no total in the body: the walk reads until an empty page'
+            : total.name === TOTAL_PAGES
+              ? `  totalPages: '${total.at}'   # the number of pages`
+              : `  totalItems: '${total.at}'   # the number of items`,
         ],
       };
     }
