@@ -1,5 +1,6 @@
 import { Query } from '@msw/data';
 import { compileSchema } from '../openapi/ajv.ts';
+import { compareByCreation } from './primitives/creation-order.ts';
 import { MAX_JSON_DEPTH } from './http.ts';
 import { nestsDeeperThan, nonFiniteNumberAt } from './json-limits.ts';
 import type { MockState } from './store/mock-state.ts';
@@ -115,8 +116,11 @@ export function createMockDb(
     const test = query(new Query<T>());
     return [...records].filter((record) => test.test(record));
   };
-  const allCollections = () => store().collectionsInOrder() as CollectionRecord[];
-  const allObjects = () => store().objectsInOrder() as Iterable<ObjectRecord>;
+  // @note In creation order: collections, then each collection's objects, oldest first.
+  const allCollections = () =>
+    [...store().allCollections()].sort(compareByCreation) as CollectionRecord[];
+  const allObjects = () =>
+    allCollections().flatMap((c) => store().objectsOf(c.id)) as ObjectRecord[];
 
   const collections: RecordTable<CollectionRecord> = {
     create: (values) =>

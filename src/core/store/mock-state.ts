@@ -4,6 +4,7 @@ import { AccountIds } from './id-sequence.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { ChangeListener } from './state-change.ts';
 import { DEFAULT_MAX_OBJECTS, DEFAULT_MAX_STORED_BYTES } from '../limits.ts';
+import { exportStore } from './export-store.ts';
 import { Store } from './store.ts';
 
 /** The state every operation works on: data, clock, id sequence and cursor codec. */
@@ -78,6 +79,6 @@ export class MockState {
 
   /** The data and where each account's id sequence stands, loadable with {@link load}. */
   export(): Snapshot {
-    return { ...this.store.export(), id_sequences: this.ids.export() };
+    return { ...exportStore(this.store), id_sequences: this.ids.export() };
   }
 }

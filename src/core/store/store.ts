@@ -1,79 +1,19 @@
-import { breathe } from '../primitives/breathe.ts';
 import type { ApiKey } from '../api-key.ts';
-import {
-  compareByCreation,
-  insertSorted,
-  removeSorted,
-  replaceSorted,
-} from '../primitives/creation-order.ts';
-import { jsonLength } from './json-length.ts';
-import { ObjectList } from './object-list.ts';
-import type { Account, CollectionRecord, ObjectRecord } from './records.ts';
-import { changedRecord, frozenCopy } from './record-copy.ts';
-import { SnapshotError, type Snapshot } from '../snapshot/snapshot.ts';
-import type { ChangeListener, StateChange } from './state-change.ts';
+import { breathe } from '../primitives/breathe.ts';
 import { Vocabulary } from '../search/vocabulary.ts';
+import { SnapshotError, type Snapshot } from '../snapshot/snapshot.ts';
+import { CollectionIndex, type StoredCollection } from './collection-index.ts';
+import { BATCH, byCollection, ownCopy, sizeOfCollection, sizeOfContent } from './loaded-records.ts';
+import { ObjectList } from './object-list.ts';
+import { changedRecord } from './record-copy.ts';
+import type { Account, CollectionRecord, ObjectRecord } from './records.ts';
+import type { ChangeListener, StateChange } from './state-change.ts';
 
-/** A collection record as the store holds it: frozen, replaced on every change. */
-export type StoredCollection = Readonly<CollectionRecord>;
+export type { StoredCollection } from './collection-index.ts';
+export { sizeOfCollection, sizeOfContent } from './loaded-records.ts';
+
 /** An object record as the store holds it: frozen, replaced on every change. */
 export type StoredObject = Readonly<ObjectRecord>;
-
-/**
- * The store's own copy of a loaded record, with timestamps in `toISOString()` form, which the
- * store's ordering relies on (fixed width, so string order is date order).
- */
-const CANONICAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-
-function ownCopy<T extends CollectionRecord | ObjectRecord>(
-  record: T,
-  owner?: Pick<CollectionRecord, 'id' | 'account_id'>,
-): T {
-  // @note Most snapshots are our own exports, already in this form: no Date parsing.
-  const canonical = CANONICAL.test(record.created_at) && CANONICAL.test(record.updated_at);
-  // @note The collection's own strings, not the snapshot's: once the snapshot is dropped, one
-  // string per collection instead of two per object.
-  if (canonical && owner === undefined) return frozenCopy(record);
-  const fixed = { ...record };
-  if (!CANONICAL.test(fixed.created_at))
-    fixed.created_at = new Date(fixed.created_at).toISOString();
-  if (!CANONICAL.test(fixed.updated_at))
-    fixed.updated_at = new Date(fixed.updated_at).toISOString();
-  if (owner) Object.assign(fixed, { collection_id: owner.id, account_id: owner.account_id });
-  return frozenCopy(fixed);
-}
-
-/**
- * The objects grouped by collection (each group in the snapshot's order, groups in order of
- * first appearance).
- * @note Records copied one collection after another sit together in memory, so an update's or a
- * delete's short scans (the record's list in creation order) read
- * neighbouring memory instead of records scattered over the whole heap (docs/performance.md).
- */
-function byCollection(objects: readonly ObjectRecord[]): Iterable<ObjectRecord[]> {
-  const groups = new Map<string, ObjectRecord[]>();
-  // @note Indexed loops over a load's records: `for of` allocated an iterator result per record
-  // until the loop was optimised.
-  for (let i = 0; i < objects.length; i++) {
-    const object = objects[i]!;
-    const group = groups.get(object.collection_id);
-    if (group) group.push(object);
-    else groups.set(object.collection_id, [object]);
-  }
-  return groups.values();
-}
-
-const BATCH = 2_048;
-
-/** The stored JSON of an object's content, in UTF-16 code units (what the limit counts). */
-export function sizeOfContent(content: unknown): number {
-  return jsonLength(content);
-}
-
-/** The stored JSON of a collection: its name and metadata. */
-export function sizeOfCollection(record: Pick<CollectionRecord, 'name' | 'metadata'>): number {
-  return record.name.length + sizeOfContent(record.metadata);
-}
 
 /** One Answers collection's objects, in creation order. */
 interface Shelved {
@@ -99,9 +39,7 @@ export class Store {
   apiKeys: readonly Readonly<ApiKey>[] = [];
 
   #vocabulary = new Vocabulary();
-  #collectionById = new Map<string, StoredCollection>();
-  #collectionsByAccount = new Map<string, StoredCollection[]>();
-  #collectionByName = new Map<string, StoredCollection>();
+  #collections = new CollectionIndex();
   #objectById = new Map<string, StoredObject>();
   #objectsByCollection = new Map<string, Shelved>();
   /**
@@ -145,7 +83,7 @@ export class Store {
 
   /** The number of collections held. */
   get collectionTotal(): number {
-    return this.#collectionById.size;
+    return this.#collections.size;
   }
 
   /** The number of objects held. */
@@ -155,27 +93,27 @@ export class Store {
 
   /** The account's collections, oldest first. */
   collectionsOf(accountId: string): readonly StoredCollection[] {
-    return this.#collectionsByAccount.get(accountId) ?? [];
+    return this.#collections.ofAccount(accountId);
   }
 
   /** Every collection, in no particular order. */
   allCollections(): Iterable<StoredCollection> {
-    return this.#collectionById.values();
+    return this.#collections.values();
   }
 
   /** A collection, only if it belongs to the account. @see docs/spec-gaps.md GAP-ISOLATION */
   findCollection(accountId: string, id: string): StoredCollection | undefined {
-    const record = this.#collectionById.get(id);
+    const record = this.#collections.get(id);
     return record?.account_id === accountId ? record : undefined;
   }
 
   /** A collection by id, whoever owns it (for `mock.db`, which is not an account). */
   collectionById(id: string): StoredCollection | undefined {
-    return this.#collectionById.get(id);
+    return this.#collections.get(id);
   }
 
   findCollectionByName(accountId: string, name: string): StoredCollection | undefined {
-    return this.#collectionByName.get(`${accountId}\u0000${name}`);
+    return this.#collections.byName(accountId, name);
   }
 
   /** The collection's objects, oldest first. */
@@ -184,7 +122,7 @@ export class Store {
   }
 
   objectCount(collectionId: string): number {
-    return this.#objectsByCollection.get(collectionId)?.list.records.length ?? 0;
+    return this.objectsOf(collectionId).length;
   }
 
   /** An object, only if it belongs to the account and the collection. */
@@ -200,16 +138,6 @@ export class Store {
     return this.#objectById.get(id);
   }
 
-  /** Every collection of every account, in creation order (for `mock.db`). */
-  collectionsInOrder(): StoredCollection[] {
-    return [...this.#collectionById.values()].sort(compareByCreation);
-  }
-
-  /** Every object, collection by collection in creation order, each oldest first (for `mock.db`). */
-  *objectsInOrder(): Iterable<StoredObject> {
-    for (const collection of this.collectionsInOrder()) yield* this.objectsOf(collection.id);
-  }
-
   createCollection(values: CollectionRecord): StoredCollection {
     const record = ownCopy(values);
     this.#indexCollection(record);
@@ -219,11 +147,7 @@ export class Store {
 
   #indexCollection(record: StoredCollection): void {
     this.#bytes += sizeOfCollection(record);
-    this.#collectionById.set(record.id, record);
-    this.#collectionByName.set(`${record.account_id}\u0000${record.name}`, record);
-    let list = this.#collectionsByAccount.get(record.account_id);
-    if (!list) this.#collectionsByAccount.set(record.account_id, (list = []));
-    insertSorted(list, record);
+    this.#collections.add(record);
   }
 
   updateCollection(
@@ -232,10 +156,7 @@ export class Store {
   ): StoredCollection {
     const next = changedRecord(previous, change);
     this.#bytes += sizeOfCollection(next) - sizeOfCollection(previous);
-    this.#collectionById.set(next.id, next);
-    this.#collectionByName.delete(`${previous.account_id}\u0000${previous.name}`);
-    this.#collectionByName.set(`${next.account_id}\u0000${next.name}`, next);
-    replaceSorted(this.#collectionsByAccount.get(next.account_id) ?? [], previous, next);
+    this.#collections.replace(previous, next);
     this.#changed({ type: 'collection', record: next });
     return next;
   }
@@ -253,9 +174,7 @@ export class Store {
     for (const object of objects) this.#objectById.delete(object.id);
     this.#bytes -= (shelved?.bytes ?? 0) + sizeOfCollection(record);
     this.#objectsByCollection.delete(record.id);
-    this.#collectionById.delete(record.id);
-    this.#collectionByName.delete(`${record.account_id}\u0000${record.name}`);
-    removeSorted(this.#collectionsByAccount.get(record.account_id) ?? [], record);
+    this.#collections.remove(record);
     this.#changed({ type: 'collection-deleted', id: record.id });
     await shelved?.list.releaseAll(breathe);
     return { objectsDeleted: objects.length };
@@ -312,7 +231,7 @@ export class Store {
 
   /** Whether an id is in use by a collection or an object. */
   hasId(id: string): boolean {
-    return this.#collectionById.has(id) || this.#objectById.has(id);
+    return this.#collections.has(id) || this.#objectById.has(id);
   }
 
   /**
@@ -341,7 +260,7 @@ export class Store {
     }
     for (const group of byCollection(state.objects)) {
       const collectionId = group[0]!.collection_id;
-      const owner = this.#collectionById.get(collectionId);
+      const owner = this.#collections.get(collectionId);
       const shelved = this.#shelvedFor(collectionId);
       for (let i = 0; i < group.length; i++) {
         const object = group[i]!;
@@ -351,7 +270,7 @@ export class Store {
           throw new SnapshotError(
             `Object "${object.id}" names collection "${collectionId}", which its account does not have`,
           );
-        if (this.#collectionById.has(object.id))
+        if (this.#collections.has(object.id))
           throw new SnapshotError(`Duplicate id "${object.id}"`);
         const known = this.#objectById.size;
         this.#indexObject(shelved, ownCopy(object, owner));
@@ -364,24 +283,12 @@ export class Store {
     this.#version += 1;
   }
 
-  /** Everything, as plain JSON, collections and objects in creation order. */
-  export(): Omit<Snapshot, 'id_sequences'> {
-    return structuredClone({
-      accounts: this.accounts,
-      api_keys: this.apiKeys as ApiKey[],
-      collections: [...this.#collectionById.values()].sort(compareByCreation),
-      objects: [...this.#objectById.values()].sort(compareByCreation),
-    });
-  }
-
   clear(): void {
     this.#version += 1;
     this.accounts = [];
     this.apiKeys = [];
     this.#vocabulary = new Vocabulary();
-    this.#collectionById = new Map();
-    this.#collectionsByAccount = new Map();
-    this.#collectionByName = new Map();
+    this.#collections = new CollectionIndex();
     this.#objectById = new Map();
     this.#objectsByCollection = new Map();
     this.#bytes = 0;
