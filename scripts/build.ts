@@ -20,7 +20,7 @@ await bundleBin(root('dist/src/bin'), 'answers-mock', { licenses: true });
 // dist/src/<dir>/ that is dist/openapi.yaml.
 await copyFile(root('openapi.yaml'), root('dist/openapi.yaml'));
 
-// src/seed/default-state.ts imports ../../fixtures/default-state.json and src/node/cli.ts reads
+// src/seed/default-state.ts imports ../../fixtures/default-state.json and src/node/start-data.ts reads
 // it: tsc emits it to dist/fixtures/ because the import makes it part of the program.
 await stat(root('dist/fixtures/default-state.json'));
 
