@@ -7,6 +7,7 @@ import { cpus, totalmem } from 'node:os';
 import { readFile, writeFile } from 'node:fs/promises';
 import { contractSuite } from './bench/contract-suite.ts';
 import { dataLayer } from './bench/data-layer.ts';
+import { SHAPE_NAMES } from './bench/recorded-answers.ts';
 import { scale } from './bench/scale.ts';
 import { search } from './bench/search.ts';
 import { QUICK } from './bench/settings.ts';
@@ -26,6 +27,8 @@ suite), prints the tables and writes them into docs/performance.md between its b
   --quick        shorter runs and smaller seeds
   --only <word>  runs only the sections whose title starts with <word> (e.g. throughput,
                  startup) and replaces only those in docs/performance.md
+  --shape <name> measures only that request shape in the throughput section (repeatable):
+                 ${SHAPE_NAMES.join(', ')}
   --mock-from <checkout>  also measures the mock of another checkout (with node_modules) in the
                  throughput section, a row of its own: a change against the code before it
   --help         this text`);

@@ -1,9 +1,10 @@
 /**
  * The bench's load generator, in a process of its own (pinned to its own core when the machine
  * allows): keep-alive connections over raw sockets, each sending one request, waiting for the
- * whole response, then sending the next, and timing each with `performance.now()` (microseconds;
- * autocannon's histogram counts whole milliseconds). Bounded in count and in time. It also reads
- * the server's CPU time from `/proc/<pid>/stat` at the start and end of the measured window.
+ * whole response, then sending the next (the run's requests taken in turn), and timing each with
+ * `performance.now()` (microseconds; autocannon's histogram counts whole milliseconds). Bounded
+ * in count and in time. It also reads the server's CPU time from `/proc/<pid>/stat` at the start
+ * and end of the measured window.
  *
  * Driven over the IPC channel: each {@link LoadRun} message is answered with a {@link LoadResult}.
  * @note Raw sockets and precomputed request bytes, not `node:http`'s client: the generator must
@@ -15,8 +16,12 @@ import net from 'node:net';
 /** One measurement: one request shape against one server. */
 export interface LoadRun {
   port: number;
-  /** The whole request, bytes as sent (head and body). */
-  request: string;
+  /**
+   * The whole requests, bytes as sent (head and body), sent in rotation: the run's i-th request,
+   * counted over all connections, is `requests[i mod length]`, so consecutive requests ask
+   * different targets whatever connection sends them. Most runs have one.
+   */
+  requests: string[];
   /** The status every response should have; others are counted as unexpected. */
   status: number;
   connections: number;
@@ -88,7 +93,8 @@ function completeResponse(buffer: Buffer): { length: number; status: number } | 
 }
 
 function run(options: LoadRun): Promise<LoadResult> {
-  const request = Buffer.from(options.request, 'latin1');
+  const requests = options.requests.map((request) => Buffer.from(request, 'latin1'));
+  let turn = 0;
   const latencies = new Float64Array(options.maxRequests);
   let recorded = 0;
   let errors = 0;
@@ -149,7 +155,8 @@ function run(options: LoadRun): Promise<LoadResult> {
         if (stopping) return;
         countsThis = measuring;
         sentAt = performance.now();
-        socket.write(request);
+        socket.write(requests[turn]!);
+        turn = turn + 1 === requests.length ? 0 : turn + 1;
       };
       socket.on('connect', send);
       socket.on('data', (chunk: Buffer) => {

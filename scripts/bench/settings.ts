@@ -15,5 +15,9 @@ export const QUICK = process.argv.includes('--quick');
 export const MOCKS_FROM = process.argv.flatMap((arg, i) =>
   arg === '--mock-from' && process.argv[i + 1] ? [process.argv[i + 1]!] : [],
 );
+/** `--shape <name>` (repeatable): the throughput bench's request shapes to measure; default all. */
+export const SHAPES = process.argv.flatMap((arg, i) =>
+  arg === '--shape' && process.argv[i + 1] ? [process.argv[i + 1]!] : [],
+);
 export const DURATION = QUICK ? 2 : 5;
 export const SIZES = QUICK ? [1_000, 10_000] : [1_000, 100_000, 1_000_000];

@@ -4,7 +4,9 @@
  * `res.json` stub serving the same records, and Prism's mock of the same openapi.yaml. Servers
  * are pinned to one core and the load generator to the other where the machine allows. Rounds
  * are interleaved (every server, then again) and each figure is the median over rounds of its
- * ratio to the bare server of the same round, so drift of the machine cancels out.
+ * ratio to the bare server of the same round, so drift of the machine cancels out. Most shapes ask
+ * one target over and over, which the mock answers from its cache of repeated reads; the rotation
+ * asks more collections in turn than that cache keeps, for the mock's uncached path.
  */
 import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
@@ -13,8 +15,16 @@ import { fileURLToPath } from 'node:url';
 import { bundled } from './bundled.ts';
 import { startLoadGenerator, type LoadDriver, type LoadResult } from './load-driver.ts';
 import { PINNING, start, stop, type Started } from './processes.ts';
-import { recordAnswers, requestBytes, shapes, type Shape } from './recorded-answers.ts';
-import { JSON_SERVER, MOCKS_FROM, PRISM, QUICK } from './settings.ts';
+import {
+  giveCollections,
+  recordAnswers,
+  requestBytes,
+  ROTATION,
+  SHAPE_NAMES,
+  shapes,
+  type Shape,
+} from './recorded-answers.ts';
+import { JSON_SERVER, MOCKS_FROM, PRISM, QUICK, SHAPES } from './settings.ts';
 import { fmt, table } from './tables.ts';
 
 const ROUNDS = QUICK ? 2 : 5;
@@ -29,8 +39,11 @@ interface Server {
   id: ServerId;
   label: string;
   process: Started;
-  /** The target this server answers `shape` at, or undefined when it has no such request. */
-  target(shape: Shape): string | undefined;
+  /**
+   * The targets this server answers `shape` at, asked in rotation, or undefined when it has no
+   * such request.
+   */
+  targets(shape: Shape): readonly string[] | undefined;
 }
 
 const LABELS = {
@@ -56,14 +69,14 @@ async function drive(
   shape: Shape,
   measureMs: number,
 ): Promise<LoadResult> {
-  const target = server.target(shape)!;
+  const targets = server.targets(shape)!;
   const port = Number(new URL(server.process.url).port);
   // @note Prism answers its examples, not the mock's data: what counts is that it answers.
   const status =
     server.id === 'prism' ? (shape.key ? 200 : 401) : shape.name === 'refused' ? 401 : 200;
   return generator.run({
     port,
-    request: requestBytes(shape, target, port),
+    requests: targets.map((target) => requestBytes(shape, target, port)),
     status,
     connections: CONNECTIONS,
     warmupMs: WARMUP_MS,
@@ -82,27 +95,42 @@ export interface ThroughputOptions {
    * of its own (`--mock-from <dir>`): a change measured against the code before it, in one run.
    */
   mocksFrom?: readonly string[];
-  /** The request shapes to measure, by name. Default all. */
+  /** The request shapes to measure, by name. Default all, or those of `--shape`. */
   only?: readonly Shape['name'][];
+}
+
+/** The names of `--shape`, checked: a misspelt one must not measure nothing without a word. */
+function shapeNames(names: readonly string[]): Shape['name'][] {
+  const unknown = names.filter((name) => !(SHAPE_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new Error(`no request shape named ${unknown.join(', ')} (${SHAPE_NAMES.join(', ')})`);
+  }
+  return names as Shape['name'][];
 }
 
 export async function throughput(options: ThroughputOptions = {}): Promise<string> {
   const { baselines = true, mocksFrom = MOCKS_FROM } = options;
-  // @note The mock runs from a bundle, as the bin users start does (see bundled.ts).
-  const mockProcess = await start(
-    ['--expose-gc', await bundled(here('mock-server.ts'))],
-    600_000,
-    onServerCore,
-  );
-  const figures = JSON.parse(mockProcess.lines.find((line) => line.startsWith('{'))!);
-  const list = shapes(figures.collectionId, figures.objectId).filter(
-    (shape) => options.only === undefined || options.only.includes(shape.name),
-  );
-  const { folder } = await recordAnswers(mockProcess.url, list);
-  const answers = join(folder, 'answers.json');
-  const started: Started[] = [mockProcess];
+  const only = options.only ?? (SHAPES.length > 0 ? shapeNames(SHAPES) : undefined);
+  const started: Started[] = [];
+  let folder: string | undefined;
   const generator = startLoadGenerator();
+  // @note Everything after the generator's start is in the try, set-up too: a failure anywhere
+  // must still stop every process started.
   try {
+    // @note The mock runs from a bundle, as the bin users start does (see bundled.ts).
+    const mockProcess = await start(
+      ['--expose-gc', await bundled(here('mock-server.ts'))],
+      600_000,
+      onServerCore,
+    );
+    started.push(mockProcess);
+    const figures = JSON.parse(mockProcess.lines.find((line) => line.startsWith('{'))!);
+    const collectionIds = await giveCollections(mockProcess.url);
+    const list = shapes(figures.collectionId, figures.objectId, collectionIds).filter(
+      (shape) => only === undefined || only.includes(shape.name),
+    );
+    ({ folder } = await recordAnswers(mockProcess.url, list));
+    const answers = join(folder, 'answers.json');
     const launch = async (args: string[], extra = {}) => {
       const process_ = await start(args, 120_000, { ...onServerCore, ...extra });
       started.push(process_);
@@ -110,15 +138,16 @@ export async function throughput(options: ThroughputOptions = {}): Promise<strin
     };
     const bare = await launch([await bundled(here('bare-server-run.ts')), answers]);
     const servers: Server[] = [
-      { id: 'bare', label: LABELS.bare, process: bare, target: (s) => s.target },
-      { id: 'mock', label: LABELS.mock, process: mockProcess, target: (s) => s.target },
+      { id: 'bare', label: LABELS.bare, process: bare, targets: (s) => s.targets },
+      { id: 'mock', label: LABELS.mock, process: mockProcess, targets: (s) => s.targets },
     ];
     for (const checkout of mocksFrom) {
       const other = await launch([
         '--expose-gc',
         await bundled(join(checkout, 'scripts/bench/mock-server.ts')),
       ]);
-      await recordAnswers(other.url, list);
+      // @note Given its collections the same way, it holds the same ids as this mock.
+      await giveCollections(other.url);
       const commit = String(
         spawnSync('git', ['-C', checkout, 'rev-parse', '--short', 'HEAD']).stdout ?? '',
       ).trim();
@@ -127,7 +156,7 @@ export async function throughput(options: ThroughputOptions = {}): Promise<strin
         id,
         label: `answers mock at ${id.slice(5)}`,
         process: other,
-        target: (s) => s.target,
+        targets: (s) => s.targets,
       });
     }
     let prismServer: Server | undefined;
@@ -155,23 +184,29 @@ export async function throughput(options: ThroughputOptions = {}): Promise<strin
           id: 'json-server',
           label: LABELS['json-server'],
           process: jsonServer,
-          target: (s) => s.jsonServer,
+          targets: (s) => s.jsonServer,
         },
         {
           id: 'express',
           label: LABELS.express,
           process: express,
-          target: (s) => (['one', 'page', 'refused'].includes(s.name) ? s.target : undefined),
+          targets: (s) =>
+            ['one', 'page', 'refused', 'rotation'].includes(s.name) ? s.targets : undefined,
         },
       );
-      prismServer = { id: 'prism', label: LABELS.prism, process: prism, target: (s) => s.prism };
+      prismServer = {
+        id: 'prism',
+        label: LABELS.prism,
+        process: prism,
+        targets: (s) => (s.prism === undefined ? undefined : [s.prism]),
+      };
     }
 
     // @note Round 0 warms every server's JIT and is not counted.
     const results = new Map<string, LoadResult[]>();
     for (let round = 0; round <= ROUNDS; round++) {
       for (const shape of list) {
-        const here_ = servers.filter((server) => server.target(shape) !== undefined);
+        const here_ = servers.filter((server) => server.targets(shape) !== undefined);
         // @note The order turns each round, so no server always runs right after another.
         const order = here_.map((_, i) => here_[(i + round) % here_.length]!);
         for (const server of order) {
@@ -190,7 +225,7 @@ export async function throughput(options: ThroughputOptions = {}): Promise<strin
   } finally {
     generator.stop();
     await Promise.all(started.map(stop));
-    await rm(folder, { recursive: true, force: true });
+    if (folder !== undefined) await rm(folder, { recursive: true, force: true });
   }
 }
 
@@ -255,7 +290,8 @@ function report(list: Shape[], servers: Server[], results: Map<string, LoadResul
     `${CONNECTIONS} keep-alive connections from a load generator of raw sockets in its own process, each request timed with performance.now(); ${ROUNDS} interleaved rounds of ${MEASURE_MS / 1000} s after ${WARMUP_MS / 1000} s of warm-up (plus an uncounted warm-up round); medians over rounds, ratios taken against the bare run of the same round (range: lowest–highest round). Prism ran once per request.`,
     'The mock, the bare server and the express stub each run from a bundle of their script made as the bin is (Vite, `scripts/bench/bundled.ts`), as users run the mock: not through tsx, whose transform wraps every closure in a naming call.',
     `Placement: ${PINNING.ok ? PINNING.why : `not pinned (${PINNING.why}): servers and load generator share the cores`}. CPU µs/req is the server process's own user + system time (/proc/<pid>/stat, every thread) over the measured window, divided by the requests answered.`,
-    `The bare server answers the mock's own status, header fields and body bytes for each request, precomputed, with Content-Length framing. json-server serves the same collections from its db.json (its own routes, \`/collections/:id\` and \`?_limit=10\`, pretty-printed JSON, no key check, so no 401 row); the express stub answers \`res.json\` of the same records after checking a key is present. The load generator used ${fmt(generatorShare * 100)}% of its core against the bare server${generatorShare > 0.9 ? ' (saturated: the bare figure is bounded by the generator, so every ratio is flattered)' : ''}.`,
+    `The bare server answers the mock's own status, header fields and body bytes for each request, precomputed, with Content-Length framing. json-server serves the same collections from its db.json (all the caller's ${fmt(ROTATION)}, as the mock holds them; its own routes, \`/collections/:id\` and \`?_limit=10\`, pretty-printed JSON, no key check, so no 401 row); the express stub answers \`res.json\` of the same records after checking a key is present. The load generator used ${fmt(generatorShare * 100)}% of its core against the bare server${generatorShare > 0.9 ? ' (saturated: the bare figure is bounded by the generator, so every ratio is flattered)' : ''}.`,
+    `The rotation asks the caller's ${fmt(ROTATION)} collections in turn, the run's i-th request (over all connections) the (i mod ${fmt(ROTATION)})-th collection: more targets than the mock's cache of repeated reads keeps, so the mock computes every answer, where each other shape is one target asked again and again. The bare server replays the mock's answer to each target, json-server and the express stub look each one up among the same records; Prism is left out (its examples hold one collection). Bytes/answer is the last answer's.`,
   ];
   return `${table(rows)}\n\n${notes.join('\n\n')}`;
 }
