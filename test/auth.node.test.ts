@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { call, KEYS } from './support/api.ts';
 import { useMswMock } from './support/msw-setup.ts';
 import { defaultState } from '../src/seed/default-state.ts';
+import { stateOf } from '../src/core/mock-internals.ts';
 
 const mock = await useMswMock();
 const collection = defaultState.collections.find((c) => c.name === 'Product FAQ')!;
@@ -228,7 +229,7 @@ describe('keys change only through a load', () => {
     const { send } = await import('./support/in-process.ts');
     const mock = await createMock();
     expect((await send(mock, { path: '/collections' })).status).toBe(200);
-    const keys = mock.state.store.apiKeys;
+    const keys = stateOf(mock).store.apiKeys;
     expect(() => Object.assign(keys[0]!, { active: false })).toThrow(TypeError);
     expect(() => (keys as unknown[]).push({})).toThrow(TypeError);
     expect((await send(mock, { path: '/collections' })).status).toBe(200);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call, KEYS, walk } from './support/api.ts';
 import { useMswMock } from './support/msw-setup.ts';
 import { defaultState } from '../src/seed/default-state.ts';
+import { stateOf } from '../src/core/mock-internals.ts';
 
 const mock = await useMswMock();
 const acme = defaultState.collections.filter((c) => c.account_id === 'acme');
@@ -200,7 +201,7 @@ describe('DELETE /collections/{collection_id}', () => {
       body: { query: word, limit: 100 },
     });
     expect(found.json.data.map((hit: any) => hit.collection_id)).not.toContain(target.id);
-    expect(mock.state.store.objectsOf(target.id)).toEqual([]);
+    expect(stateOf(mock).store.objectsOf(target.id)).toEqual([]);
     expect(mock.controls.export().objects.some((o) => o.collection_id === target.id)).toBe(false);
   });
 

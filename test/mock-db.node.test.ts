@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createFactories, createMock, emptyState, MockDbError } from '../src/index.ts';
 import { KEYS } from './support/keys.ts';
 import { send } from './support/in-process.ts';
+import { stateOf } from '../src/core/mock-internals.ts';
 
 const AT = '2026-03-01T10:00:00.000Z';
 const collectionValues = (id: string, name: string) => ({
@@ -223,7 +224,7 @@ describe('stored records', () => {
         draft.content = { through: { mock: ['db'] } };
       },
     });
-    const store = mock.state.store;
+    const store = stateOf(mock).store;
     const records = [...store.allCollections()].flatMap((c) => [c, ...store.objectsOf(c.id)]);
     expect(records.length).toBeGreaterThan(100);
     const thawed = records.filter((record) => !deeplyFrozen(record)).map((record) => record.id);

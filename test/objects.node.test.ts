@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call, KEYS, walk } from './support/api.ts';
 import { useMswMock } from './support/msw-setup.ts';
 import { defaultState } from '../src/seed/default-state.ts';
+import { stateOf } from '../src/core/mock-internals.ts';
 
 const mock = await useMswMock();
 const faq = defaultState.collections.find((c) => c.name === 'Product FAQ')!;
@@ -103,7 +104,7 @@ describe('POST /collections/{collection_id}/objects', () => {
       body: { content: { text: 'x'.repeat(1_100_000) } },
     });
     expect(huge.status).toBe(413);
-    expect(mock.state.store.objectCount(drafts.id)).toBe(0);
+    expect(stateOf(mock).store.objectCount(drafts.id)).toBe(0);
   });
 
   it('keeps a "__proto__" key as plain content without polluting any prototype', async () => {

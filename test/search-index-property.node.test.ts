@@ -14,6 +14,7 @@ import { packTerms, queryTerms, score, words } from '../src/core/search/search-i
 import { Vocabulary } from '../src/core/search/vocabulary.ts';
 import { send } from './support/in-process.ts';
 import { KEYS } from './support/keys.ts';
+import { stateOf } from '../src/core/mock-internals.ts';
 
 /** Few words, so objects share them and scores tie; Unicode, case and digits among them. */
 const WORDS = ['amber', 'Amber', 'café', 'CAFÉ', 'straße', 'été', '東京', '42', 'x', 'δέλτα'];
@@ -247,7 +248,7 @@ function naive(world: World, account: string, query: string, collectionIds: read
 async function checkIndex(world: World, s: Search) {
   const { account, query, collectionIds, own } = world.request(s);
   const scope = collectionIds ?? own;
-  const store = world.mock.state.store;
+  const store = stateOf(world.mock).store;
   const terms = queryTerms([...new Set(words(query))], store.vocabulary);
   const found = await store.vocabulary.index.search(terms, scope, s.offset, s.limit);
   const want = naive(world, account, query, scope);

@@ -5,14 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  FOUND,
-  rankHits,
-  scoreOf,
-  Turns,
-  type HitReader,
-  type TieOrder,
-} from '../src/core/search/ranked-hits.ts';
+import { rankHits } from '../src/core/search/ranked-hits.ts';
+import { FOUND, scoreOf, type HitReader, type TieOrder } from '../src/core/search/tally.ts';
 
 /** Hits from arrays, read at most `step` documents at a time (so some reads find none). */
 class ArrayReader implements HitReader {
@@ -73,7 +67,7 @@ async function rank(
   tie: TieOrder | undefined,
   step = 1_000,
 ) {
-  return rankHits(new ArrayReader(hits, step), offset, limit, tie, new Turns());
+  return rankHits(new ArrayReader(hits, step), offset, limit, tie);
 }
 
 describe('rankHits', () => {

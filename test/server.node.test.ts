@@ -8,6 +8,7 @@ import type { Snapshot } from '../src/core/snapshot/snapshot.ts';
 import { startServer, type RunningServer, type StartOptions } from '../src/node/server.ts';
 import { StateJournal } from '../src/node/state-file/journal.ts';
 import { readStateFile } from '../src/node/state-file/read.ts';
+import { stateOf } from '../src/core/mock-internals.ts';
 
 const fixture = JSON.parse(
   await readFile(new URL('../fixtures/default-state.json', import.meta.url), 'utf8'),
@@ -339,7 +340,7 @@ describe('state file', () => {
       const file = join(dir, 'state.json');
       const { journal, contents } = await StateJournal.open(file);
       expect(contents).toEqual({ kind: 'missing' });
-      await journal.attach(mock.state, contents);
+      await journal.attach(stateOf(mock), contents);
       running = await start({ persistence: journal });
       const [first] = await listNames();
       await call(`${API}/collections/${first!.id}`, { method: 'DELETE', headers: FULL });

@@ -6,6 +6,7 @@
 import { createMock } from '../../src/index.ts';
 import { startServer } from '../../src/node/server.ts';
 import { generateState } from '../../src/seed/generate-state.ts';
+import { stateOf } from '../../src/core/mock-internals.ts';
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -28,7 +29,7 @@ const mock = await createMock({
 const seedMs = performance.now() - started;
 gc?.();
 const memory = process.memoryUsage();
-const store = mock.state.store;
+const store = stateOf(mock).store;
 const accountCollections = store.collectionsOf('acme');
 const big = accountCollections.find((c) => store.objectCount(c.id) > 0) ?? accountCollections[0]!;
 const object = store.objectsOf(big.id)[Math.floor(store.objectCount(big.id) / 2)];

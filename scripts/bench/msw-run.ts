@@ -7,6 +7,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createHandlers, createMock } from '../../src/index.ts';
+import { stateOf } from '../../src/core/mock-internals.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const KEY = 'answers_test_full_acme';
@@ -89,6 +90,6 @@ console.log(
     plainGetMs: median(plainMs),
     heapFirst: heaps[0],
     heapLast: heaps.at(-1),
-    vocabulary: mock.state.store.vocabulary.size,
+    vocabulary: stateOf(mock).store.vocabulary.size,
   }),
 );

@@ -10,6 +10,7 @@ import http from 'node:http';
 import { Duplex } from 'node:stream';
 import { createMock } from '../../src/index.ts';
 import { createServer } from '../../src/node/server.ts';
+import { stateOf } from '../../src/core/mock-internals.ts';
 
 const [server = 'mock', shape = 'one'] = process.argv.slice(2);
 const WARMUP = 20_000;
@@ -17,7 +18,7 @@ const PER_ROUND = 30_000;
 const ROUNDS = 7;
 
 const mock = await createMock();
-const store = mock.state.store;
+const store = stateOf(mock).store;
 const collection = store.collectionsOf('acme').find((c) => store.objectCount(c.id) > 0)!;
 const target = {
   one: `/api/answers/v1/collections/${collection.id}`,

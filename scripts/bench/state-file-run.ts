@@ -8,12 +8,13 @@ import { stat } from 'node:fs/promises';
 import { createMock, type AnswersMock } from '../../src/index.ts';
 import { StateJournal } from '../../src/node/state-file/journal.ts';
 import { generateState } from '../../src/seed/generate-state.ts';
+import { stateOf } from '../../src/core/mock-internals.ts';
 
 const file = process.argv[2]!;
 
 function digest(mock: AnswersMock): { hash: string; objects: number } {
   const hash = createHash('sha256');
-  const { store } = mock.state;
+  const { store } = stateOf(mock);
   let objects = 0;
   const sorted = [...store.allCollections()].sort((a, b) => (a.id < b.id ? -1 : 1));
   for (const collection of sorted) {
@@ -32,7 +33,7 @@ async function seedAndWrite() {
   const digested = digest(mock);
   const opened = await StateJournal.open(file);
   const began = performance.now();
-  await opened.journal.attach(mock.state, opened.contents);
+  await opened.journal.attach(stateOf(mock), opened.contents);
   const writeMs = performance.now() - began;
   await opened.journal.close();
   return { before: digested, writeMs };

@@ -10,6 +10,7 @@ import { MAX_FAILURE_TIMES, MAX_INSTANT_MS, MAX_LATENCY_MS } from './limits.ts';
 import { bodyErrorsOf } from './request-validation.ts';
 import { SnapshotError } from './snapshot/snapshot.ts';
 import { snapshotPieces } from './snapshot/snapshot-stream.ts';
+import { maybeStateOf } from './mock-internals.ts';
 
 /** The path prefix of the control API. It is outside every API prefix, so it never shadows one. */
 export const CONTROL_PREFIX = '/__mock';
@@ -121,7 +122,7 @@ function applying(action: () => void): void {
 }
 
 function clockOf(mock: AnswersMock): MockResponse {
-  return json(200, { now: mock.controls.now(), frozen: mock.state.clock.frozen });
+  return json(200, { now: mock.controls.now(), frozen: maybeStateOf(mock)?.clock.frozen ?? false });
 }
 
 async function setClock(mock: AnswersMock, request: MockRequest): Promise<MockResponse> {
@@ -180,7 +181,11 @@ const ROUTES: Record<string, ControlRoute> = {
   },
   '/state': {
     // @note Written in pieces: at 1,000,000 objects the document passes V8's longest string.
-    GET: async (mock) => streamed(200, snapshotPieces(mock.state)),
+    GET: async (mock) => {
+      // @note A mock-shaped object the kit did not make has no state to stream: its export.
+      const state = maybeStateOf(mock);
+      return state ? streamed(200, snapshotPieces(state)) : json(200, mock.controls.export());
+    },
     PUT: loadState,
   },
   '/clock': {

@@ -1,5 +1,4 @@
 import { OPERATIONS } from '../openapi/operations.ts';
-import { canAnswerNow } from './answer-now.ts';
 import { forcibleStatuses } from './forced-errors.ts';
 import {
   DEFAULT_MAX_OBJECTS,
@@ -10,14 +9,17 @@ import {
   MAX_LATENCY_MS,
   MIN_INSTANT_MS,
 } from './limits.ts';
-import { handleRequest, type HandledRequest, type RequestHooks } from './handle-request.ts';
 import { ReadCache } from './read-cache.ts';
+import { handleRequest, type HandledRequest, type RequestHooks } from './handle-request.ts';
 import type { MockRequest } from './http.ts';
 import type { AnswersMock, InitialState, MockControls, MockOptions } from './mock.ts';
 import { MockState } from './store/mock-state.ts';
 import { createMockDb } from './mock-db.ts';
+import { keepState } from './mock-internals.ts';
 import { serve } from './serve.ts';
 import { parseSnapshot } from './snapshot/snapshot.ts';
+
+const noop = (): void => undefined;
 
 /** An instant the clock can show and RFC 3339 can write (1970 to 9999). */
 function toMs(instant: string | number): number {
@@ -71,49 +73,47 @@ export async function createMockFrom(
     failuresQueued: () => failures.size > 0,
   };
 
-  // @note Store writes are synchronous, but a load, a reset and the delete of a large collection
-  // let the event loop run (`breathe`), and operations still return promises: a request could
-  // otherwise interleave with one of those (objects in a collection being deleted, a read of a
-  // store half loaded). Requests and state replacements run one at a time, in arrival order,
-  // each seeing the state the previous one left (latency is waited outside). Removing this queue
-  // is the next step of the plain store (docs/decisions/plain-store.md).
-  let queue: Promise<unknown> = Promise.resolve();
-  // @note How many tasks are queued or running: none means a synchronous answer may skip the queue.
-  let pending = 0;
-  const settled = () => {
-    pending -= 1;
-  };
-  /** Runs `run`'s promise as the queue's current task: later tasks wait until it settles. */
-  const occupy = <T>(run: Promise<T>): Promise<T> => {
-    pending += 1;
-    // @note Settles to undefined: the queue must not keep the last result (a page body) alive.
-    queue = run.then(settled, settled);
+  // @note Every operation is synchronous: a request is answered in one step that no other
+  // request can interleave with, at once. Only a state replacement (load, reset) takes turns of
+  // the event loop, building the new store apart; while one is pending, requests and `mock.db`
+  // writes wait behind it, in the order they came, and then see it whole. This is the mock's
+  // one sync/async split (docs/decisions/one-way-to-answer.md).
+  let waiting: Promise<unknown> | undefined;
+  const behind = <T>(task: () => T | Promise<T>): Promise<T> => {
+    const run = (waiting ?? Promise.resolve()).then(task);
+    const tail: Promise<unknown> = run.then(noop, noop);
+    waiting = tail;
+    void tail.then(() => {
+      if (waiting === tail) waiting = undefined;
+    });
     return run;
   };
-  const exclusive = <T>(task: () => T | Promise<T>): Promise<T> => occupy(queue.then(task));
-
-  const handleDetailed = async (request: MockRequest) => {
-    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-    return exclusive(() => handleRequest(state, hooks, request));
+  /** Runs `task` now, unless a replacement is pending: then after it (and what waits before). */
+  const inTurn = <T>(task: () => T): Promise<T> => {
+    if (waiting !== undefined) return behind(task);
+    try {
+      return Promise.resolve(task());
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
   };
-  // @note Nothing can interleave with a synchronous answer, so running it at once when the queue
-  // is idle keeps requests atomic and in arrival order; an asynchronous one (a write) occupies
-  // the queue like any other task.
-  const handleNow = (request: MockRequest) => {
-    if (pending > 0 || latencyMs > 0) return handleDetailed(request);
-    const answer = handleRequest(state, hooks, request);
-    return answer instanceof Promise ? occupy(answer) : answer;
+
+  const handleDetailed = async (request: MockRequest): Promise<HandledRequest> => {
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+    return inTurn(() => handleRequest(state, hooks, request));
   };
 
   const controls: MockControls = {
     reset: () =>
-      exclusive(async () => {
-        failures.clear();
-        latencyMs = options.latencyMs ?? 0;
-        startClock();
-        await state.load(initial());
-      }),
-    load: (value) => exclusive(() => state.load(parseSnapshot(value))),
+      behind(() =>
+        // @note The failures, latency and clock return with the data, in the step that swaps it in.
+        state.load(initial(), () => {
+          failures.clear();
+          latencyMs = options.latencyMs ?? 0;
+          startClock();
+        }),
+      ),
+    load: (value) => behind(() => state.load(parseSnapshot(value))),
     export: () => state.export(),
     setTime: (instant) => state.clock.set(toMs(instant)),
     advanceTime(ms) {
@@ -165,9 +165,8 @@ export async function createMockFrom(
     handle: async (request) => (await serve(mock, request)).response,
     handleDetailed,
     controls,
-    db: createMockDb(state, exclusive),
-    state,
+    db: createMockDb(state, inTurn),
   };
-  canAnswerNow(mock, handleNow);
+  keepState(mock, state);
   return mock;
 }

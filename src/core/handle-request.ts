@@ -33,36 +33,30 @@ export interface HandledRequest {
 /**
  * Answers one API request. The order of checks is fixed: route (404/405), authentication and
  * permission (401), forced errors, body and parameters (413/415/400), then the operation.
- * A refused request changes nothing. A bug throws or rejects; `serve` turns that into a 500.
- * @note Synchronous when the operation is (every read): the answer is returned, not a promise, so
- * an adapter can write it in the same turn it parsed the request.
+ * A refused request changes nothing. A bug throws; `serve` turns that into a 500.
+ * @note Synchronous, as every operation: a request is one step, which no other request can
+ * interleave with (docs/decisions/one-way-to-answer.md).
  * @see docs/spec-gaps.md GAP-ORDER-CHECK
  */
 export function handleRequest(
   state: MockState,
   hooks: RequestHooks,
   request: MockRequest,
-): HandledRequest | Promise<HandledRequest> {
+): HandledRequest {
   // @note A repeated read of unchanged data gets the answer computed the first time, after the
   // same checks it passed then (read-cache.ts); a queued failure must be taken, so none then.
   const key = hooks.failuresQueued() ? undefined : readKey(request);
   if (key !== undefined) {
-    const kept = hooks.reads.get(state.store, key);
+    const kept = hooks.reads.get(state, key);
     if (kept !== undefined) return kept;
   }
   const handled = answer(state, hooks, request);
-  if (key !== undefined && !(handled instanceof Promise)) {
-    hooks.reads.keep(state.store, key, handled);
-  }
+  if (key !== undefined) hooks.reads.keep(state, key, handled);
   return handled;
 }
 
 /** {@link handleRequest} without the cache of reads. */
-function answer(
-  state: MockState,
-  hooks: RequestHooks,
-  request: MockRequest,
-): HandledRequest | Promise<HandledRequest> {
+function answer(state: MockState, hooks: RequestHooks, request: MockRequest): HandledRequest {
   const match = matchRoute(request.path);
   if (!match) {
     return {
@@ -114,5 +108,5 @@ function answer(
     body: body.body,
     prefix: match.prefix,
   });
-  return answer instanceof Promise ? answer.then(routed) : routed(answer);
+  return routed(answer);
 }

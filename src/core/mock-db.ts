@@ -21,8 +21,10 @@ export type RecordQuery<T> = (query: Query<T>) => Query<T>;
 
 /**
  * One kind of record, with `@msw/data`'s own verbs. What is written here is what the API serves
- * at once, and what the API writes is here: `mock.db` reads and writes the store itself. Writes return promises and wait their turn behind
- * requests in flight, so neither ever sees the other half-done. Every record handed out is the
+ * at once, and what the API writes is here: `mock.db` reads and writes the store itself. A write
+ * is made in one synchronous step, as a request's, when it is called (behind a load or reset
+ * still pending, after it); it returns a promise settled with its outcome, as `@msw/data`'s
+ * writes do. Every record handed out is the
  * stored one, frozen: `update` changes a record, an assignment throws a TypeError (a change made
  * behind the store's back would leave its indexes, caches and state file serving the old one).
  */
@@ -96,12 +98,9 @@ function changed<T extends CollectionRecord | ObjectRecord>(
 
 /**
  * `mock.db`: the records of a mock, with `@msw/data`'s verbs, for tests to seed and inspect.
- * `exclusive` is the mock's request queue.
+ * `inTurn` runs a write at once, or behind a pending replacement of the state (`create-mock.ts`).
  */
-export function createMockDb(
-  state: MockState,
-  exclusive: <T>(task: () => Promise<T>) => Promise<T>,
-): MockDb {
+export function createMockDb(state: MockState, inTurn: <T>(write: () => T) => Promise<T>): MockDb {
   const store = () => state.store;
   // @note Queries are `@msw/data`'s own `Query` (its public query builder), run over the store's
   // records: the verbs test authors know, with no second copy of the data.
@@ -124,7 +123,7 @@ export function createMockDb(
 
   const collections: RecordTable<CollectionRecord> = {
     create: (values) =>
-      exclusive(async () => {
+      inTurn(() => {
         check('collection', values);
         const s = store();
         if (!s.accounts.some((account) => account.id === values.account_id))
@@ -137,7 +136,7 @@ export function createMockDb(
     findFirst: (query) => firstOf(allCollections(), query),
     findMany: (query) => manyOf(allCollections(), query),
     update: (query, { data }) =>
-      exclusive(async () => {
+      inTurn(() => {
         const s = store();
         const record = firstOf(allCollections(), query);
         const current = record && s.collectionById(record.id);
@@ -149,12 +148,12 @@ export function createMockDb(
         return s.updateCollection(current, (draft) => Object.assign(draft, next));
       }),
     delete: (query) =>
-      exclusive(async () => {
+      inTurn(() => {
         const s = store();
         const record = firstOf(allCollections(), query);
         const current = record && s.collectionById(record.id);
         if (!current) return undefined;
-        await s.deleteCollection(current);
+        s.deleteCollection(current);
         return current;
       }),
     count: () => store().collectionTotal,
@@ -163,7 +162,7 @@ export function createMockDb(
 
   const objects: RecordTable<ObjectRecord> = {
     create: (values) =>
-      exclusive(async () => {
+      inTurn(() => {
         check('object', values);
         const s = store();
         const parent = s.collectionById(values.collection_id);
@@ -177,7 +176,7 @@ export function createMockDb(
     findFirst: (query) => firstOf(allObjects(), query),
     findMany: (query) => manyOf(allObjects(), query),
     update: (query, { data }) =>
-      exclusive(async () => {
+      inTurn(() => {
         const s = store();
         const record = firstOf(allObjects(), query);
         const current = record && s.objectById(record.id);
@@ -186,7 +185,7 @@ export function createMockDb(
         return s.updateObject(current, (draft) => Object.assign(draft, next));
       }),
     delete: (query) =>
-      exclusive(async () => {
+      inTurn(() => {
         const s = store();
         const record = firstOf(allObjects(), query);
         const current = record && s.objectById(record.id);

@@ -1,7 +1,6 @@
 import type { HandledRequest } from './handle-request.ts';
 import type { MockRequest, MockResponse } from './http.ts';
 import type { MockDb } from './mock-db.ts';
-import type { MockState } from './store/mock-state.ts';
 import type { Snapshot } from './snapshot/snapshot.ts';
 import type { OperationId } from '../openapi/operations.ts';
 
@@ -77,6 +76,4 @@ export interface AnswersMock {
    * for tests to seed and inspect: what is written here the API serves at once, and the reverse.
    */
   readonly db: MockDb;
-  /** The state, for adapters and tests that need to look inside. */
-  readonly state: MockState;
 }

@@ -11,37 +11,46 @@ interface Answer {
   readonly internal?: unknown;
 }
 
-/** What a cached answer must have been computed from: a store at a version. */
-interface Versioned {
-  readonly version: number;
+/** What a cached answer must have been computed from: a store at a version, a clock as set. */
+interface Source {
+  readonly store: { readonly version: number };
+  readonly clock: { readonly changes: number };
 }
 
 /**
- * Answers of repeated reads, kept while the data they were computed from is unchanged: a GET
- * with the same path, query and credentials, asked again before any write, is answered with the
+ * Answers of repeated reads, kept while what they were computed from is unchanged: a GET with
+ * the same path, query and credentials, asked again before any change, is answered with the
  * answer computed the first time, skipping routing, the key check, validation and the operation.
  *
- * @note What makes a read's answer: the request's path, query and credentials (so the key is
- * part of the cache key: one account never sees another's answer), and the store (its records
- * and API keys), which every write, load and reset changes (`Store.version`, and a new store on
- * load). Nothing else goes in: `Prefer` asks for a forced error and a queued failure must be
- * taken, so neither is answered from here (`readKey`, `RequestHooks.failuresQueued`); latency is
- * waited outside. Only answers below 500 with a whole, small body are kept, frozen, so nothing
- * can change an answer after it is kept.
- * @note Over loopback the mock's own code costs two to three times what it costs in a warm loop
- * (docs/performance.md, "Hot path"): the saving is less code per request, not faster code.
+ * @note Correct by construction: the cache key is all of the request a read's answer depends on
+ * (path, query and credentials, so one account never sees another's answer), and every answer
+ * is dropped at once when anything else it could depend on changes: the store (its records and
+ * API keys: every write, load and reset changes `Store.version`, a load makes a new store) or
+ * the clock (set, advanced or let go). Nothing else goes in: `Prefer` asks for a forced error and
+ * a queued failure must be taken, so neither is answered from here (`readKey`,
+ * `RequestHooks.failuresQueued`); latency is waited outside. Only answers below 500 with a whole,
+ * small body are kept, frozen, so nothing can change an answer after it is kept. It earns its
+ * place in the bench (docs/decisions/one-way-to-answer.md).
  */
 export class ReadCache<T extends Answer = Answer> {
   #answers = new Map<string, T>();
-  #store: Versioned | undefined;
+  #store: object | undefined;
   #version = -1;
+  #clock = -1;
 
-  /** The answer kept for `key` at the store's current version, if any. */
-  get(store: Versioned, key: string): T | undefined {
-    if (store !== this.#store || store.version !== this.#version) {
+  #current({ store, clock }: Source): boolean {
+    return (
+      store === this.#store && store.version === this.#version && clock.changes === this.#clock
+    );
+  }
+
+  /** The answer kept for `key` from the source as it is now, if any. */
+  get(source: Source, key: string): T | undefined {
+    if (!this.#current(source)) {
       if (this.#answers.size > 0) this.#answers = new Map();
-      this.#store = store;
-      this.#version = store.version;
+      this.#store = source.store;
+      this.#version = source.store.version;
+      this.#clock = source.clock.changes;
       return undefined;
     }
     return this.#answers.get(key);
@@ -51,9 +60,9 @@ export class ReadCache<T extends Answer = Answer> {
    * Keeps `handled` for `key` when it is an answer with a small whole body and not a 5xx: a read's
    * 200, and its refusals (401, 404, 400), which depend on nothing else either.
    */
-  keep(store: Versioned, key: string, handled: T): void {
+  keep(source: Source, key: string, handled: T): void {
     const { response } = handled;
-    if (store !== this.#store || store.version !== this.#version) return;
+    if (!this.#current(source)) return;
     if (response.status >= 500 || handled.internal !== undefined) return;
     if (response.pieces !== undefined) return;
     if (response.body === undefined || response.body.length > MAX_BODY) return;

@@ -1,5 +1,4 @@
 import { API_PREFIXES } from '../openapi/operations.ts';
-import { answerNow } from './answer-now.ts';
 import { CONTROL_PREFIX, handleControl } from './control-routes.ts';
 import type { HandledRequest } from './handle-request.ts';
 import { MAX_BODY_BYTES, type MockRequest } from './http.ts';
@@ -65,26 +64,12 @@ export async function serve(
   request: MockRequest,
   options: ServeOptions = {},
 ): Promise<HandledRequest> {
-  return serveNow(mock, request, options);
-}
-
-/**
- * {@link serve}, answered in the same turn when the mock can (see {@link answerNow}): the
- * Node server's hot path, which then writes a read's answer without waiting for a promise.
- */
-export function serveNow(
-  mock: AnswersMock,
-  request: MockRequest,
-  options: ServeOptions = {},
-): HandledRequest | Promise<HandledRequest> {
   try {
     if (options.control === true && isControlPath(request.path)) {
-      return handleControl(mock, request, bodyLimit(request.path, options), options.controlToken)
-        .then((response) => ({ response }))
-        .catch(failed);
+      const limit = bodyLimit(request.path, options);
+      return { response: await handleControl(mock, request, limit, options.controlToken) };
     }
-    const answer = answerNow(mock, request);
-    return answer instanceof Promise ? answer.catch(failed) : answer;
+    return await mock.handleDetailed(request);
   } catch (error) {
     return failed(error);
   }

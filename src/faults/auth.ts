@@ -12,6 +12,7 @@ import {
   withKey,
   type Fault,
 } from './kit.ts';
+import { stateOf } from '../core/mock-internals.ts';
 
 const CREDENTIAL_FAILURES = new Set([
   'missing_credentials',
@@ -25,7 +26,7 @@ const CREDENTIAL_FAILURES = new Set([
 function authenticationOf(mock: AnswersMock, request: MockRequest) {
   const route = routeOf(request);
   return (
-    route && authenticate(request.headers, mock.state.store.apiKeys, route.operation.permission)
+    route && authenticate(request.headers, stateOf(mock).store.apiKeys, route.operation.permission)
   );
 }
 
@@ -45,7 +46,7 @@ export const AUTH_FAULTS = {
       // permissions.
       const auth = authenticate(
         request.headers,
-        mock.state.store.apiKeys,
+        stateOf(mock).store.apiKeys,
         route.operation.permission,
       );
       const key = fullKeyOf(mock, 'acme');
@@ -93,7 +94,7 @@ export const AUTH_FAULTS = {
     wrap: (mock) => async (request, next) => {
       const route = routeOf(request);
       if (!route) return next(request);
-      const { apiKeys } = mock.state.store;
+      const { apiKeys } = stateOf(mock).store;
       const auth = authenticate(request.headers, apiKeys, route.operation.permission);
       if (auth.ok || problemCode(auth.response) !== 'insufficient_permission') {
         return next(request);
@@ -132,7 +133,7 @@ export const AUTH_FAULTS = {
       if (!auth || auth.ok || problemCode(auth.response) !== 'inactive_api_key') {
         return next(request);
       }
-      const { apiKeys } = mock.state.store;
+      const { apiKeys } = stateOf(mock).store;
       const inactive = apiKeys.find((key) => key.key === auth.presentedKey);
       // The same account and the same permissions: what the inactive key would have had.
       const twin =

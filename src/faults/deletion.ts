@@ -17,6 +17,7 @@ import {
   type JsonObject,
   type Next,
 } from './kit.ts';
+import { stateOf } from '../core/mock-internals.ts';
 
 /** What a buggy delete leaves behind, shared by `delete-not-cascading` and `soft-delete`. */
 interface Remains {
@@ -37,7 +38,7 @@ async function forwardKeepingRemains(
 ): Promise<HandledRequest> {
   const route = routeOf(request);
   if (route?.operation.operationId !== 'deleteCollection') return next(request);
-  const { store } = mock.state;
+  const { store } = stateOf(mock);
   const id = route.params.collection_id!;
   const owner = accountIds(mock).find((account) => store.findCollection(account, id));
   const record = owner === undefined ? undefined : store.findCollection(owner, id);
@@ -66,7 +67,7 @@ function reviveObject(
   const object = remains?.objects.get(params.object_id ?? '');
   if (!remains || !object || remains.accountId !== result.accountId) return result;
   // @note After a reset the seed brings the id back; then the core answers, not the graveyard.
-  if (mock.state.store.hasId(object.id)) return result;
+  if (stateOf(mock).store.hasId(object.id)) return result;
   return { ...result, response: json(200, toObject(object)) };
 }
 
@@ -99,7 +100,7 @@ export const DELETION_FAULTS = {
         const leftovers = [...graveyard.values()]
           .filter((remains) => remains.accountId === result.accountId)
           .flatMap((remains) => [...remains.objects.values()])
-          .filter((object) => !mock.state.store.hasId(object.id) && matches(object.content));
+          .filter((object) => !stateOf(mock).store.hasId(object.id) && matches(object.content));
         if (leftovers.length === 0) return result;
         // @note Ranked last (score 1 is below every real hit), so they go on the last page.
         return rewriteWhen(result, ['searchObjects'], [200], (body) => ({
@@ -139,7 +140,7 @@ export const DELETION_FAULTS = {
         }
         const remains = graveyard.get(routeOf(request)?.params.collection_id ?? '');
         if (!remains || remains.accountId !== result.accountId) return result;
-        if (mock.state.store.hasId(String(remains.collection.id))) return result;
+        if (stateOf(mock).store.hasId(String(remains.collection.id))) return result;
         return { ...result, response: json(200, remains.collection) };
       };
     },

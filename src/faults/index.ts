@@ -16,6 +16,7 @@ import { NEGATIVE_FAULTS } from './negative.ts';
 import { RESOURCE_FAULTS } from './resources.ts';
 import { RESPONSE_FAULTS } from './responses.ts';
 import { SEARCH_FAULTS } from './search.ts';
+import { keepState, stateOf } from '../core/mock-internals.ts';
 
 /**
  * Every deliberate defect by name, family by family in the order the contract checks run.
@@ -62,7 +63,7 @@ export function withFault(mock: AnswersMock, fault: FaultName): AnswersMock {
     handleDetailed,
     controls: mock.controls,
     db: mock.db,
-    state: mock.state,
   };
+  keepState(faulty, stateOf(mock));
   return faulty;
 }

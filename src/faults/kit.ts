@@ -7,6 +7,7 @@ import type { HandledRequest } from '../core/handle-request.ts';
 import type { MockRequest, MockResponse } from '../core/http.ts';
 import { matchRoute } from '../core/router.ts';
 import type { OperationSpec, Permission } from '../openapi/operations.ts';
+import { stateOf } from '../core/mock-internals.ts';
 
 export type JsonObject = Record<string, unknown>;
 export type Next = (request: MockRequest) => Promise<HandledRequest>;
@@ -121,7 +122,7 @@ export function withQuery(
 
 /** The first active key of the account that has every permission. */
 export function fullKeyOf(mock: AnswersMock, accountId: string): string | undefined {
-  return mock.state.store.apiKeys.find(
+  return stateOf(mock).store.apiKeys.find(
     (key) =>
       key.account_id === accountId &&
       key.active &&
@@ -131,7 +132,7 @@ export function fullKeyOf(mock: AnswersMock, accountId: string): string | undefi
 
 /** Every account id the mock knows, from its accounts and its keys. */
 export function accountIds(mock: AnswersMock): string[] {
-  const { store } = mock.state;
+  const { store } = stateOf(mock);
   return [
     ...new Set([...store.accounts.map((a) => a.id), ...store.apiKeys.map((k) => k.account_id)]),
   ];

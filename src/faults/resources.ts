@@ -17,6 +17,7 @@ import {
   type Fault,
   type JsonObject,
 } from './kit.ts';
+import { stateOf } from '../core/mock-internals.ts';
 
 export const RESOURCE_FAULTS = {
   'collection-lookup-off-by-one': {
@@ -28,7 +29,7 @@ export const RESOURCE_FAULTS = {
       if (operationIdOf(result) !== 'getCollection' || result.response.status !== 200) {
         return result;
       }
-      const { store } = mock.state;
+      const { store } = stateOf(mock);
       const mine = store.collectionsOf(result.accountId!);
       const id = routeOf(request)?.params.collection_id ?? '';
       const at = mine.findIndex((collection) => collection.id === id);
@@ -53,7 +54,7 @@ export const RESOURCE_FAULTS = {
       if (problemCode(result.response) !== 'collection_not_found') return result;
       const id = routeOf(request)?.params.collection_id ?? '';
       for (const account of accountIds(mock)) {
-        if (account === result.accountId || !mock.state.store.findCollection(account, id)) {
+        if (account === result.accountId || !stateOf(mock).store.findCollection(account, id)) {
           continue;
         }
         const key = fullKeyOf(mock, account);

@@ -18,10 +18,11 @@ import {
   type Fault,
   type JsonObject,
 } from './kit.ts';
+import { stateOf } from '../core/mock-internals.ts';
 
 /** Every object id the mock holds right now. */
 function objectIdsNow(mock: AnswersMock): Set<string> {
-  const { store } = mock.state;
+  const { store } = stateOf(mock);
   return new Set(
     accountIds(mock).flatMap((account) =>
       store.collectionsOf(account).flatMap((c) => store.objectsOf(c.id).map((o) => o.id)),
@@ -51,7 +52,7 @@ export const SEARCH_FAULTS = {
         return result;
       }
       const accountId = result.accountId!;
-      const { store, cursors } = mock.state;
+      const { store, cursors } = stateOf(mock);
       const collectionIds = Array.isArray(search.collection_ids)
         ? search.collection_ids.map(String)
         : store.collectionsOf(accountId).map((collection) => collection.id);

@@ -8,6 +8,7 @@ import { describeDocs } from './docs-site.ts';
 import { StateJournal } from './state-file/journal.ts';
 import { StateFileError } from './state-file/read.ts';
 import { initialState, UsageError } from './start-data.ts';
+import { stateOf } from '../core/mock-internals.ts';
 
 function integer(min: number, max: number, what: string) {
   return (value: string): number => {
@@ -178,7 +179,7 @@ async function main(argv: string[]): Promise<void> {
     throw error instanceof SnapshotError ? new UsageError(`${source}: ${error.message}`) : error;
   });
   const journal = saved?.journal;
-  await journal?.attach(mock.state, saved!.contents);
+  await journal?.attach(stateOf(mock), saved!.contents);
   // @note Beyond loopback other machines can reach the mock: say so, and guard the control API
   // (which can export every key and wipe the data) with a token only this terminal shows.
   const exposed = !isLoopbackName(options.host.includes(':') ? `[${options.host}]` : options.host);
@@ -216,7 +217,7 @@ async function main(argv: string[]): Promise<void> {
   Control  ${options.control ? `${url}/__mock${controlToken ? ' (token required, see the warning)' : ''}` : 'disabled (--no-control)'}
   Data     ${source}${journal ? `; changes saved to ${journal.file}` : ''}
 Dev keys (public, for this mock only):
-${keyTable(mock.state.store.apiKeys)}`);
+${keyTable(stateOf(mock).store.apiKeys)}`);
 
   const stop = async () => {
     await running.close();

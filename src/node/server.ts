@@ -4,7 +4,7 @@ import type { MockRequest } from '../core/http.ts';
 import type { AnswersMock } from '../core/mock.ts';
 import { problem, problemResponse } from '../core/problem.ts';
 import type { HandledRequest } from '../core/handle-request.ts';
-import { bodyLimit, failed, serveNow } from '../core/serve.ts';
+import { bodyLimit, failed, serve } from '../core/serve.ts';
 import { CORS, corsFor, PREFLIGHT } from './cors.ts';
 import { createDocsSite, isDocsPath } from './docs-site.ts';
 import { hostCheck } from './host-check.ts';
@@ -151,7 +151,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
         return deliver(req, res, sent, request.path, { response: notKept(persistence.failure) });
       }
       // @note Acknowledged only once kept: a `kill -9` after the answer loses nothing answered.
-      return Promise.resolve(serveNow(mock, request, limits)).then((served) =>
+      return serve(mock, request, limits).then((served) =>
         persistence.commit().then(
           () => deliver(req, res, sent, request.path, served),
           (error: Error) => deliver(req, res, sent, request.path, served, notKept(error)),
@@ -167,13 +167,8 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
     res: ServerResponse,
     sent: Sent,
     request: MockRequest,
-  ): Outcome | Promise<Outcome> => {
-    // @note A read is answered in the turn its request was parsed: no promise on the hot path.
-    const served = serveNow(mock, request, limits);
-    return served instanceof Promise
-      ? served.then((done) => deliver(req, res, sent, request.path, done))
-      : deliver(req, res, sent, request.path, served);
-  };
+  ): Promise<Outcome> =>
+    serve(mock, request, limits).then((served) => deliver(req, res, sent, request.path, served));
 
   /** Answers one request; returns what the log line needs, at once when it can. */
   const answer = (

@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { AnswersMock } from '../core/mock.ts';
 import type { CollectionRecord, ObjectRecord } from '../core/store/records.ts';
+import { stateOf } from '../core/mock-internals.ts';
 
 type Content = (faker: Faker, collectionName: string) => Record<string, unknown>;
 
@@ -60,7 +61,7 @@ export function createFactories(mock: AnswersMock, options: FactoryOptions = {})
   const fake = () => (tools ??= loadFaker(options.seed ?? 1));
   const accountOf = () => {
     if (options.accountId) return options.accountId;
-    const key = mock.state.store.apiKeys.find(
+    const key = stateOf(mock).store.apiKeys.find(
       (k) =>
         k.active && ['read', 'write', 'search'].every((p) => k.permissions.includes(p as never)),
     );
@@ -71,9 +72,9 @@ export function createFactories(mock: AnswersMock, options: FactoryOptions = {})
   const collection = async (overrides: Partial<CollectionRecord> = {}) => {
     const { faker } = await fake();
     const accountId = overrides.account_id ?? accountOf();
-    const at = mock.state.now();
+    const at = stateOf(mock).now();
     return mock.db.collections.create({
-      id: mock.state.newId(accountId, 'col'),
+      id: stateOf(mock).newId(accountId, 'col'),
       account_id: accountId,
       name: `${faker.commerce.department()} ${faker.word.noun()} ${faker.string.alphanumeric(4)}`,
       metadata: { owner: faker.internet.username() },
@@ -85,11 +86,11 @@ export function createFactories(mock: AnswersMock, options: FactoryOptions = {})
 
   const object = async (collectionId: string, overrides: Partial<ObjectRecord> = {}) => {
     const { faker, content } = await fake();
-    const parent = mock.state.store.collectionById(collectionId);
+    const parent = stateOf(mock).store.collectionById(collectionId);
     if (!parent) throw new Error(`No collection ${collectionId} to put an object in`);
-    const at = mock.state.now();
+    const at = stateOf(mock).now();
     return mock.db.objects.create({
-      id: mock.state.newId(parent.account_id, 'obj'),
+      id: stateOf(mock).newId(parent.account_id, 'obj'),
       account_id: parent.account_id,
       collection_id: collectionId,
       content: content(faker, parent.name),

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { createMock } from '../../src/index.ts';
 import { validateResponse } from '../../src/openapi/response-validation.ts';
+import { stateOf } from '../../src/core/mock-internals.ts';
 
 // Found by test/hardening/fuzz.node.test.ts ("random requests", FUZZ_RUNS=2000), shrunk to
 // POST .../objects {"content":{"n":1e400}}: valid JSON, but JSON.parse reads the number as
@@ -9,9 +10,9 @@ import { validateResponse } from '../../src/openapi/response-validation.ts';
 // pointing at it (src/core/request-validation.ts); nothing is stored.
 it('refuses a number too large for a double instead of storing null', async () => {
   const mock = await createMock();
-  const [collection] = mock.state.store.collectionsOf('acme');
+  const [collection] = stateOf(mock).store.collectionsOf('acme');
   const path = `/api/answers/v1/collections/${collection!.id}/objects`;
-  const before = mock.state.store.objectCount(collection!.id);
+  const before = stateOf(mock).store.objectCount(collection!.id);
   for (const [text, pointer] of [
     ['{"content":{"n":1e400}}', '/content/n'],
     ['{"content":{"a/b":[1,-1e999]}}', '/content/a~1b/1'],
@@ -38,5 +39,5 @@ it('refuses a number too large for a double instead of storing null', async () =
       }),
     ).toEqual([]);
   }
-  expect(mock.state.store.objectCount(collection!.id)).toBe(before);
+  expect(stateOf(mock).store.objectCount(collection!.id)).toBe(before);
 });

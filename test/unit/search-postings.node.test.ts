@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { documentOf, Postings } from '../../src/core/search/postings.ts';
+import { documentOf } from '../../src/core/search/posting-entry.ts';
+import { Postings } from '../../src/core/search/postings.ts';
 
 type Op =
   | { kind: 'append'; word: number; count: number; times: number }

@@ -9,7 +9,7 @@ import { noRoom } from './no-room.ts';
  * `POST /collections`: creates an empty collection with a name unique in the account.
  * @see docs/spec-gaps.md GAP-WRITE-OPS, GAP-COLL-FIELDS
  */
-export const createCollection: Handler = async ({ state, accountId, body, prefix }) => {
+export const createCollection: Handler = ({ state, accountId, body, prefix }) => {
   const input = body as Schemas['CollectionCreate'];
   if (state.store.findCollectionByName(accountId, input.name)) return nameTaken(input.name);
   const full = noRoom(
@@ -19,7 +19,7 @@ export const createCollection: Handler = async ({ state, accountId, body, prefix
   );
   if (full) return full;
   const now = state.now();
-  const record = await state.store.createCollection({
+  const record = state.store.createCollection({
     id: state.newId(accountId, 'col'),
     account_id: accountId,
     name: input.name,

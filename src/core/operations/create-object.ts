@@ -10,14 +10,14 @@ import { noRoom } from './no-room.ts';
  * fields (id, collection, timestamps, version).
  * @see spec §2 (OBJ-1, OBJ-3); docs/spec-gaps.md GAP-WRITE-OPS, GAP-CONTENT, GAP-BODY-FIELDS
  */
-export const createObject: Handler = async ({ state, accountId, params, body, prefix }) => {
+export const createObject: Handler = ({ state, accountId, params, body, prefix }) => {
   const collection = state.store.findCollection(accountId, params.collection_id!);
   if (!collection) return collectionNotFound(params.collection_id!);
   const { content } = body as Schemas['ObjectWrite'];
   const full = noRoom(state, 1, sizeOfContent(content));
   if (full) return full;
   const now = state.now();
-  const record = await state.store.createObject({
+  const record = state.store.createObject({
     id: state.newId(accountId, 'obj'),
     account_id: accountId,
     collection_id: collection.id,

@@ -11,5 +11,6 @@ import { collectionNotFound } from './get-collection.ts';
 export const deleteCollection: Handler = ({ state, accountId, params }) => {
   const record = state.store.findCollection(accountId, params.collection_id!);
   if (!record) return collectionNotFound(params.collection_id!);
-  return state.store.deleteCollection(record).then(noContent);
+  state.store.deleteCollection(record);
+  return noContent();
 };

@@ -3,21 +3,9 @@ import type { Handler } from './handler.ts';
 import { problem } from '../problem.ts';
 import { toCollection, type CollectionRecord } from '../store/records.ts';
 
-/**
- * The JSON text of each collection as last answered, with the object count it showed.
- * @note A stored record is never changed in place (an update stores a new one), so the record
- * and its count decide the text: a repeated read reuses it instead of building and serialising
- * the same representation again. Weak: the text goes with the record.
- */
-const answered = new WeakMap<CollectionRecord, { objectCount: number; text: string }>();
-
-/** A collection's API representation as JSON text (the same bytes as `JSON.stringify`). */
+/** A collection's API representation as JSON text. */
 export function collectionJson(record: CollectionRecord, objectCount: number): string {
-  const last = answered.get(record);
-  if (last?.objectCount === objectCount) return last.text;
-  const text = JSON.stringify(toCollection(record, objectCount));
-  answered.set(record, { objectCount, text });
-  return text;
+  return JSON.stringify(toCollection(record, objectCount));
 }
 
 /** `GET /collections/{collection_id}`. @see spec §4 "Get a collection" (COLL-GET-1) */

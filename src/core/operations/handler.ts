@@ -15,5 +15,8 @@ export interface OperationContext {
   prefix: string;
 }
 
-/** The mock's implementation of one operation. Called only after routing, authentication and validation. */
-export type Handler = (context: OperationContext) => MockResponse | Promise<MockResponse>;
+/**
+ * The mock's implementation of one operation. Called only after routing, authentication and
+ * validation; synchronous, so an operation is one step no other request can interleave with.
+ */
+export type Handler = (context: OperationContext) => MockResponse;

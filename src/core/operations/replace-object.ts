@@ -9,22 +9,22 @@ import { noRoom } from './no-room.ts';
  * `PUT /collections/{collection_id}/objects/{object_id}`: replaces the content; bumps `version`.
  * @see docs/spec-gaps.md GAP-WRITE-OPS
  */
-export const replaceObject: Handler = async (context) => {
+export const replaceObject: Handler = (context) => {
   const found = findObjectOr404(context);
   if ('status' in found) return found;
   return saveContent(context, found, (context.body as Schemas['ObjectWrite']).content);
 };
 
 /** Stores new content for an object: a new `updated_at`, `version` + 1; answers the object. */
-export async function saveContent(
+export function saveContent(
   context: OperationContext,
   record: StoredObject,
   content: Schemas['Content'],
-): Promise<MockResponse> {
+): MockResponse {
   const full = noRoom(context.state, 0, sizeOfContent(content) - sizeOfContent(record.content));
   if (full) return full;
   const updatedAt = context.state.now();
-  const next = await context.state.store.updateObject(record, (draft) => {
+  const next = context.state.store.updateObject(record, (draft) => {
     draft.content = content;
     draft.updated_at = updatedAt;
     draft.version += 1;

@@ -10,7 +10,7 @@ import { collectionNotFound } from './get-collection.ts';
  * score (then creation date, then id), optionally only in the given collections.
  * @see spec §1, §4 "Search" (SEARCH-1); docs/spec-gaps.md GAP-SEARCH-* and GAP-SEARCH-MATCH
  */
-export const searchObjects: Handler = async ({ state, accountId, body }) => {
+export const searchObjects: Handler = ({ state, accountId, body }) => {
   const started = performance.now();
   const request = body as Schemas['SearchRequest'];
   const queryWords = distinctWords(request.query);
@@ -70,7 +70,7 @@ export const searchObjects: Handler = async ({ state, accountId, body }) => {
 
   // @note The index reads only the posting lists of the query's words.
   const query = queryTerms(queryWords, store.vocabulary);
-  const { page, total } = await store.vocabulary.index.search(query, collectionIds, offset, limit);
+  const { page, total } = store.vocabulary.index.search(query, collectionIds, offset, limit);
   const hasMore = offset + limit < total;
   return json(200, {
     data: page.map((hit) => ({

@@ -10,7 +10,7 @@ import { noRoom } from './no-room.ts';
  * `PATCH /collections/{collection_id}`: renames a collection and/or replaces its metadata.
  * @see docs/spec-gaps.md GAP-WRITE-OPS
  */
-export const updateCollection: Handler = async ({ state, accountId, params, body }) => {
+export const updateCollection: Handler = ({ state, accountId, params, body }) => {
   const record = state.store.findCollection(accountId, params.collection_id!);
   if (!record) return collectionNotFound(params.collection_id!);
   const change = body as Schemas['CollectionUpdate'];
@@ -25,7 +25,7 @@ export const updateCollection: Handler = async ({ state, accountId, params, body
   const full = noRoom(state, 0, grows);
   if (full) return full;
   const updatedAt = state.now();
-  const next = await state.store.updateCollection(record, (draft) => {
+  const next = state.store.updateCollection(record, (draft) => {
     if (change.name !== undefined) draft.name = change.name;
     if (change.metadata !== undefined) draft.metadata = change.metadata;
     draft.updated_at = updatedAt;

@@ -8,7 +8,7 @@ import { saveContent } from './replace-object.ts';
  * content; bumps `version`.
  * @see https://www.rfc-editor.org/rfc/rfc7396; docs/spec-gaps.md GAP-WRITE-OPS
  */
-export const updateObject: Handler = async (context) => {
+export const updateObject: Handler = (context) => {
   const found = findObjectOr404(context);
   if ('status' in found) return found;
   const patch = (context.body as Schemas['ObjectPatch']).content;

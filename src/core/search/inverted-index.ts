@@ -1,8 +1,14 @@
 import { compareByCreation } from '../primitives/creation-order.ts';
-import { COUNT_BITS, Postings, SATURATED, UNIT, type PostingList } from './postings.ts';
-import { FOUND, rankHits, Turns, type HitReader, type TieOrder } from './ranked-hits.ts';
+import { COUNT_BITS, SATURATED, UNIT } from './posting-entry.ts';
+import { Postings, type PostingList } from './postings.ts';
+import { rankHits } from './ranked-hits.ts';
+import { FOUND, type HitReader, type TieOrder } from './tally.ts';
+import { PostingReader, Tallies, TallyReader } from './hit-readers.ts';
+import { warmUp } from './warm-up.ts';
+import { WordCounter } from './word-counter.ts';
+import { CollectionNumbers } from './collection-numbers.ts';
 import type { ObjectRecord } from '../store/records.ts';
-import { countWords, eachWord, type WordIds } from './search-index.ts';
+import { countWords, type WordIds } from './search-index.ts';
 
 /** A search hit: the object and its score. */
 export interface SearchHit {
@@ -44,49 +50,16 @@ export class InvertedIndex {
   #live = 0;
   #inOrder = true;
   #latest: ObjectRecord | undefined;
-  #collectionNumbers = new Map<string, number>();
-  #freeCollectionNumbers: number[] = [];
-  #collectionCount = 1;
+  readonly #collections = new CollectionNumbers();
   /** The object lists' document numbers, renumbered with the documents. */
   #lists = new Set<number[]>();
   /** Per document, while a search adds them up: query words found × {@link FOUND} + occurrences. */
   #tally = new Float64Array(64);
-  /**
-   * While {@link add} counts an object's words: per word id, its occurrences, the count it
-   * belongs to ({@link #counted} marks ids of earlier objects as stale), and the distinct ids.
-   * @note Arrays kept from object to object, not a map of counts per object: a load of a
-   * million objects made a million maps and their iterators, a sixth of its garbage.
-   */
-  #occurrences = new Int32Array(64);
-  #countOf = new Int32Array(64).fill(-1);
-  #counted = 0;
-  /**
-   * The first {@link #distinctCount} entries are the current object's distinct word ids.
-   * @note Never shortened: setting an array's length to 0 lets V8 drop its storage, and a new
-   * one was allocated for every object.
-   */
-  readonly #distinct: number[] = [];
-  #distinctCount = 0;
-  readonly #countWord = (word: string): void => {
-    this.#countId(this.#vocabulary.intern(word));
-  };
-  /** As {@link #countWord}, for words already in the vocabulary: an unknown word is skipped. */
-  readonly #countKnownWord = (word: string): void => {
-    const id = this.#vocabulary.idOf(word);
-    if (id !== undefined) this.#countId(id);
-  };
-  readonly #countId = (id: number): void => {
-    if (id >= this.#countOf.length) this.#growCounts(id);
-    if (this.#countOf[id] !== this.#counted) {
-      this.#countOf[id] = this.#counted;
-      this.#occurrences[id] = 0;
-      this.#distinct[this.#distinctCount++] = id;
-    }
-    this.#occurrences[id]! += 1;
-  };
+  readonly #counter: WordCounter;
 
   constructor(vocabulary: WordIds) {
     this.#vocabulary = vocabulary;
+    this.#counter = new WordCounter(vocabulary);
   }
 
   /** The number of objects indexed. */
@@ -102,11 +75,7 @@ export class InvertedIndex {
   /** Stops renumbering `documents`, and frees the collection's number. */
   detach(documents: number[], collectionId: string | undefined): void {
     this.#lists.delete(documents);
-    const number =
-      collectionId === undefined ? undefined : this.#collectionNumbers.get(collectionId);
-    if (number === undefined) return;
-    this.#collectionNumbers.delete(collectionId!);
-    this.#freeCollectionNumbers.push(number);
+    if (collectionId !== undefined) this.#collections.free(collectionId);
   }
 
   /**
@@ -134,43 +103,22 @@ export class InvertedIndex {
       this.#tally = new Float64Array(size);
     }
     this.#records.push(record);
-    this.#collectionOf[document] = this.#collectionNumber(record.collection_id);
+    this.#collectionOf[document] = this.#collections.numberOf(record.collection_id);
     this.#createdMs[document] = createdMs;
-    this.#countWords(record.content);
-    for (let i = 0; i < this.#distinctCount; i++) {
-      const id = this.#distinct[i]!;
+    const counter = this.#counter;
+    counter.count(record.content);
+    for (let i = 0; i < counter.distinctCount; i++) {
+      const id = counter.distinct[i]!;
       this.#vocabulary.addUse(id);
-      this.#postings.append(id, document, this.#occurrences[id]!);
+      this.#postings.append(id, document, counter.occurrences[id]!);
     }
     this.#live += 1;
     if (this.#live === WARM_AT && !warmed) {
       warmed = true;
       // @note Private data only: nothing it does can meet a request.
-      void warmUp().catch(() => undefined);
+      warmUp((words) => new InvertedIndex(words));
     }
     return document;
-  }
-
-  /** Counts the words of `content` into {@link #occurrences}; their ids into {@link #distinct}. */
-  #countWords(content: unknown, countWord = this.#countWord): void {
-    // @note A new count number makes every earlier count stale without clearing the arrays.
-    if (this.#counted === 0x7fffffff) {
-      this.#countOf.fill(-1);
-      this.#counted = 0;
-    }
-    this.#counted += 1;
-    this.#distinctCount = 0;
-    eachWord(content, countWord);
-  }
-
-  #growCounts(id: number): void {
-    const size = Math.max(Math.ceil(this.#countOf.length * 1.5), id + 1, this.#vocabulary.idLimit);
-    const occurrences = new Int32Array(size);
-    occurrences.set(this.#occurrences);
-    this.#occurrences = occurrences;
-    const countOf = new Int32Array(size).fill(-1);
-    countOf.set(this.#countOf);
-    this.#countOf = countOf;
   }
 
   /** Indexes `next` in place of `previous` (the same object, changed), keeping its number. */
@@ -198,9 +146,10 @@ export class InvertedIndex {
     this.#live -= 1;
     // @note Records are immutable (frozen; an update stores a new one), so the words of the
     // content are the words it was indexed with. Counted as `add` counts them: no map per delete.
-    this.#countWords(record.content, this.#countKnownWord);
-    for (let i = 0; i < this.#distinctCount; i++) {
-      const id = this.#distinct[i]!;
+    const counter = this.#counter;
+    counter.countKnown(record.content);
+    for (let i = 0; i < counter.distinctCount; i++) {
+      const id = counter.distinct[i]!;
       if (this.#vocabulary.release(id)) this.#postings.drop(id);
       else this.#postings.removeDeleted(id);
     }
@@ -214,20 +163,16 @@ export class InvertedIndex {
   /**
    * The page `offset .. offset + limit` of the objects of the given collections that contain at
    * least one of the words (ids of this vocabulary, distinct), ranked, and how many there are.
-   * @note Lets the event loop run every few milliseconds while it works (`ranked-hits.ts`).
+   * @note Synchronous, as every operation of the mock: a search is one step, never interleaved
+   * with a write (docs/decisions/one-way-to-answer.md).
    */
-  async search(
+  search(
     query: readonly number[],
     collectionIds: readonly string[],
     offset: number,
     limit: number,
-  ): Promise<{ page: SearchHit[]; total: number }> {
-    const allowed = new Uint8Array(this.#collectionCount);
-    for (const id of collectionIds) {
-      const number = this.#collectionNumbers.get(id);
-      if (number !== undefined) allowed[number] = 1;
-    }
-    const turns = new Turns();
+  ): { page: SearchHit[]; total: number } {
+    const allowed = this.#collections.allowed(collectionIds);
     const records = this.#records;
     const created = this.#createdMs;
     // @note Creation dates are `toISOString()` output, so their order is their strings' order.
@@ -239,12 +184,12 @@ export class InvertedIndex {
     if (query.length === 1) {
       reader = new PostingReader(this.#postings, query[0]!, this.#collectionOf, allowed);
     } else {
-      const tallies = await this.#addUp(query, turns);
+      const tallies = this.#addUp(query);
       reader = new TallyReader(tallies, this.#collectionOf, allowed);
       done = () => tallies.clear();
     }
     try {
-      const ranked = await rankHits(reader, offset, limit, tie, turns);
+      const ranked = rankHits(reader, offset, limit, tie);
       const page = ranked.documents.map((document, i) => ({
         record: records[document]!,
         score: ranked.scores[i]!,
@@ -265,7 +210,7 @@ export class InvertedIndex {
    * @note Every document is added up, whatever its collection: the collections are checked once
    * per document when the tallies are read back, not once per posting.
    */
-  async #addUp(query: readonly number[], turns: Turns): Promise<Tallies> {
+  #addUp(query: readonly number[]): Tallies {
     const tally = this.#tally;
     const postings = this.#postings;
     const lists = query.map((word) => postings.list(word));
@@ -282,7 +227,6 @@ export class InvertedIndex {
       for (let w = 0; w < query.length; w++) {
         cursors[w] = this.#addUpTo(query[w]!, lists[w]!, cursors[w]!, limit, tally);
       }
-      await turns.pause();
     }
     return new Tallies(tally, low, high);
   }
@@ -322,15 +266,6 @@ export class InvertedIndex {
     if (this.#vocabulary.release(id)) this.#postings.drop(id);
   }
 
-  #collectionNumber(collectionId: string): number {
-    let number = this.#collectionNumbers.get(collectionId);
-    if (number === undefined) {
-      number = this.#freeCollectionNumbers.pop() ?? this.#collectionCount++;
-      this.#collectionNumbers.set(collectionId, number);
-    }
-    return number;
-  }
-
   /** Numbers the live documents 0, 1, 2... in the order they had, and drops the deleted ones. */
   #renumber(): void {
     const renumbered = new Int32Array(this.#records.length).fill(-1);
@@ -356,197 +291,6 @@ export class InvertedIndex {
     if (records.length === 0) {
       this.#inOrder = true;
       this.#latest = undefined;
-    }
-  }
-}
-
-/** A word's hits: its postings in the allowed collections, each with its tally. */
-class PostingReader implements HitReader {
-  readonly #postings: Postings;
-  readonly #word: number;
-  readonly #entries: Uint32Array;
-  readonly #start: number;
-  readonly #end: number;
-  readonly #collectionOf: Int32Array;
-  readonly #allowed: Uint8Array;
-  #at: number;
-  #count = 0;
-
-  constructor(postings: Postings, word: number, collectionOf: Int32Array, allowed: Uint8Array) {
-    const { entries, start, end } = postings.list(word);
-    this.#postings = postings;
-    this.#word = word;
-    this.#entries = entries;
-    this.#start = start;
-    this.#end = end;
-    this.#collectionOf = collectionOf;
-    this.#allowed = allowed;
-    this.#at = start;
-  }
-
-  get finished(): boolean {
-    return this.#at >= this.#end;
-  }
-
-  get count(): number {
-    return this.#count;
-  }
-
-  rewind(): void {
-    this.#at = this.#start;
-    this.#count = 0;
-  }
-
-  read(documents: Int32Array, tallies: Float64Array, floor: number): number {
-    const entries = this.#entries;
-    const collectionOf = this.#collectionOf;
-    const allowed = this.#allowed;
-    const room = documents.length;
-    // @note Bounded in entries read too, so a word mostly in other collections still pauses.
-    const stop = Math.min(this.#end, this.#at + 4 * room);
-    let found = 0;
-    let hits = 0;
-    let i = this.#at;
-    for (; i < stop && found < room; i++) {
-      const entry = entries[i]!;
-      let count = entry & SATURATED;
-      if (count === 0) continue;
-      const document = entry >>> COUNT_BITS;
-      if (allowed[collectionOf[document]!] === 0) continue;
-      hits += 1;
-      if (count === SATURATED) count = this.#postings.countOf(this.#word, entry);
-      const tally = FOUND + count;
-      if (tally <= floor) continue;
-      documents[found] = document;
-      tallies[found] = tally;
-      found += 1;
-    }
-    this.#at = i;
-    this.#count += hits;
-    return found;
-  }
-}
-
-/** The tallies a many-word search added up, documents `low .. high`. */
-class Tallies {
-  constructor(
-    readonly tally: Float64Array,
-    readonly low: number,
-    readonly high: number,
-  ) {}
-
-  /** Zeroes the tallies for the next search. */
-  clear(): void {
-    if (this.high >= this.low) this.tally.fill(0, this.low, this.high + 1);
-  }
-}
-
-/** A many-word search's hits: the documents with a tally, in the allowed collections. */
-class TallyReader implements HitReader {
-  readonly #tallies: Tallies;
-  readonly #collectionOf: Int32Array;
-  readonly #allowed: Uint8Array;
-  #at: number;
-  #count = 0;
-
-  constructor(tallies: Tallies, collectionOf: Int32Array, allowed: Uint8Array) {
-    this.#tallies = tallies;
-    this.#collectionOf = collectionOf;
-    this.#allowed = allowed;
-    this.#at = tallies.low;
-  }
-
-  get finished(): boolean {
-    return this.#at > this.#tallies.high;
-  }
-
-  get count(): number {
-    return this.#count;
-  }
-
-  rewind(): void {
-    this.#at = this.#tallies.low;
-    this.#count = 0;
-  }
-
-  read(documents: Int32Array, tallies: Float64Array, floor: number): number {
-    const { tally, high } = this.#tallies;
-    const collectionOf = this.#collectionOf;
-    const allowed = this.#allowed;
-    const room = documents.length;
-    const stop = Math.min(high + 1, this.#at + 4 * room);
-    let found = 0;
-    let hits = 0;
-    let document = this.#at;
-    for (; document < stop && found < room; document++) {
-      const value = tally[document]!;
-      if (value === 0 || allowed[collectionOf[document]!] === 0) continue;
-      hits += 1;
-      if (value <= floor) continue;
-      documents[found] = document;
-      tallies[found] = value;
-      found += 1;
-    }
-    this.#at = document;
-    this.#count += hits;
-    return found;
-  }
-}
-
-/** The words of the warm-up's documents. */
-const WARM_WORDS = ['amber', 'birch', 'cedar', 'delta', 'ember'];
-
-/**
- * Runs each kind of search (one word and several, shallow and deep pages, documents in and out
- * of creation order) over small private indexes, so that V8 has optimised the ranking code
- * before the first search over a large index.
- * @note Unwarmed, the first search at a million objects ran its loops unoptimised: several times
- * its later figure. This costs a few milliseconds, once a process, while a large store loads.
- */
-async function warmUp(): Promise<void> {
-  const ids = new Map<string, number>();
-  const intern = (word: string) => {
-    let id = ids.get(word);
-    if (id === undefined) ids.set(word, (id = ids.size));
-    return id;
-  };
-  const words: WordIds = {
-    use: intern,
-    intern,
-    addUse: () => undefined,
-    get idLimit() {
-      return ids.size;
-    },
-    idOf: (word) => ids.get(word),
-    release: () => false,
-  };
-  const collections = ['col_0', 'col_1', 'col_2'];
-  const some = collections.slice(0, 2);
-  // @note In creation order, with deep pages; out of it (another tie order), a first page.
-  for (const [size, inOrder, offset] of [
-    [1_500, true, 1_000],
-    [300, false, 0],
-  ] as const) {
-    const index = new InvertedIndex(words);
-    const start = Date.UTC(2026, 0, 1);
-    for (let n = 0; n < size; n++) {
-      const at = new Date(start + (inOrder ? n : (n * 7_919) % size)).toISOString();
-      index.add({
-        id: `obj_${n}`,
-        account_id: 'warm-up',
-        collection_id: collections[n % 3]!,
-        content: { text: WARM_WORDS.filter((_, w) => (n + w) % (w + 2) !== 0).join(' ') },
-        created_at: at,
-        updated_at: at,
-        version: 1,
-      });
-    }
-    const query = WARM_WORDS.map((word) => ids.get(word)!);
-    for (let round = 0; round < 2; round++) {
-      for (const from of [0, offset]) {
-        await index.search(query.slice(0, 1), some, from, 10);
-        await index.search(query, some, from, 10);
-      }
     }
   }
 }

@@ -1,23 +1,24 @@
 /**
  * The posting lists of the search index: for each word id, the documents (numbered objects) that
- * contain the word, in ascending document order, each with how many times it occurs there.
- *
- * @note An entry is one 32-bit number: the document number times {@link UNIT} plus the count
- * (0 marks a posting removed in place, {@link SATURATED} a count kept exactly in
- * {@link Postings.exact}). Most words are held by few objects (names, numbers, ids): a list of
- * its own for each (an array, a typed array) would cost 50 to 200 bytes a word, so short lists
- * share one `Uint32Array` (the arena) in blocks of 1, 2, 4 ... {@link SHORT} entries, a block
- * given up when its list grows being reused by the next list that needs one of its size. A list
- * longer than that gets a `Uint32Array` of its own, grown by half: no list ever moves more than
- * its own entries, and nothing is compacted wholesale except when documents are renumbered.
+ * contain the word, in ascending document order, each with how many times it occurs there (one
+ * 32-bit entry each: `posting-entry.ts`).
+ * @note Most words are held by few objects (names, numbers, ids): a list of its own for each
+ * would cost 50 to 200 bytes a word, so short lists share one array in blocks (`arena.ts`). A
+ * list longer than {@link SHORT} gets a `Uint32Array` of its own, grown by half: no list ever
+ * moves more than its own entries, and nothing is compacted wholesale except on renumbering.
  */
-export const COUNT_BITS = 3;
-/** The count field's largest value: "this count or more, see {@link Postings.exact}". */
-export const SATURATED = (1 << COUNT_BITS) - 1;
-/** An entry is `document * UNIT + count` (arithmetic: `<<` would go negative past 2^31). */
-export const UNIT = 1 << COUNT_BITS;
-/** The largest document number an entry can hold. */
-const MAX_DOCUMENT = 2 ** (32 - COUNT_BITS) - 1;
+import { firstIndex } from '../primitives/binary-search.ts';
+import { Arena } from './arena.ts';
+import {
+  COUNT_BITS,
+  documentOf,
+  ExactCounts,
+  MAX_DOCUMENT,
+  renumberEntries,
+  SATURATED,
+  UNIT,
+} from './posting-entry.ts';
+
 /** The longest list kept in the arena; longer ones have an array of their own. */
 const SHORT = 64;
 /** Block sizes in the arena are 2^size; this marks a word whose list has its own array. */
@@ -33,9 +34,6 @@ const SIZE = 2;
 /** How many of the word's entries are removed (count 0) or name a deleted document. */
 const STALE = 3;
 
-/** The document of an entry. */
-export const documentOf = (entry: number): number => entry >>> COUNT_BITS;
-
 /** What `set` did to a document's posting. */
 export type PostingChange = 'added' | 'changed';
 
@@ -49,10 +47,7 @@ export interface PostingList {
 export class Postings {
   /** Whether a document is still indexed: entries of deleted ones are dropped lazily. */
   readonly #alive: (document: number) => boolean;
-  #arena = new Uint32Array(256);
-  #arenaEnd = 0;
-  /** Blocks given up, by size (`2^size` entries): their offsets in the arena. */
-  #freeBlocks: number[][] = Array.from({ length: Math.log2(SHORT) + 1 }, () => []);
+  readonly #arena = new Arena(Math.log2(SHORT));
   /** Lists longer than {@link SHORT}. */
   #own = new Map<number, Uint32Array>();
   /**
@@ -65,8 +60,7 @@ export class Postings {
   #words = emptyRows(64);
   /** How many word ids {@link #words} has rows for. */
   #capacity = 64;
-  /** Exact counts of postings whose count field is {@link SATURATED}: document -> word -> count. */
-  readonly #exact = new Map<number, Map<number, number>>();
+  readonly #exact = new ExactCounts();
 
   constructor(alive: (document: number) => boolean) {
     this.#alive = alive;
@@ -75,17 +69,17 @@ export class Postings {
   /** The entries of `word`'s list (valid until the next change). */
   list(word: number): PostingList {
     const row = word * FIELDS;
-    if (word >= this.#capacity) return { entries: this.#arena, start: 0, end: 0 };
+    if (word >= this.#capacity) return { entries: this.#arena.entries, start: 0, end: 0 };
     const own = this.#words[row + SIZE] === OWN ? this.#own.get(word) : undefined;
     if (own) return { entries: own, start: 0, end: this.#words[row + LENGTH]! };
     const start = Math.max(this.#words[row + OFFSET]!, 0);
-    return { entries: this.#arena, start, end: start + this.#words[row + LENGTH]! };
+    return { entries: this.#arena.entries, start, end: start + this.#words[row + LENGTH]! };
   }
 
   /** The count of `word` in an entry of its list; 0 for a removed posting. */
   countOf(word: number, entry: number): number {
     const count = entry & SATURATED;
-    return count === SATURATED ? this.#exact.get(entry >>> COUNT_BITS)!.get(word)! : count;
+    return count === SATURATED ? this.#exact.get(entry >>> COUNT_BITS, word) : count;
   }
 
   /** Adds a posting for a document numbered above every document of the list. */
@@ -135,7 +129,7 @@ export class Postings {
     }
     // @note Marked, not spliced out: a long list is compacted once half of it is marked.
     entries[at] = document * UNIT;
-    this.#forgetExact(word, document);
+    this.#exact.forget(document, word);
     this.#words[row + STALE]! += 1;
     if (2 * this.#words[row + STALE]! > this.#words[row + LENGTH]!) this.#compact(word);
     return true;
@@ -144,8 +138,8 @@ export class Postings {
   /**
    * Counts one entry of `word`'s list as naming a deleted document, without looking for it.
    * @note A search skips deleted documents anyway; finding each entry (a binary search in a
-   * long list, a cache miss a step) made deleting an object of 30 words cost 45 us at a
-   * million objects. The entries go when the list is next compacted.
+   * long list, a cache miss a step) was most of a delete's cost at a million objects. The
+   * entries go when the list is next compacted.
    */
   removeDeleted(word: number): void {
     const row = word * FIELDS;
@@ -156,7 +150,7 @@ export class Postings {
 
   /** Forgets what is kept apart for a deleted document (exact counts). */
   forgetDocument(document: number): void {
-    this.#exact.delete(document);
+    this.#exact.forgetDocument(document);
   }
 
   /** Forgets a word's list whole (nobody uses the word any more). */
@@ -165,8 +159,7 @@ export class Postings {
     if (word >= this.#capacity) return;
     const size = this.#words[row + SIZE]!;
     if (size === OWN) this.#own.delete(word);
-    else if (this.#words[row + OFFSET]! >= 0)
-      this.#freeBlocks[size]!.push(this.#words[row + OFFSET]!);
+    else if (this.#words[row + OFFSET]! >= 0) this.#arena.giveUp(size, this.#words[row + OFFSET]!);
     this.#words[row + LENGTH] = 0;
     this.#words[row + SIZE] = 0;
     this.#words[row + STALE] = 0;
@@ -179,22 +172,9 @@ export class Postings {
    * @note The new numbers must keep the documents' order, so every list stays sorted.
    */
   renumber(renumbered: Int32Array): void {
-    const rewrite = (
-      from: Uint32Array,
-      start: number,
-      end: number,
-      to: Uint32Array,
-      at: number,
-    ) => {
-      for (let i = start; i < end; i++) {
-        const entry = from[i]!;
-        const count = entry & SATURATED;
-        const document = count === 0 ? -1 : renumbered[entry >>> COUNT_BITS]!;
-        if (document >= 0) to[at++] = document * UNIT + count;
-      }
-      return at;
-    };
-    const arena = new Uint32Array(Math.max(256, this.#arenaEnd));
+    const rewrite = (from: Uint32Array, start: number, end: number, to: Uint32Array, at: number) =>
+      renumberEntries(renumbered, from, start, end, to, at);
+    const arena = new Uint32Array(Math.max(256, this.#arena.end));
     let arenaEnd = 0;
     for (let word = 0; word < this.#capacity; word++) {
       const row = word * FIELDS;
@@ -217,26 +197,13 @@ export class Postings {
       }
       this.#words[row + STALE] = 0;
     }
-    this.#arena = arena;
-    this.#arenaEnd = arenaEnd;
-    for (const blocks of this.#freeBlocks) blocks.length = 0;
-    const exact = [...this.#exact];
-    this.#exact.clear();
-    for (const [document, counts] of exact) {
-      if (renumbered[document]! >= 0) this.#exact.set(renumbered[document]!, counts);
-    }
+    this.#arena.replace(arena, arenaEnd);
+    this.#exact.renumber(renumbered);
   }
 
   /** Index in a list of the first entry of a document >= `document`. */
   #find({ entries, start, end }: PostingList, document: number): number {
-    let low = start;
-    let high = end;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (documentOf(entries[mid]!) < document) low = mid + 1;
-      else high = mid;
-    }
-    return low - start;
+    return firstIndex(end - start, (i) => documentOf(entries[start + i]!) >= document);
   }
 
   /** Drops the removed postings and those of deleted documents from `word`'s list. */
@@ -259,18 +226,11 @@ export class Postings {
   #encode(word: number, document: number, count: number): number {
     if (document > MAX_DOCUMENT) throw new RangeError('Too many documents for the search index');
     if (count < SATURATED) {
-      this.#forgetExact(word, document);
+      this.#exact.forget(document, word);
       return document * UNIT + count;
     }
-    let exact = this.#exact.get(document);
-    if (!exact) this.#exact.set(document, (exact = new Map()));
-    exact.set(word, count);
+    this.#exact.set(document, word, count);
     return document * UNIT + SATURATED;
-  }
-
-  #forgetExact(word: number, document: number): void {
-    const exact = this.#exact.get(document);
-    if (exact?.delete(word) && exact.size === 0) this.#exact.delete(document);
   }
 
   /** Makes room in {@link #words} for `word`. */
@@ -309,37 +269,26 @@ export class Postings {
     const hasBlock = from >= 0;
     if (hasBlock && needed <= 2 ** size) {
       this.#reservedAt = from;
-      return this.#arena;
+      return this.#arena.entries;
     }
     if (needed > SHORT) {
       const own = new Uint32Array(2 * SHORT);
-      own.set(this.#arena.subarray(from, from + length));
-      this.#freeBlocks[size]!.push(from);
+      own.set(this.#arena.entries.subarray(from, from + length));
+      this.#arena.giveUp(size, from);
       this.#own.set(word, own);
       this.#words[row + SIZE] = OWN;
       this.#reservedAt = 0;
       return own;
     }
     const larger = hasBlock ? size + 1 : Math.ceil(Math.log2(needed));
-    const at = this.#freeBlocks[larger]!.pop() ?? this.#grow(2 ** larger);
-    if (length > 0) this.#arena.copyWithin(at, from, from + length);
-    if (hasBlock) this.#freeBlocks[size]!.push(from);
+    const at = this.#arena.take(larger);
+    const entries = this.#arena.entries;
+    if (length > 0) entries.copyWithin(at, from, from + length);
+    if (hasBlock) this.#arena.giveUp(size, from);
     this.#words[row + OFFSET] = at;
     this.#words[row + SIZE] = larger;
     this.#reservedAt = at;
-    return this.#arena;
-  }
-
-  /** A new block of `entries` at the end of the arena. */
-  #grow(entries: number): number {
-    if (this.#arenaEnd + entries > this.#arena.length) {
-      const arena = new Uint32Array(Math.ceil((this.#arenaEnd + entries) * 1.5));
-      arena.set(this.#arena.subarray(0, this.#arenaEnd));
-      this.#arena = arena;
-    }
-    const at = this.#arenaEnd;
-    this.#arenaEnd += entries;
-    return at;
+    return entries;
   }
 }
 

@@ -6,6 +6,12 @@
 export class Clock {
   #last = 0;
   #fixed: number | undefined;
+  #changes = 0;
+
+  /** Counts the times the clock was set, moved or let go (not its ticks): caches of answers look. */
+  get changes(): number {
+    return this.#changes;
+  }
 
   /** Starts at `start` (ms since epoch) when given: a frozen clock that only `advance` moves. */
   constructor(start?: number) {
@@ -27,12 +33,14 @@ export class Clock {
 
   /** Freezes the clock at `ms`; readings then move only by `advance` and by 1 ms per tick. */
   set(ms: number): void {
+    this.#changes += 1;
     this.#fixed = ms;
     this.#last = Math.min(this.#last, ms - 1);
   }
 
   /** Moves a frozen clock forward; a running clock is frozen at now + `ms`. */
   advance(ms: number): void {
+    this.#changes += 1;
     this.#fixed = this.peek() + ms;
   }
 
@@ -43,6 +51,7 @@ export class Clock {
    */
   unfreeze(): void {
     if (this.#fixed === undefined) return;
+    this.#changes += 1;
     this.#fixed = undefined;
     this.#last = Math.min(this.#last, Date.now() - 1);
   }

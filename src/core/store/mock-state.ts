@@ -64,15 +64,20 @@ export class MockState {
     return id;
   }
 
-  /** Replaces the data and the id sequences' positions with a (validated) snapshot's. */
-  async load(snapshot: Snapshot): Promise<void> {
+  /**
+   * Replaces the data and the id sequences' positions with a (validated) snapshot's.
+   * @param swapped What else changes with the data (a reset's clock), done in the same step.
+   */
+  async load(snapshot: Snapshot, swapped?: () => void): Promise<void> {
     // @note Built apart and swapped in at once: the load lets the event loop run between batches
-    // (so static files and the control API's reads are answered meanwhile), and nothing may see
-    // a half-loaded store. API requests wait in the mock's queue until it is done.
+    // (so requests, static files and the control API are answered meanwhile, from the data as it
+    // was), and nothing sees a half-loaded store. A write answered meanwhile is replaced with
+    // the rest, as if made just before the load: the journal records it, then the replacement.
     const fresh = new Store();
     await fresh.load(snapshot);
     this.store = fresh;
     this.ids.load(snapshot.id_sequences);
+    swapped?.();
     fresh.onChange = this.#listener;
     this.#listener?.({ type: 'replaced' });
   }

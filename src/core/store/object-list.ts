@@ -3,11 +3,6 @@ import { compareByCreation, insertSorted } from '../primitives/creation-order.ts
 import type { ObjectRecord } from './records.ts';
 import type { Vocabulary } from '../search/vocabulary.ts';
 
-/** How many objects leave the search index in one turn at most (see `ObjectList.releaseAll`). */
-export const RELEASE_TURN_OBJECTS = 1_024;
-/** How long one turn of releasing objects may run, in ms, before the event loop gets a turn. */
-const RELEASE_TURN_MS = 10;
-
 /** A document number that marks a removed record (see {@link ObjectList.remove}). */
 const REMOVED = -1;
 
@@ -121,25 +116,16 @@ export class ObjectList<T extends ObjectRecord> {
   }
 
   /**
-   * Takes every object out of the search index: the list is being dropped whole. Awaits `pause`
-   * after every {@link RELEASE_TURN_OBJECTS} objects and whenever a turn has run
-   * {@link RELEASE_TURN_MS}, so that a large collection leaves the index without holding the
-   * event loop (in one turn, a large collection held it for hundreds of ms).
-   * @note The caller holds the mock's request queue meanwhile, so no request sees the index
-   * half released; every other lookup has forgotten the objects before this starts.
+   * Takes every object out of the search index: the list is being dropped whole.
+   * @note In one step, as every write: no request sees the index half released (a collection
+   * of 100,000 objects holds the event loop for the figure in docs/performance.md).
    */
-  async releaseAll(pause: () => Promise<void>): Promise<void> {
+  releaseAll(): void {
     const { index } = this.vocabulary;
-    let turnStarted = performance.now();
     const records = this.#records;
     const documents = this.#documents;
     for (let i = 0; i < records.length; i++) {
       if (documents[i] !== REMOVED) index.remove(documents[i]!, records[i]!);
-      const turnEnds = (i + 1) % RELEASE_TURN_OBJECTS === 0;
-      if (turnEnds || performance.now() - turnStarted >= RELEASE_TURN_MS) {
-        await pause();
-        turnStarted = performance.now();
-      }
     }
     index.detach(documents, this.#collectionId);
   }

@@ -163,20 +163,19 @@ export class Store {
 
   /**
    * Deletes a collection and every object in it, permanently: its shelf of objects is dropped
-   * whole, so the cost is the ids to forget, not the size of the store. Every lookup forgets
-   * them at once; the search index lets the event loop run while a large collection leaves it
-   * (the caller holds the request queue until this resolves).
+   * whole, so the cost is the ids to forget, not the size of the store. In one step, as every
+   * write: no lookup or search sees the collection half deleted.
    * @see spec §3 (DEL-1, DEL-2, DEL-3)
    */
-  async deleteCollection(record: StoredCollection): Promise<{ objectsDeleted: number }> {
+  deleteCollection(record: StoredCollection): { objectsDeleted: number } {
     const shelved = this.#objectsByCollection.get(record.id);
     const objects = shelved?.list.records ?? [];
     for (const object of objects) this.#objectById.delete(object.id);
     this.#bytes -= (shelved?.bytes ?? 0) + sizeOfCollection(record);
     this.#objectsByCollection.delete(record.id);
     this.#collections.remove(record);
+    shelved?.list.releaseAll();
     this.#changed({ type: 'collection-deleted', id: record.id });
-    await shelved?.list.releaseAll(breathe);
     return { objectsDeleted: objects.length };
   }
 

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createMock, type AnswersMock } from '../../../src/index.ts';
 import { expectNoInternals } from '../catalogue-checks.ts';
 import { API, FULL, ROOT, serversClosedAfterEach } from './servers.ts';
+import { stateOf } from '../../../src/core/mock-internals.ts';
 
 const { start } = serversClosedAfterEach();
 
@@ -60,7 +61,7 @@ describe('a 500 carries no internals', () => {
   it('when an operation throws inside the core', async () => {
     const mock = await createMock();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    mock.state.store.collectionsOf = () => {
+    stateOf(mock).store.collectionsOf = () => {
       throw new TypeError(`${SECRET}: cannot read properties of undefined`);
     };
     const running = await start({ mock });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createMock, emptyState } from '../../../src/index.ts';
 import { validateResponse } from '../../../src/openapi/response-validation.ts';
 import { send } from '../../support/in-process.ts';
+import { stateOf } from '../../../src/core/mock-internals.ts';
 
 async function withCollection(options: { maxObjects?: number; maxStoredBytes?: number }) {
   const mock = await createMock({ initialState: emptyState(), ...options });
@@ -72,9 +73,9 @@ describe('storage limits', () => {
     const path = `/collections/${id}/objects`;
     await send(mock, { method: 'POST', path, body: { content: {} } });
     await send(mock, { method: 'POST', path, body: { content: {} } });
-    expect(mock.state.store.objectTotal).toBe(2);
+    expect(stateOf(mock).store.objectTotal).toBe(2);
     await send(mock, { method: 'DELETE', path: `/collections/${id}` });
-    expect(mock.state.store.objectTotal).toBe(0);
-    expect(mock.state.store.storedBytes).toBe(0);
+    expect(stateOf(mock).store.objectTotal).toBe(0);
+    expect(stateOf(mock).store.storedBytes).toBe(0);
   });
 });

@@ -14,6 +14,7 @@ import type { Snapshot } from '../../../src/core/snapshot/snapshot.ts';
 import { StateJournal } from '../../../src/node/state-file/journal.ts';
 import { readStateFile } from '../../../src/node/state-file/read.ts';
 import { send } from '../../support/in-process.ts';
+import { stateOf } from '../../../src/core/mock-internals.ts';
 
 const STATE = generateState({ seed: 7, objects: 1_200 });
 
@@ -162,7 +163,7 @@ describe('state file journal', () => {
             initialState: STATE,
             now: '2026-01-01T00:00:00.000Z',
           });
-          await journal.attach(mock.state, contents);
+          await journal.attach(stateOf(mock), contents);
           try {
             // @note Steps between two commits run concurrently, as a server's requests do; at
             // each commit the file must already hold everything the mock holds, whatever
@@ -201,7 +202,7 @@ describe('state file journal', () => {
     const file = join(dir, 'state.json');
     const first = await StateJournal.open(file);
     const mock = await createMock({ now: '2026-01-01T00:00:00.000Z' });
-    await first.journal.attach(mock.state, first.contents);
+    await first.journal.attach(stateOf(mock), first.contents);
     const created = await send(mock, {
       method: 'POST',
       path: '/collections',
@@ -216,7 +217,7 @@ describe('state file journal', () => {
       initialState: await replayed(file),
       now: '2026-01-01T00:00:00.000Z',
     });
-    await second.journal.attach(again.state, second.contents);
+    await second.journal.attach(stateOf(again), second.contents);
     const got = await send(again, { path: `/collections/${created.json.id}` });
     expect(got.json).toEqual(created.json);
     const next = await send(again, {

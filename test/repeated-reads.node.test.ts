@@ -21,13 +21,29 @@ const names = async (key: string = KEYS.full) =>
     (collection: { name: string }) => collection.name,
   );
 
-describe('answers of repeated reads', () => {
+describe('repeated reads', () => {
   it('answers a repeated read with the same answer, computed once', async () => {
     const first = await mock.handle(mockRequest({ path: `/collections/${FAQ}` }));
     const again = await mock.handle(mockRequest({ path: `/collections/${FAQ}` }));
     expect(again.status).toBe(200);
     expect(again).toBe(first);
     expect(Object.isFrozen(again)).toBe(true);
+  });
+
+  it('answers afresh once the clock was set, advanced or let go', async () => {
+    const read = () => mock.handle(mockRequest({ path: `/collections/${FAQ}` }));
+    let last = await read();
+    for (const change of [
+      () => mock.controls.setTime('2030-01-01T00:00:00.000Z'),
+      () => mock.controls.advanceTime(1_000),
+      () => mock.controls.useRealTime(),
+    ]) {
+      change();
+      const next = await read();
+      expect(next).not.toBe(last);
+      expect(next).toEqual(last);
+      last = next;
+    }
   });
 
   it('sees a write through the API at once', async () => {
