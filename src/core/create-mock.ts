@@ -10,7 +10,8 @@ import {
   MIN_INSTANT_MS,
 } from './limits.ts';
 import { ReadCache } from './read-cache.ts';
-import { handleRequest, type HandledRequest, type RequestHooks } from './handle-request.ts';
+import { handleRequest, type RequestHooks } from './handle-request.ts';
+import type { HandledRequest } from './http.ts';
 import type { MockRequest } from './http.ts';
 import type { AnswersMock, InitialState, MockControls, MockOptions } from './mock.ts';
 import { MockState } from './store/mock-state.ts';
@@ -98,10 +99,14 @@ export async function createMockFrom(
     }
   };
 
-  const handleDetailed = async (request: MockRequest): Promise<HandledRequest> => {
-    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-    return inTurn(() => handleRequest(state, hooks, request));
-  };
+  const answer = (request: MockRequest) => handleRequest(state, hooks, request);
+  // @note Not an async function: returning `inTurn`'s promise from one would wrap it in another.
+  const handleDetailed = (request: MockRequest): Promise<HandledRequest> =>
+    latencyMs > 0
+      ? new Promise((resolve) => setTimeout(resolve, latencyMs)).then(() =>
+          inTurn(() => answer(request)),
+        )
+      : inTurn(() => answer(request));
 
   const controls: MockControls = {
     reset: () =>

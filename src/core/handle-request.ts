@@ -1,11 +1,10 @@
 import { authenticate } from './authenticate.ts';
 import { forcedError, preferredStatus } from './forced-errors.ts';
-import type { MockRequest, MockResponse } from './http.ts';
+import type { HandledRequest, MockRequest, MockResponse } from './http.ts';
 import type { MockState } from './store/mock-state.ts';
 import { HANDLERS } from './operations/index.ts';
 import { problem } from './problem.ts';
 import { validateBody, validateParameters } from './request-validation.ts';
-import type { OperationSpec } from '../openapi/operations.ts';
 import { readKey, type ReadCache } from './read-cache.ts';
 import { matchRoute } from './router.ts';
 
@@ -17,17 +16,6 @@ export interface RequestHooks {
   takeFailure(operationId: string): number | undefined;
   /** Whether any forced status waits, for any operation (then no answer comes from a cache). */
   failuresQueued(): boolean;
-}
-
-/** Where a request was routed, for logs and for tests. */
-export interface HandledRequest {
-  response: MockResponse;
-  operation?: OperationSpec | undefined;
-  accountId?: string | undefined;
-  /** The API key the request presented, when it carried a well-formed one: for the log to mask. */
-  presentedKey?: string | undefined;
-  /** What a 500 was caused by, for the adapter's log; never sent to the client. */
-  internal?: unknown;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { OperationSpec } from '../openapi/operations.ts';
 /**
  * The request headers, as far as the core reads them. A WHATWG `Headers` is one (msw hands those
  * over); the Node server passes a thin view over Node's own parsed headers instead, because
@@ -81,4 +82,15 @@ export function noContent(): MockResponse {
 /** Builds a JSON success response written in pieces (see {@link MockResponse.pieces}). */
 export function streamed(status: number, pieces: AsyncIterable<string>): MockResponse {
   return { status, headers: { 'content-type': 'application/json' }, pieces };
+}
+
+/** Where a request was routed, for logs and for tests. */
+export interface HandledRequest {
+  response: MockResponse;
+  operation?: OperationSpec | undefined;
+  accountId?: string | undefined;
+  /** The API key the request presented, when it carried a well-formed one: for the log to mask. */
+  presentedKey?: string | undefined;
+  /** What a 500 was caused by, for the adapter's log; never sent to the client. */
+  internal?: unknown;
 }

@@ -1,6 +1,6 @@
-import type { HandledRequest } from './handle-request.ts';
+import type { HandledRequest } from './http.ts';
 import type { MockRequest, MockResponse } from './http.ts';
-import type { MockDb } from './mock-db.ts';
+import type { MockDb } from './record-table.ts';
 import type { Snapshot } from './snapshot/snapshot.ts';
 import type { OperationId } from '../openapi/operations.ts';
 

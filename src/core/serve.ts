@@ -1,6 +1,6 @@
 import { API_PREFIXES } from '../openapi/operations.ts';
 import { CONTROL_PREFIX, handleControl } from './control-routes.ts';
-import type { HandledRequest } from './handle-request.ts';
+import type { HandledRequest } from './http.ts';
 import { MAX_BODY_BYTES, type MockRequest } from './http.ts';
 import type { AnswersMock } from './mock.ts';
 import { problem } from './problem.ts';
@@ -59,7 +59,7 @@ export function isMockPath(path: string, options: ServeOptions = {}): boolean {
  * `internal` for the adapter's log (never sent to the client, which may not see internals).
  * Every adapter (Node server, express router, msw handlers) only translates to and from this.
  */
-export async function serve(
+export function serve(
   mock: AnswersMock,
   request: MockRequest,
   options: ServeOptions = {},
@@ -67,11 +67,14 @@ export async function serve(
   try {
     if (options.control === true && isControlPath(request.path)) {
       const limit = bodyLimit(request.path, options);
-      return { response: await handleControl(mock, request, limit, options.controlToken) };
+      return handleControl(mock, request, limit, options.controlToken).then(
+        (response) => ({ response }),
+        failed,
+      );
     }
-    return await mock.handleDetailed(request);
+    return mock.handleDetailed(request).catch(failed);
   } catch (error) {
-    return failed(error);
+    return Promise.resolve(failed(error));
   }
 }
 

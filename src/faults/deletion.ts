@@ -1,6 +1,6 @@
 /** Faults of deleting a collection: what it leaves behind, and what a second delete gets. */
 import type { AnswersMock } from '../core/mock.ts';
-import type { HandledRequest } from '../core/handle-request.ts';
+import type { HandledRequest } from '../core/http.ts';
 import { json, noContent, type MockRequest } from '../core/http.ts';
 import { toCollection, toObject, type ObjectRecord } from '../core/store/records.ts';
 import { packTerms, queryTerms, score, words } from '../core/search/search-index.ts';

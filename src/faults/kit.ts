@@ -3,7 +3,7 @@
  * and responses, so that each fault's code says only what it breaks.
  */
 import type { AnswersMock } from '../core/mock.ts';
-import type { HandledRequest } from '../core/handle-request.ts';
+import type { HandledRequest } from '../core/http.ts';
 import type { MockRequest, MockResponse } from '../core/http.ts';
 import { matchRoute } from '../core/router.ts';
 import type { OperationSpec, Permission } from '../openapi/operations.ts';

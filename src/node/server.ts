@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { MockRequest } from '../core/http.ts';
 import type { AnswersMock } from '../core/mock.ts';
 import { problem, problemResponse } from '../core/problem.ts';
-import type { HandledRequest } from '../core/handle-request.ts';
+import type { HandledRequest } from '../core/http.ts';
 import { bodyLimit, failed, serve } from '../core/serve.ts';
 import { CORS, corsFor, PREFLIGHT } from './cors.ts';
 import { createDocsSite, isDocsPath } from './docs-site.ts';
