@@ -10,7 +10,7 @@
  * - `src/generated/clauses.ts`: every clause and gap id, which the contract suite's conformance
  *   matrix reports on.
  *
- * Run with `npm run generate`. `test/generated-types.node.test.ts` fails when a committed file
+ * Run with `npm run generate`. `test/code/generated-types.node.test.ts` fails when a committed file
  * differs from a fresh generation.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';

@@ -9,7 +9,7 @@
  *   validation in tests and the contract suite).
  *
  * Run after `scripts/generate-types.ts` (it reads `src/generated/openapi-parts.ts`), as
- * `npm run generate` does. `test/generated-types.node.test.ts` fails when a committed file
+ * `npm run generate` does. `test/code/generated-types.node.test.ts` fails when a committed file
  * differs from a fresh generation.
  */
 import { access, readFile, writeFile } from 'node:fs/promises';

@@ -10,7 +10,12 @@ export { createHandlers, type AnswersHandlers, type HandlerOptions } from './msw
 export { defaultState } from './seed/default-state.ts';
 export { emptyState } from './seed/empty-state.ts';
 export { createFactories, type Factories, type FactoryOptions } from './seed/factories.ts';
-export { MockDbError, type MockDb, type RecordQuery, type RecordTable } from './core/record-table.ts';
+export {
+  MockDbError,
+  type MockDb,
+  type RecordQuery,
+  type RecordTable,
+} from './core/record-table.ts';
 export type { CollectionRecord, ObjectRecord } from './core/store/records.ts';
 export { DEV_KEYS, DEV_ACCOUNTS } from './seed/dev-keys.ts';
 export { validateResponse, type ObservedResponse } from './openapi/response-validation.ts';

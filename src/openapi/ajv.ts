@@ -24,7 +24,7 @@ export function validatorAt(pointer: string): ValidateFunction {
  * The validator of a schema built in code (it may `$ref` the document's components), found by the
  * schema's JSON among those compiled ahead of time.
  * @note A schema changed without `npm run generate` has none: its validator throws when called,
- * saying so (and `test/generated-types.node.test.ts` fails), rather than stopping every import.
+ * saying so (and `test/code/generated-types.node.test.ts` fails), rather than stopping every import.
  */
 export function compileSchema(schema: Record<string, unknown>): ValidateFunction {
   const key = JSON.stringify(schema);

@@ -1,6 +1,6 @@
 /**
  * Writes `fixtures/default-state.json`, the data `npm start` serves: `npm run fixtures`.
- * `test/fixtures.node.test.ts` fails when the committed file differs from a fresh generation.
+ * `test/data/fixtures.node.test.ts` fails when the committed file differs from a fresh generation.
  */
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

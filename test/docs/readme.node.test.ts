@@ -85,7 +85,7 @@ const INLINE: Record<string, string> = {
   'npm install --save-dev swagger-ui-dist@5': 'run: in your-app, then /docs is Swagger UI',
   'npm install --save-dev @faker-js/faker@10': 'run: in your-app, before the factories snippet',
   'npm install --save-dev @stoplight/prism-cli@5.14.2':
-    'not run: Prism and its 200 packages; --via-prism is tested from the devDependency in test/contract-cli.node.test.ts',
+    'not run: Prism and its 200 packages; --via-prism is tested from the devDependency in test/cli/contract-cli.node.test.ts',
   'answers-mock --seed/--size': 'not run: a fragment naming two options',
   'npx --no -- answers-contract --mock': 'run: in your-app, with npm 11 and npm 10',
   'answers-contract --mock': 'not run: a fragment; the npx form of it is run',
@@ -93,8 +93,9 @@ const INLINE: Record<string, string> = {
   'npx --no -- answers-mock': 'run: the `frontend` block',
   'npx --no -- answers-contract': 'run: the workflow steps',
   'npm run bench': 'not run: minutes of benchmarks, run by hand (docs/performance.md)',
-  'npm run generate': 'not run: test/generated-types.node.test.ts fails when its output is stale',
-  'npm run fixtures': 'not run: test/fixtures.node.test.ts fails when the fixture is stale',
+  'npm run generate':
+    'not run: test/code/generated-types.node.test.ts fails when its output is stale',
+  'npm run fixtures': 'not run: test/data/fixtures.node.test.ts fails when the fixture is stale',
   'npm run lint': 'not run here: .ci/run runs it',
   'npm run pack:report': 'not run: a report for maintainers; the package test checks the files',
   'npm install --no-save ./vendor/answers-mock-kit-0.1.0.tgz': 'run: the workflow steps',

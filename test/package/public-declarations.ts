@@ -25,7 +25,7 @@ export async function publicDeclarations(packageRoot: string): Promise<string[]>
     seen.add(file);
     const text = await readFile(file, 'utf8');
     for (const [, specifier] of text.matchAll(SPECIFIER)) {
-      pending.push(join(dirname(file), specifier!.replace(/\.js$/, '.d.ts')));
+      pending.push(join(dirname(file), specifier!.replace(/\.(js|ts)$/, '.d.ts')));
     }
   }
   return [...seen].map((file) => relative(packageRoot, file)).sort();

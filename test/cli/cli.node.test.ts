@@ -1,0 +1,89 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+// The launcher the package's `answers-mock` bin is compiled from, run from source through tsx.
+const BIN = 'src/bin/answers-mock.ts';
+
+function run(args: string[]): ChildProcessWithoutNullStreams {
+  const env = { ...process.env };
+  delete env.PORT;
+  delete env.HOST;
+  return spawn(process.execPath, ['--import', 'tsx', BIN, ...args], { cwd: ROOT, env });
+}
+
+/** Resolves with stdout once it matches `pattern`; rejects after `ms` or if the process exits. */
+function waitForOutput(child: ChildProcessWithoutNullStreams, pattern: RegExp, ms: number) {
+  return new Promise<RegExpExecArray>((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => fail(`no match for ${pattern} within ${ms} ms`), ms);
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      reject(new Error(`${why}\nstdout: ${out}\nstderr: ${err}`));
+    };
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = pattern.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match);
+      }
+    });
+    child.once('exit', (code) => fail(`exited with ${code}`));
+  });
+}
+
+function exited(child: ChildProcessWithoutNullStreams) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('answers-mock CLI', () => {
+  it('starts on a free port, serves the API with a dev key and stops on SIGTERM', async () => {
+    const child = run(['--port', '0', '--quiet']);
+    const end = exited(child);
+    try {
+      const [, base] = await waitForOutput(
+        child,
+        /(http:\/\/127\.0\.0\.1:\d+)\/api\/answers\/v1/,
+        20_000,
+      );
+      const response = await fetch(`${base}/api/answers/v1/collections`, {
+        headers: { 'x-answers-api-key': 'answers_test_full_globex' },
+      });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { data: unknown[] }).data).toHaveLength(2);
+      child.kill('SIGTERM');
+      const { code, stdout } = await end;
+      expect(code).toBe(0);
+      expect(stdout).toContain('answers_test_full_acme');
+      expect(stdout.trimEnd()).toMatch(/stopped$/);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it('exits with 2 and a one-line error on a non-numeric port', async () => {
+    const { code, stdout, stderr } = await exited(run(['--port', 'abc']));
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/port/);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  }, 30_000);
+
+  it('exits with 2 and a one-line error on a missing fixture', async () => {
+    const { code, stderr } = await exited(run(['--port', '0', '--fixture', 'no/such/file.json']));
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toContain('no/such/file.json');
+  }, 30_000);
+});

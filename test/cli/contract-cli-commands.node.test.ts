@@ -1,0 +1,136 @@
+/**
+ * `answers-contract init` and `answers-contract sweep` against the mock behind a real socket.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMock, type AnswersMock } from '../../src/index.ts';
+import { startServer, type RunningServer } from '../../src/node/server.ts';
+import { contract } from '../support/contract-cli.ts';
+import { KEYS } from '../support/keys.ts';
+
+let mock: AnswersMock;
+let server: RunningServer;
+let dir: string;
+
+beforeAll(async () => {
+  mock = await createMock();
+  server = await startServer({ mock, port: 0, quiet: true });
+  dir = await mkdtemp(join(tmpdir(), 'answers-contract-commands-'));
+});
+beforeEach(() => mock.controls.reset());
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const api = () => `${server.url}/api/answers/v1`;
+
+describe('answers-contract init', () => {
+  it('drafts a description that loads and runs against the two stated paths', async () => {
+    const file = join(dir, 'draft.yaml');
+    const init = await contract([
+      'init',
+      '--base-url',
+      server.url,
+      '--api-key',
+      KEYS.full,
+      '--out',
+      file,
+    ]);
+    expect(init.code, init.stderr).toBe(0);
+    const draft = await readFile(file, 'utf8');
+    expect(draft).toContain('listCollections: GET /v1/collections');
+    expect(draft).toMatch(/^ {2}items: '\/data'/m);
+    expect(draft).toMatch(/^ {2}id: '\/id'/m);
+    expect(draft).toMatch(/^ {2}createdAt: '\/created_at'/m);
+    expect(draft).toMatch(/^ {2}in: ''/m);
+    const json = join(dir, 'draft.json');
+    const run = await contract([
+      '--base-url',
+      server.url,
+      '--api-key',
+      KEYS.full,
+      '--target',
+      file,
+      '--json',
+      json,
+    ]);
+    expect(run.code, run.stdout.slice(-1500)).toBe(0);
+    const report = JSON.parse(await readFile(json, 'utf8'));
+    const passed = report.results
+      .filter((r: { outcome: string }) => r.outcome === 'pass')
+      .map((r: { id: string }) => r.id);
+    expect(passed).toEqual(expect.arrayContaining(['list.summaries', 'collection.get']));
+  }, 90_000);
+});
+
+describe('answers-contract sweep', () => {
+  const name = (runStartedMs: number, what: string) =>
+    `answers-contract-${runStartedMs.toString(36)}abcd-t1-${what}`;
+
+  async function create(collectionName: string) {
+    const response = await fetch(`${api()}/collections`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEYS.full}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: collectionName }),
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  }
+  const exists = async (id: string) =>
+    (
+      await fetch(`${api()}/collections/${id}`, {
+        headers: { authorization: `Bearer ${KEYS.full}` },
+      })
+    ).status === 200;
+
+  it('deletes only run-named leftovers older than the limit', async () => {
+    const old = await create(name(Date.now() - 3 * 3_600_000, 'old'));
+    const young = await create(name(Date.now() - 60_000, 'young'));
+    const unrelated = await create('answers-contract-notes');
+    const dry = await contract([
+      'sweep',
+      '--base-url',
+      api(),
+      '--api-key',
+      KEYS.full,
+      '--older-than',
+      '1h',
+      '--dry-run',
+    ]);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain(`would delete 1: ${old}`);
+    expect(await exists(old)).toBe(true);
+
+    const swept = await contract([
+      'sweep',
+      '--base-url',
+      api(),
+      '--api-key',
+      KEYS.full,
+      '--older-than',
+      '1h',
+    ]);
+    expect(swept.code, swept.stderr).toBe(0);
+    expect(swept.stdout).toContain(`deleted 1: ${old}`);
+    expect(await exists(old)).toBe(false);
+    expect(await exists(young)).toBe(true);
+    expect(await exists(unrelated)).toBe(true);
+  }, 90_000);
+
+  it('refuses a duration it cannot read with exit 2', async () => {
+    const result = await contract([
+      'sweep',
+      '--base-url',
+      api(),
+      '--api-key',
+      KEYS.full,
+      '--older-than',
+      'soon',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--older-than/);
+  }, 90_000);
+});

@@ -1,0 +1,202 @@
+/**
+ * Loading data accepts exactly what the API would accept, at any size: an export imports again
+ * unchanged over `PUT /__mock/state` past the API's 1 MiB body limit, the state upload has a
+ * limit of its own with a clear 413, a number the API would refuse is refused with its path, and
+ * a UTF-8 BOM is not an error. Also: the express router behind `express.json()`.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAnswersRouter } from '../../src/express/index.ts';
+import { createMock, emptyState, SnapshotError, type Snapshot } from '../../src/index.ts';
+import { startServer, type RunningServer } from '../../src/node/server.ts';
+import { KEYS } from '../support/keys.ts';
+
+let server: RunningServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** The dev keys, one collection and `count` objects of about 400 bytes each. */
+function bigState(count: number): Snapshot {
+  const state = emptyState();
+  const account = state.api_keys.find((key) => key.key === KEYS.full)!.account_id;
+  const at = '2026-01-01T00:00:00.000Z';
+  state.collections.push({
+    id: 'col_big00000000000000000',
+    account_id: account,
+    name: 'big',
+    metadata: {},
+    created_at: at,
+    updated_at: at,
+  });
+  for (let i = 0; i < count; i++) {
+    const created = new Date(Date.parse(at) + i + 1).toISOString();
+    state.objects.push({
+      id: `obj_${String(i).padStart(20, '0')}`,
+      account_id: account,
+      collection_id: 'col_big00000000000000000',
+      content: { title: `object ${i}`, text: 'lorem ipsum dolor sit amet '.repeat(10) },
+      created_at: created,
+      updated_at: created,
+      version: 1,
+    });
+  }
+  return state;
+}
+
+const putState = (url: string, body: string) =>
+  fetch(`${url}/__mock/state`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+
+describe('PUT /__mock/state', () => {
+  it('imports an export larger than the API body limit again, unchanged', async () => {
+    const mock = await createMock({ initialState: bigState(4_000) });
+    server = await startServer({ mock, port: 0, quiet: true });
+    const exported = await (await fetch(`${server.url}/__mock/state`)).text();
+    expect(exported.length).toBeGreaterThan(1_048_576);
+    await mock.controls.load(emptyState());
+    const response = await putState(server.url, exported);
+    expect(response.status).toBe(204);
+    expect(mock.controls.export()).toEqual(JSON.parse(exported));
+  });
+
+  it('answers 413 naming the limit and how to raise it past maxStateBytes', async () => {
+    const mock = await createMock({ initialState: bigState(10) });
+    server = await startServer({ mock, port: 0, quiet: true, maxStateBytes: 1_000 });
+    const before = mock.controls.export();
+    const response = await putState(server.url, JSON.stringify(before));
+    expect(response.status).toBe(413);
+    const body = await response.json();
+    expect(body.code).toBe('payload_too_large');
+    expect(body.detail).toMatch(/at most 1000 bytes.*--max-state-bytes/);
+    expect(mock.controls.export()).toEqual(before);
+  });
+
+  it('keeps the API body limit at 1 MiB for every other request', async () => {
+    const mock = await createMock({ initialState: emptyState() });
+    server = await startServer({ mock, port: 0, quiet: true });
+    const response = await fetch(`${server.url}/api/answers/v1/collections`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEYS.full}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x', metadata: { big: 'x'.repeat(1_100_000) } }),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it('refuses a number the API would refuse, with its path, and keeps the data', async () => {
+    const mock = await createMock({ initialState: bigState(1) });
+    server = await startServer({ mock, port: 0, quiet: true });
+    const before = mock.controls.export();
+    const text = JSON.stringify(before).replace('"version":1', '"version":1e400');
+    const response = await putState(server.url, text);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.code).toBe('invalid_state');
+    expect(body.detail).toContain('/objects/0/version');
+    expect(mock.controls.export()).toEqual(before);
+  });
+
+  it('accepts a body that starts with a UTF-8 BOM', async () => {
+    const mock = await createMock({ initialState: emptyState() });
+    server = await startServer({ mock, port: 0, quiet: true });
+    const state = bigState(2);
+    const response = await putState(server.url, `\uFEFF${JSON.stringify(state)}`);
+    expect(response.status).toBe(204);
+    expect(mock.controls.export().objects).toHaveLength(2);
+  });
+});
+
+describe('loading in code', () => {
+  it('refuses Infinity in initial data as the API would', async () => {
+    const state = bigState(1);
+    (state.objects[0]!.content as Record<string, unknown>).n = Number.POSITIVE_INFINITY;
+    await expect(createMock({ initialState: state })).rejects.toThrow(SnapshotError);
+    await expect(createMock({ initialState: state })).rejects.toThrow(
+      '/objects/0/content/n is too large a number',
+    );
+  });
+});
+
+describe('a long load', () => {
+  it('lets the event loop run between batches and never shows a half-loaded state', async () => {
+    const mock = await createMock({ initialState: bigState(1) });
+    const before = mock.controls.export();
+    const loading = mock.controls.load(bigState(10_000));
+    // A load of 10,000 objects yields at least four times: these turns of the event loop run
+    // while it is under way, and every read in them sees the whole old state.
+    for (let turn = 0; turn < 3; turn++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(mock.controls.export()).toEqual(before);
+    }
+    await loading;
+    expect(mock.controls.export().objects).toHaveLength(10_000);
+  });
+});
+
+describe('answers-mock --fixture', () => {
+  it('loads a fixture file that starts with a UTF-8 BOM', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'answers-bom-'));
+    try {
+      const file = join(dir, 'fixture.json');
+      await writeFile(file, `\uFEFF${JSON.stringify(bigState(3))}`);
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src/bin/answers-mock.ts', '--port', '0', '--fixture', file],
+        { cwd: fileURLToPath(new URL('../..', import.meta.url)) },
+      );
+      let out = '';
+      let err = '';
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      const base = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /(http:\/\/127\.0\.0\.1:\d+)\/api\/answers\/v1/.exec(out);
+          if (match) resolve(match[1]!);
+        });
+        child.once('exit', (code) => reject(new Error(`exited with ${code}: ${err}`)));
+      });
+      const state = await (await fetch(`${base}/__mock/state`)).json();
+      child.kill('SIGTERM');
+      expect(state.objects).toHaveLength(3);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
+
+describe('the express router behind express.json()', () => {
+  let app: Server | undefined;
+  afterEach(async () => {
+    app?.closeAllConnections();
+    await new Promise((resolve) => app?.close(resolve));
+    app = undefined;
+  });
+
+  it('takes the body the parser already read', async () => {
+    const mock = await createMock({ initialState: emptyState() });
+    const site = express();
+    site.use(express.json());
+    site.use(createAnswersRouter(mock));
+    app = site.listen(0, '127.0.0.1');
+    await new Promise((resolve) => app!.once('listening', resolve));
+    const base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+    const response = await fetch(`${base}/api/answers/v1/collections`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEYS.full}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'parsed first', metadata: { a: 1 } }),
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ name: 'parsed first', metadata: { a: 1 } });
+  });
+});
