@@ -225,7 +225,12 @@ async function main(argv: string[], services: CliServices): Promise<number> {
 /** Runs `answers-contract` with `argv` and exits with its status (0, 1 or 2). */
 export function runCli(argv: string[], services: CliServices = {}): Promise<never> {
   const name = argv[2];
-  const run = name === 'init' || name === 'sweep' ? subcommand(name, argv) : main(argv, services);
+  const run =
+    name === 'init' || name === 'sweep'
+      ? subcommand(name, argv)
+      : name === 'explore'
+        ? import('./explore/command.ts').then(({ exploreCommand }) => exploreCommand(argv))
+        : main(argv, services);
   return run.then(
     (code) => process.exit(code),
     (error: unknown) => {
