@@ -39,7 +39,7 @@ export interface ExploreOptions {
 }
 
 /** A divergence shrunk to its shortest sequence. */
-export interface Story {
+interface Story {
   clause: string;
   message: string;
   steps: StepRecord[];
