@@ -130,7 +130,7 @@ function parse(argv: string[]): CliOptions {
     )
     .addHelpText(
       'after',
-      '\nCommands:\n  init   probe the target and write a draft --target file (answers-contract init --help)\n  sweep  delete what earlier runs left behind (answers-contract sweep --help)' +
+      "\nCommands:\n  init     probe the target and write a draft --target file (answers-contract init --help)\n  sweep    delete what earlier runs left behind (answers-contract sweep --help)\n  explore  random sequences compared with the kit's mock, shrunk to a minimal story (answers-contract explore --help)" +
         '\n\nExit status: 0 every check at the chosen level passed (or skipped) and nothing was left behind; 1 a check failed, or data was left behind; 2 usage error, bad target file, unreachable target, or a key refused in both header forms.',
     )
     .exitOverride()
