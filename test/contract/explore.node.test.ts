@@ -13,6 +13,9 @@ import { createMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { emptyState } from '../../src/seed/empty-state.ts';
 import { startIndependentServer } from '../independent/server.ts';
+import { CHECKS } from '../../src/contract/checks/index.ts';
+import { runContract } from '../../src/contract/runner.ts';
+import { EXPLORE_VARIANTS } from '../independent/explore-variants.ts';
 import type { VariantName } from '../independent/variants.ts';
 
 const SEEDS = [1, 2, 3];
@@ -150,6 +153,54 @@ describe('explore against seeded bugs', () => {
       await server.close();
     }
   }, 30_000);
+});
+
+describe('explore against bugs the fixed checks miss', () => {
+  const cases = EXPLORE_VARIANTS.flatMap((row) => SEEDS.map((seed) => ({ ...row, seed })));
+  it.each(cases)(
+    'finds $variant with seed $seed within 60 s, names $clause, in at most 8 steps',
+    async ({ variant, clause, seed }) => {
+      const server = await startIndependentServer({ variant });
+      try {
+        const report = await explore({
+          baseUrl: server.url,
+          description,
+          keys: server.keys,
+          seed,
+          budgetMs: 60_000,
+        });
+        expect(report.story?.clause, report.story?.message).toBe(clause);
+        expect(report.story!.steps.length).toBeLessThanOrEqual(8);
+        expect(report.leftBehind).toEqual([]);
+      } finally {
+        await server.close();
+      }
+    },
+    150_000,
+  );
+
+  it.each(EXPLORE_VARIANTS)(
+    'the fixed suite passes $variant (destructive, every key)',
+    async ({ variant }) => {
+      const server = await startIndependentServer({ variant });
+      try {
+        const report = await runContract({
+          baseUrl: server.url,
+          description,
+          keys: server.keys,
+          checks: CHECKS,
+          destructive: true,
+        });
+        expect(
+          report.failed,
+          JSON.stringify(report.results.filter((r) => r.outcome === 'fail').map((r) => r.id)),
+        ).toBe(false);
+      } finally {
+        await server.close();
+      }
+    },
+    60_000,
+  );
 });
 
 it('refuses to run without --destructive, saying why', () => {

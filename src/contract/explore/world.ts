@@ -294,18 +294,29 @@ export class World {
     );
   }
 
+  /**
+   * Creates one object on both sides; `batch` records a batch's requests as one step (the
+   * record is made by the caller, once every request of it is answered).
+   */
   async #oneObject(
     pair: CollectionPair,
     key: KeyName,
     word: number,
     content: unknown,
     request: string,
+    batch?: { statuses: Array<[number, number]> },
   ): Promise<void> {
     const [target, model] = await this.#both('createObject', key, {
       params: (side) => ({ collection_id: pair[side] }),
       body: () => ({ content: content as object }),
     });
-    const record = this.#record(request, model, target);
+    let record: StepRecord;
+    if (batch) {
+      batch.statuses.push([model.status, target.status]);
+      record = { request, model: String(model.status), target: String(target.status) };
+    } else {
+      record = this.#record(request, model, target);
+    }
     this.#agree(pair.deleted ? 'DEL-2' : 'OBJ-1', model, target, record, this.#why(pair, key));
     if (!ok(model.status)) return;
     const t = this.target.objectIn(target.json);
@@ -326,18 +337,32 @@ export class World {
     const pair = this.#collection(ref);
     if (!pair) return;
     const key = pair.key;
+    const request = `create ${count} objects at once in collection #${this.#collections.indexOf(pair) + 1} (key ${key}, word ${word % WORDS})`;
+    const batch = { statuses: [] as Array<[number, number]> };
+    const tally = (side: 0 | 1) => {
+      const counts = new Map<number, number>();
+      for (const statuses of batch.statuses)
+        counts.set(statuses[side], (counts.get(statuses[side]) ?? 0) + 1);
+      return [...counts].map(([status, n]) => `${status} ×${n}`).join(', ');
+    };
     // @note Sent at once: the end state must be that of some serial order (every object there).
-    await Promise.all(
-      Array.from({ length: count }, (_, i) =>
-        this.#oneObject(
-          pair,
-          key,
-          word,
-          { text: `batch ${i} ${this.word(word)}` },
-          `create ${count} objects at once in collection #${this.#collections.indexOf(pair) + 1} (object ${i + 1})`,
+    try {
+      await Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          this.#oneObject(
+            pair,
+            key,
+            word,
+            { text: `batch ${i} ${this.word(word)}` },
+            request,
+            batch,
+          ),
         ),
-      ),
-    );
+      );
+    } finally {
+      this.records.push({ request, model: tally(0), target: tally(1) });
+      for (const [, status] of batch.statuses) this.coverage.count(this.coverage.statuses, status);
+    }
   }
 
   async #getObject(ref: number, key: KeyName): Promise<void> {
