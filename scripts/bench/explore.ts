@@ -3,6 +3,7 @@
  * sequences and requests a second it sustains, for three seeds, beside the contract suite's own
  * request rate against the same mock in the same run (the baseline).
  */
+import { startExploreModel } from '../../src/bin/mock-target.ts';
 import { explore } from '../../src/contract/explore/explore.ts';
 import { CHECKS } from '../../src/contract/checks/index.ts';
 import { runContract } from '../../src/contract/runner.ts';
@@ -40,7 +41,13 @@ export async function exploreBench(): Promise<string> {
       ],
     ];
     for (const seed of [1, 2, 3]) {
-      const report = await explore({ baseUrl, keys: KEYS, seed, budgetMs: BUDGET_MS });
+      const report = await explore({
+        baseUrl,
+        keys: KEYS,
+        startModel: startExploreModel,
+        seed,
+        budgetMs: BUDGET_MS,
+      });
       const seconds = report.elapsedMs / 1000;
       rows.push([
         String(seed),

@@ -6,6 +6,7 @@ import type { ContractKeys } from './check.ts';
 import { runContract, TargetError, type ContractReport, type Level } from './runner.ts';
 import { flag, UsageError, url } from './cli-options.ts';
 import { subcommand } from './subcommands.ts';
+import type { ExploreModel } from './explore/explore.ts';
 import { loadTargetFile, TargetFileError } from './target/load.ts';
 
 interface CliOptions {
@@ -169,6 +170,8 @@ export interface StartedTarget {
  */
 export interface CliServices {
   startMock?: ((fault: string | undefined) => Promise<StartedTarget>) | undefined;
+  /** The model `explore` compares with (the kit's mock), given by the bin. */
+  startExploreModel?: (() => Promise<ExploreModel>) | undefined;
 }
 
 async function main(argv: string[], services: CliServices): Promise<number> {
@@ -229,7 +232,11 @@ export function runCli(argv: string[], services: CliServices = {}): Promise<neve
     name === 'init' || name === 'sweep'
       ? subcommand(name, argv)
       : name === 'explore'
-        ? import('./explore/command.ts').then(({ exploreCommand }) => exploreCommand(argv))
+        ? import('./explore/command.ts').then(({ exploreCommand }) => {
+            if (!services.startExploreModel)
+              throw new UsageError('explore is not available in this build (no model)');
+            return exploreCommand(argv, services.startExploreModel);
+          })
         : main(argv, services);
   return run.then(
     (code) => process.exit(code),

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startExploreModel } from '../../src/bin/mock-target.ts';
 import { explore } from '../../src/contract/explore/explore.ts';
 import { loadTargetFile } from '../../src/contract/target/load.ts';
 import type { TargetDescription } from '../../src/contract/target/description.ts';
@@ -43,6 +44,7 @@ describe('explore against correct implementations', () => {
     'agrees with the mock itself over HTTP (seed %i)',
     async (seed) => {
       const report = await explore({
+        startModel: startExploreModel,
         baseUrl: `${mockServer.url}/api/answers/v1`,
         keys: {
           full: 'answers_test_full_acme',
@@ -66,6 +68,7 @@ describe('explore against correct implementations', () => {
       const server = await startIndependentServer();
       try {
         const report = await explore({
+          startModel: startExploreModel,
           baseUrl: server.url,
           description,
           keys: server.keys,
@@ -110,6 +113,7 @@ describe('explore against seeded bugs', () => {
       const server = await startIndependentServer({ variant });
       try {
         const report = await explore({
+          startModel: startExploreModel,
           baseUrl: server.url,
           description,
           keys: server.keys,
@@ -129,6 +133,7 @@ describe('explore against seeded bugs', () => {
     const server = await startIndependentServer({ variant: 'no-cascade' });
     try {
       const first = await explore({
+        startModel: startExploreModel,
         baseUrl: server.url,
         description,
         keys: server.keys,
@@ -136,6 +141,7 @@ describe('explore against seeded bugs', () => {
         budgetMs: 10_000,
       });
       const again = await explore({
+        startModel: startExploreModel,
         baseUrl: server.url,
         description,
         keys: server.keys,
@@ -163,6 +169,7 @@ describe('explore against bugs the fixed checks miss', () => {
       const server = await startIndependentServer({ variant });
       try {
         const report = await explore({
+          startModel: startExploreModel,
           baseUrl: server.url,
           description,
           keys: server.keys,

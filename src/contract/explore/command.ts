@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { UsageError, url } from '../cli-options.ts';
 import { parseDuration } from '../sweep.ts';
 import { loadTargetFile } from '../target/load.ts';
-import { explore } from './explore.ts';
+import { explore, type ExploreModel } from './explore.ts';
 import { formatExplore } from './story.ts';
 
 const integer = (name: string) => (text: string) => {
@@ -15,7 +15,10 @@ const integer = (name: string) => (text: string) => {
 };
 
 /** Runs `explore` with `argv` (`node answers-contract explore ...`); returns the exit status. */
-export async function exploreCommand(argv: string[]): Promise<number> {
+export async function exploreCommand(
+  argv: string[],
+  startModel: () => Promise<ExploreModel>,
+): Promise<number> {
   const env = process.env;
   const program = new Command('answers-contract explore')
     .description(
@@ -113,6 +116,7 @@ export async function exploreCommand(argv: string[]): Promise<number> {
     throw new UsageError('--replay needs the --seed the story printed');
   const report = await explore({
     baseUrl: options.baseUrl,
+    startModel,
     keys: {
       full: options.apiKey,
       readonly: options.readonlyKey,

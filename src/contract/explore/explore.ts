@@ -7,10 +7,6 @@
  * deleted after each sequence, the shrinking replays included.
  */
 import fc from 'fast-check';
-import { createMockFrom } from '../../core/create-mock.ts';
-import { startServer } from '../../node/server.ts';
-import { DEV_KEYS } from '../../seed/dev-keys.ts';
-import { emptyState } from '../../seed/empty-state.ts';
 import { ContractClient } from '../client.ts';
 import { newRunId } from '../runner.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target/description.ts';
@@ -18,9 +14,24 @@ import { Target } from '../target/target.ts';
 import { stepArbitrary, type KeyName, type Step } from './steps.ts';
 import { Coverage, Divergence, World, type Keys, type StepRecord } from './world.ts';
 
+/**
+ * The model `explore` compares with: the kit's mock, started empty with a key of each kind, on a
+ * loopback port, and reset before each sequence. Given by the assembly (the bin, a test), so the
+ * contract suite imports no mock.
+ */
+export interface ExploreModel {
+  /** The API root, with its prefix. */
+  baseUrl: string;
+  keys: Keys;
+  reset(): Promise<void>;
+  stop(): Promise<void>;
+}
+
 export interface ExploreOptions {
   baseUrl: string;
   keys: Keys;
+  /** Starts the model (see {@link ExploreModel}). */
+  startModel: () => Promise<ExploreModel>;
   description?: TargetDescription | undefined;
   /** The seed of the run: the same seed gives the same sequences. Default: random. */
   seed?: number | undefined;
@@ -62,14 +73,6 @@ export interface ExploreReport {
   leftBehind: string[];
 }
 
-/** The model's keys, by the names of the run's: the kit's dev keys, in an empty mock. */
-const MODEL_KEYS: Keys = {
-  full: DEV_KEYS[0]!.key,
-  readonly: DEV_KEYS[1]!.key,
-  otherAccount: DEV_KEYS[2]!.key,
-  inactive: DEV_KEYS[3]!.key,
-};
-
 export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   const started = Date.now();
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -89,11 +92,10 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     ),
     false,
   );
-  const mock = await createMockFrom(emptyState);
-  const server = await startServer({ mock, port: 0, quiet: true, control: false });
+  const modelServer = await options.startModel();
   const model = new Target(
     DEFAULT_DESCRIPTION,
-    new ContractClient(`${server.url}/api/answers/v1`, MODEL_KEYS.full, false),
+    new ContractClient(modelServer.baseUrl, modelServer.keys.full, false),
     false,
   );
   const settleMs = Math.max(0, options.settleMs ?? 0);
@@ -107,8 +109,16 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
 
   const runSequence = async (steps: Step[]): Promise<void> => {
     sequences += 1;
-    await mock.controls.reset();
-    const world = new World(target, model, options.keys, MODEL_KEYS, runId, sequences, coverage);
+    await modelServer.reset();
+    const world = new World(
+      target,
+      model,
+      options.keys,
+      modelServer.keys,
+      runId,
+      sequences,
+      coverage,
+    );
     world.settleMs = settleMs;
     try {
       for (const step of steps) await world.step(step);
@@ -178,6 +188,6 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       leftBehind,
     };
   } finally {
-    await server.close();
+    await modelServer.stop();
   }
 }
