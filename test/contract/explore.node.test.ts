@@ -220,3 +220,13 @@ it('refuses to run without --destructive, saying why', () => {
   expect(ran.status).toBe(2);
   expect(ran.stderr).toContain('--destructive');
 });
+
+it('docs/independent-server.md lists exactly the variants only explore finds', async () => {
+  const { readFile } = await import('node:fs/promises');
+  const doc = await readFile(new URL('../../docs/independent-server.md', import.meta.url), 'utf8');
+  const section = doc.slice(doc.indexOf('## Variants only `explore` finds'));
+  const rows = [...section.matchAll(/^\| `([A-Z0-9-]+)` +\| `([a-z0-9-]+)` +\|/gm)].map(
+    ([, clause, variant]) => [variant, clause],
+  );
+  expect(rows).toEqual(EXPLORE_VARIANTS.map((row) => [row.variant, row.clause]));
+});
