@@ -5,4 +5,5 @@ import { runCli } from '../contract/cli.ts';
 
 await runCli(process.argv, {
   startMock: async (fault) => (await import('./mock-target.ts')).startMockTarget(fault),
+  startExploreModel: async () => (await import('./mock-target.ts')).startExploreModel(),
 });

@@ -6,6 +6,7 @@ import type { ContractKeys } from './check.ts';
 import { runContract, TargetError, type ContractReport, type Level } from './runner.ts';
 import { flag, UsageError, url } from './cli-options.ts';
 import { subcommand } from './subcommands.ts';
+import type { ExploreModel } from './explore/explore.ts';
 import { loadTargetFile, TargetFileError } from './target/load.ts';
 
 interface CliOptions {
@@ -130,7 +131,7 @@ function parse(argv: string[]): CliOptions {
     )
     .addHelpText(
       'after',
-      '\nCommands:\n  init   probe the target and write a draft --target file (answers-contract init --help)\n  sweep  delete what earlier runs left behind (answers-contract sweep --help)' +
+      "\nCommands:\n  init     probe the target and write a draft --target file (answers-contract init --help)\n  sweep    delete what earlier runs left behind (answers-contract sweep --help)\n  explore  random sequences compared with the kit's mock, shrunk to a minimal story (answers-contract explore --help)" +
         '\n\nExit status: 0 every check at the chosen level passed (or skipped) and nothing was left behind; 1 a check failed, or data was left behind; 2 usage error, bad target file, unreachable target, or a key refused in both header forms.',
     )
     .exitOverride()
@@ -169,6 +170,8 @@ export interface StartedTarget {
  */
 export interface CliServices {
   startMock?: ((fault: string | undefined) => Promise<StartedTarget>) | undefined;
+  /** The model `explore` compares with (the kit's mock), given by the bin. */
+  startExploreModel?: (() => Promise<ExploreModel>) | undefined;
 }
 
 async function main(argv: string[], services: CliServices): Promise<number> {
@@ -225,7 +228,16 @@ async function main(argv: string[], services: CliServices): Promise<number> {
 /** Runs `answers-contract` with `argv` and exits with its status (0, 1 or 2). */
 export function runCli(argv: string[], services: CliServices = {}): Promise<never> {
   const name = argv[2];
-  const run = name === 'init' || name === 'sweep' ? subcommand(name, argv) : main(argv, services);
+  const run =
+    name === 'init' || name === 'sweep'
+      ? subcommand(name, argv)
+      : name === 'explore'
+        ? import('./explore/command.ts').then(({ exploreCommand }) => {
+            if (!services.startExploreModel)
+              throw new UsageError('explore is not available in this build (no model)');
+            return exploreCommand(argv, services.startExploreModel);
+          })
+        : main(argv, services);
   return run.then(
     (code) => process.exit(code),
     (error: unknown) => {

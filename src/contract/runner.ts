@@ -105,7 +105,7 @@ function unmet(check: ContractCheck, options: RunOptions): string | undefined {
 }
 
 /** A run id: the start time in base 36 (so a sweep can tell its age), then 4 random characters. */
-function newRunId(started: number): string {
+export function newRunId(started: number): string {
   const random = Math.floor(Math.random() * 36 ** 4)
     .toString(36)
     .padStart(4, '0');

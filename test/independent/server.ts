@@ -115,7 +115,10 @@ class IndependentApp {
   }
 
   summary(c: CollectionRecord, inList: boolean) {
-    const { collectionId, title, meta, objectsTotal, createdMs, changedMs } = c;
+    const { collectionId, title, meta, createdMs, changedMs } = c;
+    // @note The `count-capped` variant counts the first page of a query of 20.
+    const objectsTotal =
+      this.variant === 'count-capped' ? Math.min(c.objectsTotal, 20) : c.objectsTotal;
     if (inList && this.variant === 'metadata-missing')
       return { collectionId, title, objectsTotal, createdMs, changedMs };
     return { collectionId, title, meta, objectsTotal, createdMs, changedMs };
@@ -168,6 +171,15 @@ class IndependentApp {
     const stale = this.variant === 'stale-cache-after-delete' && request.method === 'GET';
     const cached = stale ? this.#cache.get(cacheKey) : undefined;
     if (cached) return cached;
+    if (this.variant === 'concurrent-count-lost' && operation === 'add') {
+      // @note The count read, then the object written with an await between, then count + 1.
+      const found = this.store.findCollection(caller.account, rawId);
+      const before = found.state === 'here' ? found.record.objectsTotal : 0;
+      await new Promise((resolve) => setImmediate(resolve));
+      const reply = this.operate(operation, caller, rawId, url, body);
+      if (found.state === 'here' && reply.status === 201) found.record.objectsTotal = before + 1;
+      return reply;
+    }
     const reply = this.operate(operation, caller, rawId, url, body);
     if (stale && reply.status === 200 && operation !== 'list') this.#cache.set(cacheKey, reply);
     return reply;
@@ -241,7 +253,7 @@ class IndependentApp {
       case 'get':
       case 'delete':
       case 'add': {
-        const found = store.findCollection(caller.account, rawId);
+        const found = store.findCollection(caller.account, rawId, operation === 'delete');
         if (found.state === 'absent') return NOT_FOUND;
         if (found.state === 'gone') return GONE;
         const collection = found.record;

@@ -98,6 +98,7 @@ export class Store {
 
   createCollection(account: string, title: string, meta: Record<string, unknown>, at?: number) {
     const now = this.#now(at);
+    meta = stored(meta, this.variant);
     const record: CollectionRecord = {
       collectionId: randomUUID(),
       account,
@@ -133,9 +134,11 @@ export class Store {
     return record;
   }
 
-  findCollection(account: string, id: string): Found<CollectionRecord> {
+  findCollection(account: string, id: string, forDelete = false): Found<CollectionRecord> {
     const record = this.#collections.get(id);
-    const anyAccount = this.variant === 'other-account-collection-readable';
+    const anyAccount =
+      this.variant === 'other-account-collection-readable' ||
+      (forDelete && this.variant === 'other-account-can-delete');
     if (record?.trashed) return { state: 'absent' };
     if (record && (record.account === account || anyAccount)) {
       if (record.hidden && this.variant !== 'soft-delete') return { state: 'gone' };
@@ -241,4 +244,24 @@ export class Store {
     }
     return hits.sort((a, b) => b.rank - a.rank || b.record.objectId - a.record.objectId);
   }
+}
+
+/** Metadata as the variants that mangle it store it; as sent otherwise. */
+function stored(
+  meta: Record<string, unknown>,
+  variant: VariantName | undefined,
+): Record<string, unknown> {
+  const mangle = (value: unknown): unknown => {
+    if (variant === 'metadata-unicode-mangled' && typeof value === 'string')
+      return Buffer.from(value, 'utf8').toString('latin1');
+    if (variant === 'metadata-numbers-int32' && typeof value === 'number') return value | 0;
+    if (variant === 'metadata-nested-flattened' && value !== null && typeof value === 'object')
+      return String(value);
+    if (Array.isArray(value)) return value.map(mangle);
+    if (value !== null && typeof value === 'object') return each(value as Record<string, unknown>);
+    return value;
+  };
+  const each = (record: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(record).map(([k, v]) => [k, mangle(v)]));
+  return each(meta);
 }

@@ -4,6 +4,8 @@
  * that must catch it. docs/independent-server.md lists the same rows; a test keeps them equal.
  */
 
+import type { ExploreVariantName } from './explore-variants.ts';
+
 interface VariantRow {
   /** The name `startIndependentServer({ variant })` takes. */
   variant: string;
@@ -212,4 +214,4 @@ export const VARIANTS = [
   },
 ] as const satisfies readonly VariantRow[];
 
-export type VariantName = (typeof VARIANTS)[number]['variant'];
+export type VariantName = (typeof VARIANTS)[number]['variant'] | ExploreVariantName;

@@ -1,0 +1,70 @@
+/**
+ * `answers-contract explore` against the local mock (started empty, in its own process): how many
+ * sequences and requests a second it sustains, for three seeds, beside the contract suite's own
+ * request rate against the same mock in the same run (the baseline).
+ */
+import { startExploreModel } from '../../src/bin/mock-target.ts';
+import { explore } from '../../src/contract/explore/explore.ts';
+import { CHECKS } from '../../src/contract/checks/index.ts';
+import { runContract } from '../../src/contract/runner.ts';
+import { start, stop } from './processes.ts';
+import { KEY, QUICK, TSX } from './settings.ts';
+import { fmt, table } from './tables.ts';
+
+const KEYS = {
+  full: KEY,
+  readonly: 'answers_test_readonly_acme',
+  otherAccount: 'answers_test_full_globex',
+  inactive: 'answers_test_inactive_acme',
+};
+const BUDGET_MS = QUICK ? 3_000 : 10_000;
+
+export async function exploreBench(): Promise<string> {
+  const args = ['--import', TSX, 'src/bin/answers-mock.ts', '--port', '0', '--quiet', '--empty'];
+  const mock = await start(args);
+  try {
+    const baseUrl = `${mock.url}/api/answers/v1`;
+    const suiteStarted = performance.now();
+    const suite = await runContract({ baseUrl, keys: KEYS, checks: CHECKS, destructive: true });
+    const suiteSeconds = (performance.now() - suiteStarted) / 1000;
+    const suiteRate = suite.requests / suiteSeconds;
+    const rows: string[][] = [
+      [
+        'seed',
+        'seconds',
+        'sequences',
+        'sequences/s',
+        'requests',
+        'requests/s',
+        'vs the suite, requests/s',
+        'divergence',
+      ],
+    ];
+    for (const seed of [1, 2, 3]) {
+      const report = await explore({
+        baseUrl,
+        keys: KEYS,
+        startModel: startExploreModel,
+        seed,
+        budgetMs: BUDGET_MS,
+      });
+      const seconds = report.elapsedMs / 1000;
+      rows.push([
+        String(seed),
+        fmt(seconds, 1),
+        fmt(report.sequences),
+        fmt(report.sequences / seconds, 1),
+        fmt(report.requests),
+        fmt(report.requests / seconds),
+        fmt(report.requests / seconds / suiteRate, 2),
+        report.story ? `${report.story.clause} (${report.story.steps.length} steps)` : 'none',
+      ]);
+    }
+    return (
+      `${table(rows)}\n\n` +
+      `Each seed explores for ${BUDGET_MS / 1000} s against the mock (\`answers-mock --empty\`, its own process), with the four dev keys; requests count both sides (the target and explore's in-process model). The baseline is the contract suite with \`--destructive\` against the same mock in the same run: ${fmt(suite.requests)} requests in ${fmt(suiteSeconds, 1)} s (${fmt(suiteRate)}/s).`
+    );
+  } finally {
+    await stop(mock);
+  }
+}

@@ -1,0 +1,143 @@
+/** `answers-contract explore`: its options, its output, its exit status. */
+import { writeFile } from 'node:fs/promises';
+import { Command } from 'commander';
+import { UsageError, url } from '../cli-options.ts';
+import { parseDuration } from '../sweep.ts';
+import { loadTargetFile } from '../target/load.ts';
+import { explore, type ExploreModel } from './explore.ts';
+import { formatExplore } from './story.ts';
+
+const integer = (name: string) => (text: string) => {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new UsageError(`${name} must be a whole number, not ${text}`);
+  return value;
+};
+
+/** Runs `explore` with `argv` (`node answers-contract explore ...`); returns the exit status. */
+export async function exploreCommand(
+  argv: string[],
+  startModel: () => Promise<ExploreModel>,
+): Promise<number> {
+  const env = process.env;
+  const program = new Command('answers-contract explore')
+    .description(
+      'Random sequences of the operations the target offers, each step compared with the kit’s own mock; a divergence is shrunk to a minimal story. Writes: only with --destructive.',
+    )
+    .requiredOption(
+      '--base-url <url>',
+      'required: the target’s root (env ANSWERS_BASE_URL)',
+      url,
+      env.ANSWERS_BASE_URL ? url(env.ANSWERS_BASE_URL) : undefined,
+    )
+    .requiredOption(
+      '--api-key <key>',
+      'required: a key with every permission (env ANSWERS_API_KEY)',
+      env.ANSWERS_API_KEY,
+    )
+    .option(
+      '--readonly-key <key>',
+      'a key of the same account with read and search only (env ANSWERS_READONLY_KEY)',
+      env.ANSWERS_READONLY_KEY,
+    )
+    .option(
+      '--other-account-key <key>',
+      'a key of another account (env ANSWERS_OTHER_ACCOUNT_KEY)',
+      env.ANSWERS_OTHER_ACCOUNT_KEY,
+    )
+    .option(
+      '--inactive-key <key>',
+      'a revoked or inactive key (env ANSWERS_INACTIVE_KEY)',
+      env.ANSWERS_INACTIVE_KEY,
+    )
+    .option(
+      '--target <file>',
+      'the target description (default: our openapi.yaml)',
+      env.ANSWERS_CONTRACT_TARGET || undefined,
+    )
+    .option('--destructive', 'required: explore creates and deletes data (under run names)')
+    .option(
+      '--seed <n>',
+      'the seed: the same seed gives the same sequences (default: random)',
+      integer('--seed'),
+    )
+    .option('--budget <duration>', 'how long to look for a divergence, e.g. 60s, 5m', '60s')
+    .option(
+      '--max-requests <n>',
+      'stop starting sequences after this many requests (default 20000)',
+      integer('--max-requests'),
+    )
+    .option('--max-steps <n>', 'the longest sequence (default 20)', integer('--max-steps'))
+    .option(
+      '--concurrency <n>',
+      'requests in flight at once to the target (default 4)',
+      integer('--concurrency'),
+    )
+    .option(
+      '--settle <ms>',
+      'how long a read after a write may take to show it (default 0)',
+      integer('--settle'),
+    )
+    .option('--replay <path>', 'replays the sequence a story names (with its --seed)')
+    .option('--json <file>', 'writes the report, with the story, as JSON')
+    .exitOverride()
+    .configureOutput({ outputError: () => undefined });
+  try {
+    program.parse(argv.filter((_, i) => i !== 2));
+  } catch (error) {
+    if ((error as { code?: string }).code === 'commander.helpDisplayed') return 0;
+    throw new UsageError((error as Error).message.replace(/^error: /, ''));
+  }
+  const options = program.opts<{
+    baseUrl: string;
+    apiKey: string;
+    readonlyKey?: string;
+    otherAccountKey?: string;
+    inactiveKey?: string;
+    target?: string;
+    destructive?: boolean;
+    seed?: number;
+    budget: string;
+    maxRequests?: number;
+    maxSteps?: number;
+    concurrency?: number;
+    settle?: number;
+    replay?: string;
+    json?: string;
+  }>();
+  if (!options.destructive)
+    throw new UsageError(
+      'explore creates and deletes data: run it with --destructive, against a target where that is safe',
+    );
+  const budgetMs = parseDuration(options.budget);
+  if (budgetMs === undefined)
+    throw new UsageError(`--budget must be a duration such as 60s or 5m, not ${options.budget}`);
+  if (options.replay !== undefined && options.seed === undefined)
+    throw new UsageError('--replay needs the --seed the story printed');
+  const report = await explore({
+    baseUrl: options.baseUrl,
+    startModel,
+    keys: {
+      full: options.apiKey,
+      readonly: options.readonlyKey,
+      otherAccount: options.otherAccountKey,
+      inactive: options.inactiveKey,
+    },
+    description: options.target ? await loadTargetFile(options.target) : undefined,
+    seed: options.seed,
+    budgetMs,
+    maxRequests: options.maxRequests,
+    maxSteps: options.maxSteps,
+    concurrency: options.concurrency,
+    settleMs: options.settle,
+    replayPath: options.replay,
+  });
+  const command = [
+    'npx --no -- answers-contract explore --destructive',
+    `--base-url ${options.baseUrl}`,
+    ...(options.target ? [`--target ${options.target}`] : []),
+  ].join(' ');
+  process.stdout.write(`${formatExplore(report, command)}\n`);
+  if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
+  return report.story ? 1 : 0;
+}

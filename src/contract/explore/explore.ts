@@ -1,0 +1,193 @@
+/**
+ * `answers-contract explore`: random sequences of the operations the target description offers,
+ * each step sent to the target and to the kit's own mock (the model, started empty in-process
+ * with the same keys), compared on what the spec states. A divergence is shrunk by fast-check to
+ * the shortest sequence that still shows it, and printed as a story with a command that replays
+ * exactly that sequence. Only with `--destructive`: everything is created under run names and
+ * deleted after each sequence, the shrinking replays included.
+ */
+import fc from 'fast-check';
+import { ContractClient } from '../client.ts';
+import { newRunId } from '../runner.ts';
+import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target/description.ts';
+import { Target } from '../target/target.ts';
+import { stepArbitrary, type KeyName, type Step } from './steps.ts';
+import { Coverage, Divergence, World, type Keys, type StepRecord } from './world.ts';
+
+/**
+ * The model `explore` compares with: the kit's mock, started empty with a key of each kind, on a
+ * loopback port, and reset before each sequence. Given by the assembly (the bin, a test), so the
+ * contract suite imports no mock.
+ */
+export interface ExploreModel {
+  /** The API root, with its prefix. */
+  baseUrl: string;
+  keys: Keys;
+  reset(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface ExploreOptions {
+  baseUrl: string;
+  keys: Keys;
+  /** Starts the model (see {@link ExploreModel}). */
+  startModel: () => Promise<ExploreModel>;
+  description?: TargetDescription | undefined;
+  /** The seed of the run: the same seed gives the same sequences. Default: random. */
+  seed?: number | undefined;
+  /** Stops starting sequences after this long. Default 60 s. */
+  budgetMs?: number | undefined;
+  /** Stops starting sequences after this many requests (both sides counted). Default 20,000. */
+  maxRequests?: number | undefined;
+  /** The longest sequence. Default 20 steps. */
+  maxSteps?: number | undefined;
+  /** Requests in flight at once to the target. Default 4. */
+  concurrency?: number | undefined;
+  /** Waits this long after each write before reading (an eventually consistent target). */
+  settleMs?: number | undefined;
+  /** Replays one sequence: `fast-check`'s path of a counterexample of this seed. */
+  replayPath?: string | undefined;
+}
+
+/** A divergence shrunk to its shortest sequence. */
+interface Story {
+  clause: string;
+  message: string;
+  steps: StepRecord[];
+  seed: number;
+  path: string;
+}
+
+export interface ExploreReport {
+  seed: number;
+  sequences: number;
+  requests: number;
+  elapsedMs: number;
+  story?: Story | undefined;
+  coverage: {
+    operations: Record<string, number>;
+    clauses: Record<string, number>;
+    statuses: Record<string, number>;
+  };
+  /** Collections the run could not delete. */
+  leftBehind: string[];
+}
+
+export async function explore(options: ExploreOptions): Promise<ExploreReport> {
+  const started = Date.now();
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const budgetMs = options.budgetMs ?? 60_000;
+  const maxRequests = options.maxRequests ?? 20_000;
+  const runId = newRunId(started);
+  const description = options.description ?? DEFAULT_DESCRIPTION;
+  const target = new Target(
+    description,
+    new ContractClient(
+      options.baseUrl,
+      options.keys.full,
+      false,
+      undefined,
+      undefined,
+      options.concurrency ?? 4,
+    ),
+    false,
+  );
+  const modelServer = await options.startModel();
+  const model = new Target(
+    DEFAULT_DESCRIPTION,
+    new ContractClient(modelServer.baseUrl, modelServer.keys.full, false),
+    false,
+  );
+  const settleMs = Math.max(0, options.settleMs ?? 0);
+  const keyNames = (Object.keys(options.keys) as KeyName[]).filter((name) => options.keys[name]);
+  const coverage = new Coverage();
+  const leftBehind: string[] = [];
+  let sequences = 0;
+  let requests = 0;
+  let last: StepRecord[] = [];
+  let failure: Divergence | undefined;
+
+  const runSequence = async (steps: Step[]): Promise<void> => {
+    sequences += 1;
+    await modelServer.reset();
+    const world = new World(
+      target,
+      model,
+      options.keys,
+      modelServer.keys,
+      runId,
+      sequences,
+      coverage,
+    );
+    world.settleMs = settleMs;
+    try {
+      for (const step of steps) await world.step(step);
+    } catch (error) {
+      if (error instanceof Divergence) {
+        last = world.records;
+        failure = error;
+      }
+      throw error;
+    } finally {
+      requests += world.requests;
+      leftBehind.push(...(await world.run.cleanup(options.keys)));
+    }
+  };
+
+  const property = fc.asyncProperty(
+    fc.array(stepArbitrary(keyNames), { minLength: 1, maxLength: options.maxSteps ?? 20 }),
+    async (steps) => {
+      // @note Past the request budget no new sequence starts (one that passes changes
+      // nothing), unless a divergence is being shrunk; the time budget interrupts fast-check.
+      if (!failure && requests > maxRequests) return;
+      await runSequence(steps);
+    },
+  );
+  try {
+    // @note Two phases: the budget finds a divergence (stopping at the first), then as long
+    // again shrinks it, replaying from where it was found.
+    const found = await fc.check(property, {
+      seed,
+      numRuns: options.replayPath === undefined ? 1_000_000 : 1,
+      path: options.replayPath,
+      interruptAfterTimeLimit: budgetMs,
+      markInterruptAsFailure: false,
+      endOnFailure: true,
+    });
+    const details =
+      found.failed && options.replayPath === undefined
+        ? await fc.check(property, {
+            seed,
+            path: found.counterexamplePath ?? undefined,
+            interruptAfterTimeLimit: budgetMs,
+            markInterruptAsFailure: false,
+          })
+        : found;
+    const story =
+      details.failed && failure
+        ? {
+            clause: failure.clause,
+            message: failure.detail,
+            steps: last,
+            seed,
+            path: details.counterexamplePath ?? '',
+          }
+        : undefined;
+    if (details.failed && !failure) throw details.errorInstance;
+    return {
+      seed,
+      sequences,
+      requests,
+      elapsedMs: Date.now() - started,
+      story,
+      coverage: {
+        operations: Object.fromEntries(coverage.operations),
+        clauses: Object.fromEntries(coverage.clauses),
+        statuses: Object.fromEntries([...coverage.statuses].map(([s, n]) => [String(s), n])),
+      },
+      leftBehind,
+    };
+  } finally {
+    await modelServer.stop();
+  }
+}

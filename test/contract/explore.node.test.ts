@@ -1,0 +1,232 @@
+/**
+ * `answers-contract explore` (src/contract/explore/): random sequences compared with the kit's
+ * mock. It must agree with correct implementations (the mock over HTTP and the independent
+ * server), find seeded bugs and shrink them to a short story, and replay a story exactly.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startExploreModel } from '../../src/bin/mock-target.ts';
+import { explore } from '../../src/contract/explore/explore.ts';
+import { loadTargetFile } from '../../src/contract/target/load.ts';
+import type { TargetDescription } from '../../src/contract/target/description.ts';
+import { createMock } from '../../src/index.ts';
+import { startServer, type RunningServer } from '../../src/node/server.ts';
+import { emptyState } from '../../src/seed/empty-state.ts';
+import { startIndependentServer } from '../independent/server.ts';
+import { CHECKS } from '../../src/contract/checks/index.ts';
+import { runContract } from '../../src/contract/runner.ts';
+import { EXPLORE_VARIANTS } from '../independent/explore-variants.ts';
+import type { VariantName } from '../independent/variants.ts';
+
+const SEEDS = [1, 2, 3];
+const BUDGET_MS = 2_000;
+let description: TargetDescription;
+
+beforeAll(async () => {
+  description = await loadTargetFile(
+    fileURLToPath(new URL('../independent/target.yaml', import.meta.url)),
+  );
+});
+
+describe('explore against correct implementations', () => {
+  let mockServer: RunningServer;
+  beforeAll(async () => {
+    mockServer = await startServer({
+      mock: await createMock({ initialState: emptyState }),
+      port: 0,
+      quiet: true,
+    });
+  });
+  afterAll(() => mockServer.close());
+
+  it.each(SEEDS)(
+    'agrees with the mock itself over HTTP (seed %i)',
+    async (seed) => {
+      const report = await explore({
+        startModel: startExploreModel,
+        baseUrl: `${mockServer.url}/api/answers/v1`,
+        keys: {
+          full: 'answers_test_full_acme',
+          readonly: 'answers_test_readonly_acme',
+          otherAccount: 'answers_test_full_globex',
+          inactive: 'answers_test_inactive_acme',
+        },
+        seed,
+        budgetMs: BUDGET_MS,
+      });
+      expect(report.story, JSON.stringify(report.story, null, 2)).toBeUndefined();
+      expect(report.sequences).toBeGreaterThan(5);
+      expect(report.leftBehind).toEqual([]);
+    },
+    15_000,
+  );
+
+  it.each(SEEDS)(
+    'agrees with the independent server (seed %i)',
+    async (seed) => {
+      const server = await startIndependentServer();
+      try {
+        const report = await explore({
+          startModel: startExploreModel,
+          baseUrl: server.url,
+          description,
+          keys: server.keys,
+          seed,
+          budgetMs: BUDGET_MS,
+        });
+        expect(report.story, JSON.stringify(report.story, null, 2)).toBeUndefined();
+        expect(Object.keys(report.coverage.operations).sort()).toEqual(
+          [
+            'createCollection',
+            'createObject',
+            'deleteCollection',
+            'getCollection',
+            'getObject',
+            'listCollections',
+            'search',
+          ].sort(),
+        );
+        expect(report.leftBehind).toEqual([]);
+      } finally {
+        await server.close();
+      }
+    },
+    15_000,
+  );
+});
+
+describe('explore against seeded bugs', () => {
+  const found: Array<[VariantName, string]> = [
+    ['count-wrong', 'COLL-2'],
+    ['object-other-account', 'OBJ-GET-1'],
+    ['other-account-collection-readable', 'COLL-GET-1'],
+    ['soft-delete', 'DEL-1'],
+    ['no-cascade', 'DEL-2'],
+    ['system-fields-missing', 'OBJ-3'],
+    ['object-content-dropped', 'OBJ-GET-1'],
+    ['search-leaks-accounts', 'ISO-1'],
+  ];
+  it.each(found)(
+    'finds %s, names %s and shrinks it to at most 8 steps',
+    async (variant, clause) => {
+      const server = await startIndependentServer({ variant });
+      try {
+        const report = await explore({
+          startModel: startExploreModel,
+          baseUrl: server.url,
+          description,
+          keys: server.keys,
+          seed: 1,
+          budgetMs: 10_000,
+        });
+        expect(report.story?.clause).toBe(clause);
+        expect(report.story!.steps.length).toBeLessThanOrEqual(8);
+        expect(report.leftBehind).toEqual([]);
+      } finally {
+        await server.close();
+      }
+    },
+  );
+
+  it('replays exactly the sequence a story names, from its seed and path', async () => {
+    const server = await startIndependentServer({ variant: 'no-cascade' });
+    try {
+      const first = await explore({
+        startModel: startExploreModel,
+        baseUrl: server.url,
+        description,
+        keys: server.keys,
+        seed: 7,
+        budgetMs: 10_000,
+      });
+      const again = await explore({
+        startModel: startExploreModel,
+        baseUrl: server.url,
+        description,
+        keys: server.keys,
+        seed: first.story!.seed,
+        replayPath: first.story!.path,
+        budgetMs: 10_000,
+      });
+      expect(again.sequences).toBe(1);
+      expect(again.story?.clause).toBe(first.story!.clause);
+      // The run's names differ (a new run id); the steps are the same.
+      const shape = (steps: Array<{ request: string }>) =>
+        steps.map((step) => step.request.replace(/answers-contract-\S+/, 'NAME'));
+      expect(shape(again.story!.steps)).toEqual(shape(first.story!.steps));
+    } finally {
+      await server.close();
+    }
+  }, 30_000);
+});
+
+describe('explore against bugs the fixed checks miss', () => {
+  const cases = EXPLORE_VARIANTS.flatMap((row) => SEEDS.map((seed) => ({ ...row, seed })));
+  it.each(cases)(
+    'finds $variant with seed $seed within 60 s, names $clause, in at most 8 steps',
+    async ({ variant, clause, seed }) => {
+      const server = await startIndependentServer({ variant });
+      try {
+        const report = await explore({
+          startModel: startExploreModel,
+          baseUrl: server.url,
+          description,
+          keys: server.keys,
+          seed,
+          budgetMs: 60_000,
+        });
+        expect(report.story?.clause, report.story?.message).toBe(clause);
+        expect(report.story!.steps.length).toBeLessThanOrEqual(8);
+        expect(report.leftBehind).toEqual([]);
+      } finally {
+        await server.close();
+      }
+    },
+    150_000,
+  );
+
+  it.each(EXPLORE_VARIANTS)(
+    'the fixed suite passes $variant (destructive, every key)',
+    async ({ variant }) => {
+      const server = await startIndependentServer({ variant });
+      try {
+        const report = await runContract({
+          baseUrl: server.url,
+          description,
+          keys: server.keys,
+          checks: CHECKS,
+          destructive: true,
+        });
+        expect(
+          report.failed,
+          JSON.stringify(report.results.filter((r) => r.outcome === 'fail').map((r) => r.id)),
+        ).toBe(false);
+      } finally {
+        await server.close();
+      }
+    },
+    60_000,
+  );
+});
+
+it('refuses to run without --destructive, saying why', () => {
+  const cli = fileURLToPath(new URL('../../src/bin/answers-contract.ts', import.meta.url));
+  const ran = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', cli, 'explore', '--base-url', 'http://127.0.0.1:9/', '--api-key', 'k'],
+    { encoding: 'utf8' },
+  );
+  expect(ran.status).toBe(2);
+  expect(ran.stderr).toContain('--destructive');
+});
+
+it('docs/independent-server.md lists exactly the variants only explore finds', async () => {
+  const { readFile } = await import('node:fs/promises');
+  const doc = await readFile(new URL('../../docs/independent-server.md', import.meta.url), 'utf8');
+  const section = doc.slice(doc.indexOf('## Variants only `explore` finds'));
+  const rows = [...section.matchAll(/^\| `([A-Z0-9-]+)` +\| `([a-z0-9-]+)` +\|/gm)].map(
+    ([, clause, variant]) => [variant, clause],
+  );
+  expect(rows).toEqual(EXPLORE_VARIANTS.map((row) => [row.variant, row.clause]));
+});

@@ -1,0 +1,53 @@
+/**
+ * Seeded variants of the independent server that the fixed checks miss: each breaks a stated rule
+ * only under conditions a single check does not make (concurrency, another key, past a batch
+ * size, values beyond plain ASCII words and small numbers). `answers-contract explore` must find
+ * each (test/contract/explore.node.test.ts), and the fixed suite passes them.
+ */
+interface ExploreVariantRow {
+  variant: string;
+  /** The rule broken, in words, and how a real team could write the bug. */
+  breaks: string;
+  /** The clause id of docs/spec-gaps.md the divergence names. */
+  clause: string;
+}
+
+export const EXPLORE_VARIANTS = [
+  {
+    variant: 'metadata-unicode-mangled',
+    breaks:
+      'metadata strings outside ASCII come back mangled (the body is decoded as Latin-1 before it is stored)',
+    clause: 'COLL-3',
+  },
+  {
+    variant: 'metadata-numbers-int32',
+    breaks:
+      'metadata numbers are stored as 32-bit integers (`value | 0`): large or fractional ones change',
+    clause: 'COLL-3',
+  },
+  {
+    variant: 'metadata-nested-flattened',
+    breaks:
+      'nested metadata values are stored as text (`String(value)`), so objects read back as "[object Object]"',
+    clause: 'COLL-3',
+  },
+  {
+    variant: 'count-capped',
+    breaks:
+      'the object count is the length of the first page of a query of 20 (`LIMIT 20`): it stops at 20',
+    clause: 'COLL-2',
+  },
+  {
+    variant: 'concurrent-count-lost',
+    breaks:
+      'creating an object reads the count, awaits the write of the object, then stores count + 1: concurrent creates lose increments',
+    clause: 'COLL-2',
+  },
+  {
+    variant: 'other-account-can-delete',
+    breaks: 'DELETE checks that the collection exists, not whose it is: another account deletes it',
+    clause: 'DEL-1',
+  },
+] as const satisfies readonly ExploreVariantRow[];
+
+export type ExploreVariantName = (typeof EXPLORE_VARIANTS)[number]['variant'];
