@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 
 /** A usage or configuration error: exit status 2. */
 export class UsageError extends Error {}
@@ -21,4 +21,27 @@ export function flag(name: string): boolean {
   throw new UsageError(
     `${name}=${process.env[name]} is not a boolean: use 1/true/yes or 0/false/no`,
   );
+}
+
+/**
+ * The keys besides the full one, each optional (the checks, or steps, that need one are skipped
+ * without it), from an option or the environment: the suite's and `explore`'s alike.
+ */
+export function otherKeyOptions(command: Command, env: NodeJS.ProcessEnv): Command {
+  return command
+    .option(
+      '--readonly-key <key>',
+      'a key of the same account with read and search only (env ANSWERS_READONLY_KEY)',
+      env.ANSWERS_READONLY_KEY,
+    )
+    .option(
+      '--other-account-key <key>',
+      'a key of another account (env ANSWERS_OTHER_ACCOUNT_KEY)',
+      env.ANSWERS_OTHER_ACCOUNT_KEY,
+    )
+    .option(
+      '--inactive-key <key>',
+      'a revoked or inactive key (env ANSWERS_INACTIVE_KEY)',
+      env.ANSWERS_INACTIVE_KEY,
+    );
 }

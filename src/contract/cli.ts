@@ -4,7 +4,7 @@ import { CHECKS } from './checks/index.ts';
 import { formatReport, formatResult, toJUnit } from './report.ts';
 import type { ContractKeys } from './check.ts';
 import { runContract, TargetError, type ContractReport, type Level } from './runner.ts';
-import { flag, UsageError, url } from './cli-options.ts';
+import { flag, otherKeyOptions, UsageError, url } from './cli-options.ts';
 import { subcommand } from './subcommands.ts';
 import type { ExploreModel } from './explore/explore.ts';
 import { loadTargetFile, TargetFileError } from './target/load.ts';
@@ -56,36 +56,24 @@ function envWhole(name: string, min: number, max: number, fallback: string): num
 
 function parse(argv: string[]): CliOptions {
   const env = process.env;
-  const program = new Command('answers-contract')
-    .description(
-      'Checks that an implementation of the Answers API honours the contract, clause by clause.',
-    )
-    .option(
-      '--base-url <url>',
-      'API root including its prefix, e.g. http://127.0.0.1:4010/api/answers/v1 (env ANSWERS_BASE_URL)',
-      url,
-      env.ANSWERS_BASE_URL ? url(env.ANSWERS_BASE_URL) : undefined,
-    )
-    .option(
-      '--api-key <key>',
-      'a key with every permission (env ANSWERS_API_KEY)',
-      env.ANSWERS_API_KEY,
-    )
-    .option(
-      '--readonly-key <key>',
-      'a key of the same account with read and search only (env ANSWERS_READONLY_KEY)',
-      env.ANSWERS_READONLY_KEY,
-    )
-    .option(
-      '--other-account-key <key>',
-      'a key of another account (env ANSWERS_OTHER_ACCOUNT_KEY)',
-      env.ANSWERS_OTHER_ACCOUNT_KEY,
-    )
-    .option(
-      '--inactive-key <key>',
-      'a revoked or inactive key (env ANSWERS_INACTIVE_KEY)',
-      env.ANSWERS_INACTIVE_KEY,
-    )
+  const program = otherKeyOptions(
+    new Command('answers-contract')
+      .description(
+        'Checks that an implementation of the Answers API honours the contract, clause by clause.',
+      )
+      .option(
+        '--base-url <url>',
+        'API root including its prefix, e.g. http://127.0.0.1:4010/api/answers/v1 (env ANSWERS_BASE_URL)',
+        url,
+        env.ANSWERS_BASE_URL ? url(env.ANSWERS_BASE_URL) : undefined,
+      )
+      .option(
+        '--api-key <key>',
+        'a key with every permission (env ANSWERS_API_KEY)',
+        env.ANSWERS_API_KEY,
+      ),
+    env,
+  )
     .option(
       '--target <file>',
       'a target description (YAML or JSON): how the implementation realises what the spec leaves open; default: our openapi.yaml (env ANSWERS_CONTRACT_TARGET)',

@@ -1,7 +1,7 @@
 /** `answers-contract explore`: its options, its output, its exit status. */
 import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
-import { UsageError, url } from '../cli-options.ts';
+import { otherKeyOptions, UsageError, url } from '../cli-options.ts';
 import { parseDuration } from '../sweep.ts';
 import { loadTargetFile } from '../target/load.ts';
 import { explore, type ExploreModel } from './explore.ts';
@@ -20,36 +20,24 @@ export async function exploreCommand(
   startModel: () => Promise<ExploreModel>,
 ): Promise<number> {
   const env = process.env;
-  const program = new Command('answers-contract explore')
-    .description(
-      'Random sequences of the operations the target offers, each step compared with the kit’s own mock; a divergence is shrunk to a minimal story. Writes: only with --destructive.',
-    )
-    .requiredOption(
-      '--base-url <url>',
-      'required: the target’s root (env ANSWERS_BASE_URL)',
-      url,
-      env.ANSWERS_BASE_URL ? url(env.ANSWERS_BASE_URL) : undefined,
-    )
-    .requiredOption(
-      '--api-key <key>',
-      'required: a key with every permission (env ANSWERS_API_KEY)',
-      env.ANSWERS_API_KEY,
-    )
-    .option(
-      '--readonly-key <key>',
-      'a key of the same account with read and search only (env ANSWERS_READONLY_KEY)',
-      env.ANSWERS_READONLY_KEY,
-    )
-    .option(
-      '--other-account-key <key>',
-      'a key of another account (env ANSWERS_OTHER_ACCOUNT_KEY)',
-      env.ANSWERS_OTHER_ACCOUNT_KEY,
-    )
-    .option(
-      '--inactive-key <key>',
-      'a revoked or inactive key (env ANSWERS_INACTIVE_KEY)',
-      env.ANSWERS_INACTIVE_KEY,
-    )
+  const program = otherKeyOptions(
+    new Command('answers-contract explore')
+      .description(
+        'Random sequences of the operations the target offers, each step compared with the kit’s own mock; a divergence is shrunk to a minimal story. Writes: only with --destructive.',
+      )
+      .requiredOption(
+        '--base-url <url>',
+        'required: the target’s root (env ANSWERS_BASE_URL)',
+        url,
+        env.ANSWERS_BASE_URL ? url(env.ANSWERS_BASE_URL) : undefined,
+      )
+      .requiredOption(
+        '--api-key <key>',
+        'required: a key with every permission (env ANSWERS_API_KEY)',
+        env.ANSWERS_API_KEY,
+      ),
+    env,
+  )
     .option(
       '--target <file>',
       'the target description (default: our openapi.yaml)',
