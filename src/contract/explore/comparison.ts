@@ -1,0 +1,88 @@
+/** What `explore` compares and records: a step's record, a divergence, coverage, and how values are compared. */
+import type { ContractResponse } from '../client.ts';
+import type { KeyName } from './steps.ts';
+
+/** What one step did on both sides, as a story prints it. */
+export interface StepRecord {
+  request: string;
+  model: string;
+  target: string;
+}
+
+/** A step whose answers disagree on something the spec states. */
+export class Divergence extends Error {
+  override name = 'Divergence';
+  constructor(
+    readonly clause: string,
+    readonly detail: string,
+    readonly step: StepRecord,
+  ) {
+    super(`${clause}: ${detail}`);
+  }
+}
+
+/** A resource created on both sides. */
+export interface Pair {
+  target: string;
+  model: string;
+  key: KeyName;
+}
+
+export interface CollectionPair extends Pair {
+  deleted: boolean;
+}
+
+export interface ObjectPair extends Pair {
+  collection: CollectionPair;
+  word: number;
+  /** The content as sent. */
+  content: unknown;
+}
+
+export type Sent = ContractResponse & { method: string; path: string };
+
+/** The keys a run was given, by name. */
+export type Keys = Partial<Record<KeyName, string>> & { full: string };
+
+/** Counts of what the exploration reached: operations, clauses, statuses. */
+export class Coverage {
+  readonly operations = new Map<string, number>();
+  readonly clauses = new Map<string, number>();
+  readonly statuses = new Map<number, number>();
+
+  count(map: Map<string | number, number>, what: string | number): void {
+    map.set(what, (map.get(what) ?? 0) + 1);
+  }
+}
+
+export const ok = (status: number) => status >= 200 && status < 300;
+export const short = (value: unknown) => {
+  const text = JSON.stringify(value) ?? 'undefined';
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+};
+
+/**
+ * Whether an object as a target answers it holds the content as sent: whole under one field
+ * (`content` in our document, `body` or `data` elsewhere: descriptions do not name it), or as the
+ * object's own fields (a target that keeps user data beside the system fields).
+ */
+export function holdsContent(object: unknown, content: unknown): boolean {
+  const same = (a: unknown, b: unknown) =>
+    JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+  if (!object || typeof object !== 'object') return false;
+  const record = object as Record<string, unknown>;
+  if (Object.values(record).some((value) => same(value, content))) return true;
+  return Object.entries(content as Record<string, unknown>).every(([k, v]) => same(record[k], v));
+}
+
+/** A JSON value with object keys sorted, for comparing what was sent with what came back. */
+export function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  return value;
+}

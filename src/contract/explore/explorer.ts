@@ -1,0 +1,56 @@
+/**
+ * What a step of `explore` works with (the sequence's `World`): both sides, the pairs created so
+ * far, and the ways to send, record and compare. The step files take it, not the class, so no
+ * import runs in a circle.
+ */
+import type { Target } from '../target/target.ts';
+import type {
+  CollectionPair,
+  Coverage,
+  Keys,
+  ObjectPair,
+  Pair,
+  Sent,
+  StepRecord,
+} from './comparison.ts';
+import type { KeyName } from './steps.ts';
+
+type Side = 'target' | 'model';
+
+export interface Explorer {
+  readonly target: Target;
+  readonly model: Target;
+  readonly keys: Keys;
+  readonly modelKeys: Keys;
+  readonly coverage: Coverage;
+  readonly records: StepRecord[];
+  readonly collections: CollectionPair[];
+  readonly objects: ObjectPair[];
+  requests: number;
+  /** A word planted in content, unique to this sequence of this run. */
+  word(index: number): string;
+  /** Sends the same operation to both sides. */
+  both(
+    operation: Parameters<Target['send']>[0],
+    key: KeyName,
+    options?: {
+      params?: (side: Side) => Record<string, unknown>;
+      body?: (side: Side) => NonNullable<Parameters<Target['send']>[1]>['body'];
+    },
+  ): Promise<[Sent, Sent]>;
+  record(request: string, model: Sent, target: Sent, extra?: string): StepRecord;
+  /** Fails unless both sides answered the same way, as the spec and description say. */
+  agree(
+    clause: string,
+    model: Sent,
+    target: Sent,
+    record: StepRecord,
+    why?: 'gone' | 'notYours',
+  ): void;
+  /** Fails unless the two values are the same JSON. */
+  same(clause: string, what: string, model: unknown, target: unknown, record: StepRecord): void;
+  /** The collection a step's `ref` names, if any exists. */
+  collection(ref: number): CollectionPair | undefined;
+  /** Whether a pair is absent to a key because it is gone or because it is not the key's. */
+  why(pair: Pair, key: KeyName): 'gone' | 'notYours';
+}

@@ -1,0 +1,143 @@
+/** The steps of `explore` that create and read objects. */
+import {
+  Divergence,
+  holdsContent,
+  ok,
+  short,
+  type CollectionPair,
+  type StepRecord,
+} from './comparison.ts';
+import { WORDS, type KeyName } from './steps.ts';
+import type { Explorer } from './explorer.ts';
+
+export async function createObject(
+  world: Explorer,
+  ref: number,
+  key: KeyName,
+  word: number,
+  content: unknown,
+): Promise<void> {
+  const pair = world.collection(ref);
+  if (!pair) return;
+  const planted = {
+    ...(content as object),
+    text: `${(content as { text: string }).text} ${world.word(word)}`,
+  };
+  await oneObject(
+    world,
+    pair,
+    key,
+    word,
+    planted,
+    `create an object in collection #${world.collections.indexOf(pair) + 1} (key ${key}, word ${word % WORDS})`,
+  );
+}
+
+/**
+ * Creates one object on both sides; `batch` records a batch's requests as one step (the
+ * record is made by the caller, once every request of it is answered).
+ */
+async function oneObject(
+  world: Explorer,
+
+  pair: CollectionPair,
+  key: KeyName,
+  word: number,
+  content: unknown,
+  request: string,
+  batch?: { statuses: Array<[number, number]> },
+): Promise<void> {
+  const [target, model] = await world.both('createObject', key, {
+    params: (side) => ({ collection_id: pair[side] }),
+    body: () => ({ content: content as object }),
+  });
+  let record: StepRecord;
+  if (batch) {
+    batch.statuses.push([model.status, target.status]);
+    record = { request, model: String(model.status), target: String(target.status) };
+  } else {
+    record = world.record(request, model, target);
+  }
+  world.agree(pair.deleted ? 'DEL-2' : 'OBJ-1', model, target, record, world.why(pair, key));
+  if (!ok(model.status)) return;
+  const t = world.target.objectIn(target.json);
+  const targetId = world.target.objectIdOf(t);
+  const modelId = world.model.objectIdOf(world.model.objectIn(model.json))!;
+  if (!targetId) throw new Divergence('OBJ-2', 'the created object has no id', record);
+  world.objects.push({
+    target: targetId,
+    model: modelId,
+    key,
+    collection: pair,
+    word: word % WORDS,
+    content,
+  });
+}
+
+export async function createObjects(
+  world: Explorer,
+  ref: number,
+  count: number,
+  word: number,
+): Promise<void> {
+  const pair = world.collection(ref);
+  if (!pair) return;
+  const key = pair.key;
+  const request = `create ${count} objects at once in collection #${world.collections.indexOf(pair) + 1} (key ${key}, word ${word % WORDS})`;
+  const batch = { statuses: [] as Array<[number, number]> };
+  const tally = (side: 0 | 1) => {
+    const counts = new Map<number, number>();
+    for (const statuses of batch.statuses)
+      counts.set(statuses[side], (counts.get(statuses[side]) ?? 0) + 1);
+    return [...counts].map(([status, n]) => `${status} ×${n}`).join(', ');
+  };
+  // @note Sent at once: the end state must be that of some serial order (every object there).
+  try {
+    await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        oneObject(
+          world,
+          pair,
+          key,
+          word,
+          { text: `batch ${i} ${world.word(word)}` },
+          request,
+          batch,
+        ),
+      ),
+    );
+  } finally {
+    world.records.push({ request, model: tally(0), target: tally(1) });
+    for (const [, status] of batch.statuses) world.coverage.count(world.coverage.statuses, status);
+  }
+}
+
+export async function getObject(world: Explorer, ref: number, key: KeyName): Promise<void> {
+  const list = world.objects;
+  if (list.length === 0) return;
+  const pair = list[ref % list.length]!;
+  const [target, model] = await world.both('getObject', key, {
+    params: (side) => ({ collection_id: pair.collection[side], object_id: pair[side] }),
+  });
+  const record = world.record(`get object #${list.indexOf(pair) + 1} (key ${key})`, model, target);
+  world.agree(
+    pair.collection.deleted ? 'DEL-2' : 'OBJ-GET-1',
+    model,
+    target,
+    record,
+    world.why(pair, key),
+  );
+  if (!ok(model.status)) return;
+  const t = world.target.objectIn(target.json);
+  const missing = world.target.missingSystemFields(t);
+  world.coverage.count(world.coverage.clauses, 'OBJ-3');
+  if (missing.length > 0)
+    throw new Divergence('OBJ-3', `the object lacks ${missing.join(', ')}`, record);
+  world.coverage.count(world.coverage.clauses, 'OBJ-GET-1');
+  if (!holdsContent(t, pair.content))
+    throw new Divergence(
+      'OBJ-GET-1',
+      `the content sent (${short(pair.content)}) is not what came back`,
+      record,
+    );
+}

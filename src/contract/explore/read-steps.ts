@@ -1,0 +1,103 @@
+/** The steps of `explore` that read after writes: a search, a walk of the list. */
+import type { Target } from '../target/target.ts';
+import { Divergence, ok, short, type StepRecord } from './comparison.ts';
+import { WORDS, type KeyName } from './steps.ts';
+import type { Explorer } from './explorer.ts';
+
+export async function search(
+  world: Explorer,
+  word: number,
+  scoped: number | null,
+  key: KeyName,
+): Promise<void> {
+  const scope = scoped === null ? undefined : world.collection(scoped);
+  const query = world.word(word);
+  const [target, model] = await world.both('search', key, {
+    body: (side) => ({ query, ...(scope ? { collection_ids: [scope[side]] } : {}) }),
+  });
+  const where = scope ? ` in collection #${world.collections.indexOf(scope) + 1}` : '';
+  const record = world.record(`search "${query}"${where} (key ${key})`, model, target);
+  // @note The spec states no answer to a search scoped to a collection the caller cannot see
+  // (deleted, or another account's): the model's 404 is our document's; a target may as well
+  // answer 2xx, as long as it finds nothing there.
+  const hidden = scope !== undefined && model.status === 404;
+  if (!(hidden && ok(target.status))) world.agree('SEARCH-1', model, target, record);
+  if (!ok(target.status)) return;
+  const ids = new Set(
+    (world.target.hitsOf(target.json) ?? []).map((hit) => world.target.hitObjectIdOf(hit)),
+  );
+  const found = world.objects
+    .filter((pair) => ids.has(pair.target))
+    .map((pair) => world.objects.indexOf(pair) + 1);
+  // What the search may find of the run's objects: those with the word, not deleted, the
+  // caller's, in the scope; the model's answer says the same of its own objects.
+  const account = (k: KeyName) => (k === 'otherAccount' ? 'other' : 'own');
+  const expected = hidden
+    ? []
+    : world.objects
+        .filter(
+          (pair) =>
+            pair.word === word % WORDS &&
+            !pair.collection.deleted &&
+            account(pair.key) === account(key) &&
+            (scope === undefined || pair.collection === scope),
+        )
+        .map((pair) => world.objects.indexOf(pair) + 1);
+  const strays = found.filter((n) => !expected.includes(n));
+  world.coverage.count(world.coverage.clauses, 'SEARCH-1');
+  if (strays.length > 0)
+    throw new Divergence(
+      hidden || strays.some((n) => account(world.objects[n - 1]!.key) !== account(key))
+        ? 'ISO-1'
+        : 'DEL-2',
+      `the search found objects #${strays.join(', #')}, which it must not (deleted, another account's, or outside the scope)`,
+      record,
+    );
+  // @note Pages differ in size from one target to another: every object is expected only
+  // when there are few enough for the smallest first page a target is likely to have.
+  if (expected.length <= 5 && found.length < expected.length)
+    throw new Divergence(
+      'SEARCH-1',
+      `the search found objects ${JSON.stringify(found)} of the run's ${JSON.stringify(expected)} with the word`,
+      record,
+    );
+}
+
+export async function walk(world: Explorer, pageSize: number, key: KeyName): Promise<void> {
+  if (key === 'inactive') {
+    const [target, model] = await world.both('listCollections', key);
+    const record = world.record(`list collections (key inactive)`, model, target);
+    return world.agree('ERR-401-2', model, target, record);
+  }
+  world.coverage.count(world.coverage.operations, 'listCollections');
+  const [targetItems, modelItems] = await Promise.all([
+    world.target.walk({ key: world.keys[key], pageSize }),
+    world.model.walk({ key: world.modelKeys[key], pageSize }),
+  ]);
+  world.requests += 2;
+  const ours = (side: Target, items: unknown[], which: 'target' | 'model') => {
+    const index = new Map(world.collections.map((pair, i) => [pair[which], i + 1]));
+    return items
+      .map((item) => index.get(side.collectionIdOf(item) ?? ''))
+      .filter((n) => n !== undefined);
+  };
+  const record: StepRecord = {
+    request: `walk the list of collections, pages of ${pageSize} (key ${key})`,
+    model: `collections ${short(ours(world.model, modelItems.items, 'model'))}`,
+    target: `collections ${short(ours(world.target, targetItems.items, 'target'))}${targetItems.partial ? ` (${targetItems.partial})` : ''}`,
+  };
+  world.records.push(record);
+  if (targetItems.partial) return;
+  // @note The spec states creation order, not its direction (GAP-SORT-DIRECTION): the
+  // target's order is the model's, or the model's reversed.
+  const expected = ours(world.model, modelItems.items, 'model');
+  const seen = ours(world.target, targetItems.items, 'target');
+  const reversed = [...expected].reverse();
+  world.same(
+    'COLL-LIST-3',
+    "the run's collections, in order",
+    JSON.stringify(seen) === JSON.stringify(reversed) ? reversed : expected,
+    seen,
+    record,
+  );
+}
