@@ -163,28 +163,34 @@ describe('--state-file durability', () => {
   });
 
   it('takes over a lock whose process ended but is not reaped yet (a zombie)', async () => {
-    // @note The shell starts `true` in the background and becomes `sleep` (exec), which never
-    // reaps it: `true` stays a zombie while `sleep` lives. kill(pid, 0) still answers for it.
-    const shell = spawn('sh', ['-c', 'true & echo $!; exec sleep 30']);
+    // @note The shell starts a child that waits for a line, prints its pid and becomes `sleep`
+    // (exec), which never reaps it. The line is sent only once the shell is `sleep`, so the
+    // child ends after the exec, whatever the machine's speed, and stays a zombie while `sleep`
+    // lives; kill(pid, 0) still answers for it. (Ending before the exec let the shell reap it.)
+    const shell = spawn('sh', ['-c', 'exec 3<&0; (read line <&3) & echo $!; exec sleep 30']);
     children.push(shell as unknown as ChildProcessWithoutNullStreams);
     const pid = Number(
       await new Promise<string>((resolve) =>
         shell.stdout.once('data', (d: Buffer) => resolve(d.toString())),
       ),
     );
+    const poll = async (done: () => Promise<boolean>, what: string) => {
+      for (let tries = 0; !(await done()); tries++) {
+        if (tries > 1_000) throw new Error(what);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    const comm = () => readFile(`/proc/${shell.pid}/comm`, 'utf8').catch(() => '');
+    await poll(async () => (await comm()).trim() === 'sleep', 'the shell never became sleep');
+    shell.stdin.write('\n');
     const isZombie = async () =>
       (await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).includes(') Z ');
-    // @note Polled, bounded by count: `true` exits as soon as the machine runs it, which a
-    // loaded machine (CI running suites side by side) may take seconds to do.
-    for (let tries = 0; !(await isZombie()); tries++) {
-      if (tries > 1_000) throw new Error(`process ${pid} never became a zombie`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await poll(isZombie, `process ${pid} never became a zombie`);
     const file = join(dir, 'state.json');
     await writeFile(`${file}.lock`, `${pid} ${hostname()}\n`);
     const child = run(['--state-file', file]);
     await expect(listening(child)).resolves.toMatch(/^http:/);
-  });
+  }, 30_000);
 
   it('refuses a state file in a directory that does not exist', async () => {
     const { code, stderr } = await exited(run(['--state-file', join(dir, 'missing', 's.json')]));
