@@ -29,6 +29,27 @@ beforeAll(async () => {
   );
 });
 
+/** `explore` against a fresh independent server (with `variant`), stopped afterwards. */
+async function exploreIndependent(
+  options: { variant?: VariantName; seed: number; budgetMs: number; replayPath?: string },
+  server?: Awaited<ReturnType<typeof startIndependentServer>>,
+) {
+  const target = server ?? (await startIndependentServer({ variant: options.variant }));
+  try {
+    return await explore({
+      startModel: startExploreModel,
+      baseUrl: target.url,
+      description,
+      keys: target.keys,
+      seed: options.seed,
+      budgetMs: options.budgetMs,
+      replayPath: options.replayPath,
+    });
+  } finally {
+    if (!server) await target.close();
+  }
+}
+
 describe('explore against correct implementations', () => {
   let mockServer: RunningServer;
   beforeAll(async () => {
@@ -65,32 +86,20 @@ describe('explore against correct implementations', () => {
   it.each(SEEDS)(
     'agrees with the independent server (seed %i)',
     async (seed) => {
-      const server = await startIndependentServer();
-      try {
-        const report = await explore({
-          startModel: startExploreModel,
-          baseUrl: server.url,
-          description,
-          keys: server.keys,
-          seed,
-          budgetMs: BUDGET_MS,
-        });
-        expect(report.story, JSON.stringify(report.story, null, 2)).toBeUndefined();
-        expect(Object.keys(report.coverage.operations).sort()).toEqual(
-          [
-            'createCollection',
-            'createObject',
-            'deleteCollection',
-            'getCollection',
-            'getObject',
-            'listCollections',
-            'search',
-          ].sort(),
-        );
-        expect(report.leftBehind).toEqual([]);
-      } finally {
-        await server.close();
-      }
+      const report = await exploreIndependent({ seed, budgetMs: BUDGET_MS });
+      expect(report.story, JSON.stringify(report.story, null, 2)).toBeUndefined();
+      expect(Object.keys(report.coverage.operations).sort()).toEqual(
+        [
+          'createCollection',
+          'createObject',
+          'deleteCollection',
+          'getCollection',
+          'getObject',
+          'listCollections',
+          'search',
+        ].sort(),
+      );
+      expect(report.leftBehind).toEqual([]);
     },
     15_000,
   );
@@ -110,45 +119,19 @@ describe('explore against seeded bugs', () => {
   it.each(found)(
     'finds %s, names %s and shrinks it to at most 8 steps',
     async (variant, clause) => {
-      const server = await startIndependentServer({ variant });
-      try {
-        const report = await explore({
-          startModel: startExploreModel,
-          baseUrl: server.url,
-          description,
-          keys: server.keys,
-          seed: 1,
-          budgetMs: 10_000,
-        });
-        expect(report.story?.clause).toBe(clause);
-        expect(report.story!.steps.length).toBeLessThanOrEqual(8);
-        expect(report.leftBehind).toEqual([]);
-      } finally {
-        await server.close();
-      }
+      const report = await exploreIndependent({ variant, seed: 1, budgetMs: 10_000 });
+      expect(report.story?.clause).toBe(clause);
+      expect(report.story!.steps.length).toBeLessThanOrEqual(8);
+      expect(report.leftBehind).toEqual([]);
     },
   );
 
   it('replays exactly the sequence a story names, from its seed and path', async () => {
     const server = await startIndependentServer({ variant: 'no-cascade' });
     try {
-      const first = await explore({
-        startModel: startExploreModel,
-        baseUrl: server.url,
-        description,
-        keys: server.keys,
-        seed: 7,
-        budgetMs: 10_000,
-      });
-      const again = await explore({
-        startModel: startExploreModel,
-        baseUrl: server.url,
-        description,
-        keys: server.keys,
-        seed: first.story!.seed,
-        replayPath: first.story!.path,
-        budgetMs: 10_000,
-      });
+      const first = await exploreIndependent({ seed: 7, budgetMs: 10_000 }, server);
+      const { seed, path } = first.story!;
+      const again = await exploreIndependent({ seed, replayPath: path, budgetMs: 10_000 }, server);
       expect(again.sequences).toBe(1);
       expect(again.story?.clause).toBe(first.story!.clause);
       // The run's names differ (a new run id); the steps are the same.
@@ -166,22 +149,10 @@ describe('explore against bugs the fixed checks miss', () => {
   it.each(cases)(
     'finds $variant with seed $seed within 60 s, names $clause, in at most 8 steps',
     async ({ variant, clause, seed }) => {
-      const server = await startIndependentServer({ variant });
-      try {
-        const report = await explore({
-          startModel: startExploreModel,
-          baseUrl: server.url,
-          description,
-          keys: server.keys,
-          seed,
-          budgetMs: 60_000,
-        });
-        expect(report.story?.clause, report.story?.message).toBe(clause);
-        expect(report.story!.steps.length).toBeLessThanOrEqual(8);
-        expect(report.leftBehind).toEqual([]);
-      } finally {
-        await server.close();
-      }
+      const report = await exploreIndependent({ variant, seed, budgetMs: 60_000 });
+      expect(report.story?.clause, report.story?.message).toBe(clause);
+      expect(report.story!.steps.length).toBeLessThanOrEqual(8);
+      expect(report.leftBehind).toEqual([]);
     },
     150_000,
   );
