@@ -108,11 +108,12 @@ export function formatReport(report: ContractReport): string {
 }
 
 /**
- * Text for an XML attribute: markup characters escaped, and the characters XML 1.0 forbids
- * (control characters other than tab, newline and return, lone surrogates, U+FFFE and U+FFFF)
- * replaced by U+FFFD, so every CI parser reads the report.
+ * Text for an XML attribute (or element text): markup characters escaped, and the characters
+ * XML 1.0 forbids (control characters other than tab, newline and return, lone surrogates,
+ * U+FFFE and U+FFFF) replaced by U+FFFD, so every CI parser reads the report. `explore`'s JUnit
+ * report uses it too.
  */
-function escapeXml(text: string): string {
+export function escapeXml(text: string): string {
   return text
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
     .replace(/[<>&"'\t\n\r]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -3,14 +3,24 @@ import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { otherKeyOptions, UsageError, url } from '../cli-options.ts';
 import { parseDuration } from '../sweep.ts';
+import { DEFAULT_DESCRIPTION } from '../target/description.ts';
 import { loadTargetFile } from '../target/load.ts';
+import { clauseCoverage, coverageShortfall } from './coverage.ts';
 import { explore, type ExploreModel } from './explore.ts';
-import { formatExplore } from './story.ts';
+import { exploreJUnit, formatExplore, type CoveredExploreReport } from './story.ts';
 
 const integer = (name: string) => (text: string) => {
   const value = Number(text);
   if (!Number.isSafeInteger(value) || value < 0)
     throw new UsageError(`${name} must be a whole number, not ${text}`);
+  return value;
+};
+
+/** A percentage of `--min-coverage`: a number from 0 to 100 (a fraction allowed). */
+const percentage = (name: string) => (text: string) => {
+  const value = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(value >= 0 && value <= 100))
+    throw new UsageError(`${name} must be a percentage from 0 to 100, not ${text}`);
   return value;
 };
 
@@ -68,6 +78,15 @@ export async function exploreCommand(
     )
     .option('--replay <path>', 'replays the sequence a story names (with its --seed)')
     .option('--json <file>', 'writes the report, with the story, as JSON')
+    .option(
+      '--junit <file>',
+      'writes a JUnit XML report: a test case per clause reached, the story’s clause failing',
+    )
+    .option(
+      '--min-coverage <percent>',
+      'fails (exit 1) unless the run reaches this share of the clauses the target lets explore judge',
+      percentage('--min-coverage'),
+    )
     .exitOverride()
     .configureOutput({ outputError: () => undefined });
   try {
@@ -92,6 +111,8 @@ export async function exploreCommand(
     settle?: number;
     replay?: string;
     json?: string;
+    junit?: string;
+    minCoverage?: number;
   }>();
   if (!options.destructive)
     throw new UsageError(
@@ -102,7 +123,8 @@ export async function exploreCommand(
     throw new UsageError(`--budget must be a duration such as 60s or 5m, not ${options.budget}`);
   if (options.replay !== undefined && options.seed === undefined)
     throw new UsageError('--replay needs the --seed the story printed');
-  const report = await explore({
+  const description = options.target ? await loadTargetFile(options.target) : undefined;
+  const explored = await explore({
     baseUrl: options.baseUrl,
     startModel,
     keys: {
@@ -111,7 +133,7 @@ export async function exploreCommand(
       otherAccount: options.otherAccountKey,
       inactive: options.inactiveKey,
     },
-    description: options.target ? await loadTargetFile(options.target) : undefined,
+    description,
     seed: options.seed,
     budgetMs,
     maxRequests: options.maxRequests,
@@ -125,7 +147,15 @@ export async function exploreCommand(
     `--base-url ${options.baseUrl}`,
     ...(options.target ? [`--target ${options.target}`] : []),
   ].join(' ');
-  process.stdout.write(`${formatExplore(report, command)}\n`);
+  const { operations } = description ?? DEFAULT_DESCRIPTION;
+  const report: CoveredExploreReport = {
+    ...explored,
+    clauseCoverage: clauseCoverage(explored.coverage.clauses, (op) => Boolean(operations[op])),
+  };
+  const { minCoverage } = options;
+  process.stdout.write(`${formatExplore(report, command, minCoverage)}\n`);
   if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
-  return report.story ? 1 : 0;
+  if (options.junit) await writeFile(options.junit, exploreJUnit(report, command, minCoverage));
+  if (report.story) return 1;
+  return coverageShortfall(report.clauseCoverage, minCoverage) ? 1 : 0;
 }

@@ -1,26 +1,49 @@
+import { escapeXml } from '../report.ts';
+import {
+  coverageShortfall,
+  formatClauseCoverage,
+  percentText,
+  type ClauseCoverage,
+} from './coverage.ts';
 import type { ExploreReport } from './explore.ts';
 
-/** What `explore` prints: the verdict, the minimal story of a divergence and how to replay it, the coverage. */
-export function formatExplore(report: ExploreReport, command: string): string {
+/** A report of `explore` with the share of the clauses within reach that it reached. */
+export type CoveredExploreReport = ExploreReport & { clauseCoverage: ClauseCoverage };
+
+type Story = NonNullable<ExploreReport['story']>;
+
+/** The story of a divergence as printed: its clause, its numbered steps, how to replay it. */
+function storyLines(story: Story, command: string): string[] {
+  const lines = [`${story.clause}: ${story.message}`, ''];
+  story.steps.forEach((step, i) => {
+    lines.push(
+      `${i + 1}. ${step.request}`,
+      `   model:  ${step.model}`,
+      `   target: ${step.target}`,
+    );
+  });
+  lines.push(
+    '',
+    `Replay exactly this sequence: ${command} --seed ${story.seed} --replay '${story.path}'`,
+  );
+  return lines;
+}
+
+/**
+ * What `explore` prints: the verdict, the minimal story of a divergence and how to replay it, the
+ * coverage, and last whether it falls short of `minCoverage` (`--min-coverage`).
+ */
+export function formatExplore(
+  report: CoveredExploreReport,
+  command: string,
+  minCoverage?: number,
+): string {
   const lines: string[] = [];
   const { story } = report;
   lines.push(
     `${story ? 'DIVERGED' : 'AGREED'}: ${report.sequences} sequences, ${report.requests} requests in ${(report.elapsedMs / 1000).toFixed(1)} s (seed ${report.seed})`,
   );
-  if (story) {
-    lines.push('', `${story.clause}: ${story.message}`, '');
-    story.steps.forEach((step, i) => {
-      lines.push(
-        `${i + 1}. ${step.request}`,
-        `   model:  ${step.model}`,
-        `   target: ${step.target}`,
-      );
-    });
-    lines.push(
-      '',
-      `Replay exactly this sequence: ${command} --seed ${story.seed} --replay '${story.path}'`,
-    );
-  }
+  if (story) lines.push('', ...storyLines(story, command));
   const counts = (record: Record<string, number>) =>
     Object.entries(record)
       .sort(([a], [b]) => a.localeCompare(b))
@@ -31,7 +54,69 @@ export function formatExplore(report: ExploreReport, command: string): string {
     `Reached: operations ${counts(report.coverage.operations)}`,
     `         clauses ${counts(report.coverage.clauses)}`,
     `         statuses ${counts(report.coverage.statuses)}`,
+    formatClauseCoverage(report.clauseCoverage),
   );
   if (report.leftBehind.length > 0) lines.push('', `Left behind: ${report.leftBehind.join(', ')}`);
+  const shortfall = coverageShortfall(report.clauseCoverage, minCoverage);
+  if (shortfall) lines.push('', shortfall);
   return lines.join('\n');
+}
+
+/**
+ * `explore`'s JUnit XML: one test suite, a passing test case per clause reached, the story's
+ * clause failing with the printed story when the run diverged, and a "coverage" test case that
+ * fails when the run falls short of `minCoverage`.
+ */
+export function exploreJUnit(
+  report: CoveredExploreReport,
+  command: string,
+  minCoverage?: number,
+): string {
+  const { story, clauseCoverage } = report;
+  // @note A clause a divergence names is a test case even when the run never counted it
+  // (a step may throw before it counts its clause).
+  const clauses = [
+    ...new Set([...Object.keys(report.coverage.clauses), ...(story ? [story.clause] : [])]),
+  ].sort((a, b) => a.localeCompare(b));
+  const cases = clauses.map((clause) => {
+    const open = `    <testcase classname="explore" name="${escapeXml(clause)}"`;
+    if (clause !== story?.clause) return `${open}/>`;
+    const message = escapeXml(`${story.clause}: ${story.message}`);
+    const text = escapeXml(storyLines(story, command).join('\n'));
+    return `${open}><failure message="${message}">${text}</failure></testcase>`;
+  });
+  const shortfall = coverageShortfall(clauseCoverage, minCoverage);
+  const coverageText = escapeXml(formatClauseCoverage(clauseCoverage));
+  cases.push(
+    shortfall
+      ? `    <testcase classname="explore" name="coverage"><failure message="${escapeXml(shortfall)}">${coverageText}</failure></testcase>`
+      : `    <testcase classname="explore" name="coverage"><system-out>${coverageText}</system-out></testcase>`,
+  );
+  const failures = (story ? 1 : 0) + (shortfall ? 1 : 0);
+  const properties: Array<[string, string | number]> = [
+    ['seed', report.seed],
+    ['sequences', report.sequences],
+    ['requests', report.requests],
+    ['clause-coverage', percentText(clauseCoverage.percent)],
+    ...(minCoverage === undefined ? [] : [['min-coverage', minCoverage] as [string, number]]),
+    ...(report.leftBehind.length > 0
+      ? [['left-behind', report.leftBehind.join(', ')] as [string, string]]
+      : []),
+  ];
+  const time = (report.elapsedMs / 1000).toFixed(3);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="answers-contract explore" tests="${cases.length}" failures="${failures}" time="${time}">`,
+    `  <testsuite name="answers-contract explore" tests="${cases.length}" failures="${failures}" errors="0" skipped="0" time="${time}">`,
+    '    <properties>',
+    ...properties.map(
+      ([name, value]) =>
+        `      <property name="${escapeXml(name)}" value="${escapeXml(String(value))}"/>`,
+    ),
+    '    </properties>',
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
 }

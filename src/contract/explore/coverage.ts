@@ -1,0 +1,89 @@
+/**
+ * How much of what `explore` can judge a run reached: the clauses its steps compare, each with
+ * the operations a target description must offer for a sequence to reach it, and the share of
+ * those within reach that the run reached at least once (`--min-coverage` gates on it).
+ */
+import type { OperationName } from '../target/description.ts';
+
+/**
+ * Every clause `explore` judges, with the operations needed to reach it. A step that names a new
+ * clause adds it here (test/contract/explore-report.node.test.ts fails until it does).
+ */
+export const EXPLORE_CLAUSES: Record<string, readonly OperationName[]> = {
+  'COLL-1': ['createCollection'],
+  'COLL-GET-1': ['getCollection'],
+  'COLL-2': ['createCollection', 'getCollection'],
+  'COLL-3': ['createCollection', 'getCollection'],
+  'DEL-1': ['deleteCollection'],
+  'DEL-2': ['deleteCollection', 'createObject'],
+  'OBJ-1': ['createObject'],
+  'OBJ-2': ['createObject'],
+  'OBJ-3': ['createObject', 'getObject'],
+  'OBJ-GET-1': ['createObject', 'getObject'],
+  'SEARCH-1': ['search'],
+  'ISO-1': ['search'],
+  'COLL-LIST-3': ['listCollections', 'createCollection'],
+  'ERR-401-2': ['listCollections'],
+};
+
+/** The clauses within reach, those of them reached, and the share reached (0 to 100, unrounded). */
+export interface ClauseCoverage {
+  reached: string[];
+  reachable: string[];
+  percent: number;
+}
+
+/**
+ * The coverage of a run: `reached` counts the times each clause was judged (the report's
+ * `coverage.clauses`), `offers` says whether the target description offers an operation.
+ * Clauses a run counted that the table does not name are left out (they cannot be weighed).
+ */
+export function clauseCoverage(
+  reached: Record<string, number>,
+  offers: (operation: OperationName) => boolean,
+): ClauseCoverage {
+  const reachable = Object.entries(EXPLORE_CLAUSES)
+    .filter(([, operations]) => operations.every(offers))
+    .map(([clause]) => clause);
+  const hit = reachable.filter((clause) => (reached[clause] ?? 0) > 0);
+  // @note Nothing within reach is 0 %, not 100 %: a run that could judge nothing proved
+  // nothing, and a --min-coverage gate must not pass on it.
+  const percent = reachable.length === 0 ? 0 : (hit.length * 100) / reachable.length;
+  return { reached: hit, reachable, percent };
+}
+
+/**
+ * A percentage as printed: rounded down, so a run below a gate never prints the gate's own
+ * number (85.7 % of 14 clauses prints 85 %, and fails `--min-coverage 86`).
+ */
+export function percentText(percent: number): string {
+  return `${Math.floor(percent)}%`;
+}
+
+/** The line that says how much was covered, and what within reach was not. */
+export function formatClauseCoverage(coverage: ClauseCoverage): string {
+  const { reached, reachable } = coverage;
+  if (reachable.length === 0)
+    return 'Coverage: 0 of 0 clauses: the target description offers none of the operations explore needs';
+  const byName = (a: string, b: string) => a.localeCompare(b);
+  const missing = reachable.filter((clause) => !reached.includes(clause)).sort(byName);
+  const unjudged = Object.keys(EXPLORE_CLAUSES)
+    .filter((clause) => !reachable.includes(clause))
+    .sort(byName);
+  return [
+    `Coverage: ${reached.length} of ${reachable.length} clauses (${percentText(coverage.percent)})`,
+    ...(missing.length > 0 ? [`not reached: ${missing.join(', ')}`] : []),
+    ...(unjudged.length > 0
+      ? [`not judged (operations the target does not offer): ${unjudged.join(', ')}`]
+      : []),
+  ].join('; ');
+}
+
+/** Why a run fails `--min-coverage`, or undefined when it meets it (or no gate was given). */
+export function coverageShortfall(
+  coverage: ClauseCoverage,
+  minCoverage: number | undefined,
+): string | undefined {
+  if (minCoverage === undefined || coverage.percent >= minCoverage) return undefined;
+  return `COVERAGE TOO LOW: ${percentText(coverage.percent)} of clauses reached, --min-coverage ${minCoverage}`;
+}

@@ -1,0 +1,410 @@
+/**
+ * What `answers-contract explore` reports besides its story: the share of the clauses within the
+ * target's reach that the run reached (`--min-coverage` gates on it), and a JUnit XML report
+ * (`--junit`) that says what the printed report says.
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SaxesParser } from 'saxes';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { startExploreModel } from '../../src/bin/mock-target.ts';
+import { UsageError } from '../../src/contract/cli-options.ts';
+import { exploreCommand } from '../../src/contract/explore/command.ts';
+import {
+  clauseCoverage,
+  EXPLORE_CLAUSES,
+  type ClauseCoverage,
+} from '../../src/contract/explore/coverage.ts';
+import type { ExploreReport } from '../../src/contract/explore/explore.ts';
+import {
+  exploreJUnit,
+  formatExplore,
+  type CoveredExploreReport,
+} from '../../src/contract/explore/story.ts';
+import { OPERATION_NAMES, type OperationName } from '../../src/contract/target/description.ts';
+import { createMock } from '../../src/index.ts';
+import { startServer, type RunningServer } from '../../src/node/server.ts';
+import { emptyState } from '../../src/seed/empty-state.ts';
+
+const ALL = Object.keys(EXPLORE_CLAUSES).sort();
+const COMMAND = 'npx --no -- answers-contract explore --destructive --base-url http://t.example';
+
+/** Reached once each. */
+const once = (...clauses: string[]) => Object.fromEntries(clauses.map((clause) => [clause, 1]));
+const offering =
+  (...missing: OperationName[]) =>
+  (op: OperationName) =>
+    !missing.includes(op);
+
+it.each<{
+  name: string;
+  reached: Record<string, number>;
+  offers: (op: OperationName) => boolean;
+  want: ClauseCoverage;
+}>([
+  {
+    name: 'every operation offered, every clause reached',
+    reached: once(...ALL),
+    offers: offering(),
+    want: { reached: ALL, reachable: ALL, percent: 100 },
+  },
+  {
+    name: 'every operation offered, two clauses reached (a count of 0 is not reached)',
+    reached: { ...once('COLL-1', 'OBJ-1'), 'DEL-1': 0 },
+    offers: offering(),
+    want: { reached: ['COLL-1', 'OBJ-1'], reachable: ALL, percent: 200 / 14 },
+  },
+  {
+    name: 'no search: SEARCH-1 and ISO-1 are out of reach',
+    reached: once('SEARCH-1', 'COLL-1'),
+    offers: offering('search'),
+    want: {
+      reached: ['COLL-1'],
+      reachable: ALL.filter((c) => c !== 'SEARCH-1' && c !== 'ISO-1'),
+      percent: 100 / 12,
+    },
+  },
+  {
+    name: 'no getCollection: COLL-GET-1, COLL-2 and COLL-3 are out of reach',
+    reached: once('COLL-1'),
+    offers: offering('getCollection'),
+    want: {
+      reached: ['COLL-1'],
+      reachable: ALL.filter((c) => !['COLL-GET-1', 'COLL-2', 'COLL-3'].includes(c)),
+      percent: 100 / 11,
+    },
+  },
+  {
+    name: 'a clause the table does not name is left out',
+    reached: once('COLL-1', 'NEW-9'),
+    offers: offering(),
+    want: { reached: ['COLL-1'], reachable: ALL, percent: 100 / 14 },
+  },
+  {
+    // Nothing within reach is 0 %, not 100 %: a run that could judge nothing proved nothing.
+    name: 'no operation offered: nothing within reach is 0 %',
+    reached: once('COLL-1'),
+    offers: () => false,
+    want: { reached: [], reachable: [], percent: 0 },
+  },
+])('clauseCoverage: $name', ({ reached, offers, want }) => {
+  const got = clauseCoverage(reached, offers);
+  expect({ ...got, reached: got.reached.sort(), reachable: got.reachable.sort() }).toEqual({
+    ...want,
+    reached: [...want.reached].sort(),
+    reachable: [...want.reachable].sort(),
+  });
+});
+
+it('names in its table exactly the clauses the steps of explore judge', async () => {
+  const folder = new URL('../../src/contract/explore/', import.meta.url);
+  const files = (await readdir(folder)).filter((f) => f.endsWith('.ts') && f !== 'coverage.ts');
+  const named = new Set<string>();
+  for (const file of files) {
+    const source = await readFile(new URL(file, folder), 'utf8');
+    for (const [, clause] of source.matchAll(/'([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)'/g))
+      named.add(clause!);
+  }
+  expect(ALL).toEqual([...named].sort());
+  for (const operations of Object.values(EXPLORE_CLAUSES))
+    for (const op of operations) expect(OPERATION_NAMES).toContain(op);
+});
+
+/** A report as `explore` returns it, with coverage; a story when `story` is given. */
+function reportOf(
+  reached: Record<string, number>,
+  story?: ExploreReport['story'],
+): CoveredExploreReport {
+  return {
+    seed: 42,
+    sequences: 7,
+    requests: 90,
+    elapsedMs: 1234,
+    story,
+    coverage: {
+      operations: { createCollection: 3, getCollection: 2 },
+      clauses: reached,
+      statuses: { '200': 4, '201': 3 },
+    },
+    leftBehind: [],
+    clauseCoverage: clauseCoverage(reached, () => true),
+  };
+}
+
+const NASTY = 'a <b> & "c" \u0001\u001f\uFFFE end';
+/** NASTY as a strict parser reads it back: each character XML 1.0 forbids became U+FFFD. */
+const NASTY_READ = 'a <b> & "c" \uFFFD\uFFFD\uFFFD end';
+
+const STORY: NonNullable<ExploreReport['story']> = {
+  clause: 'COLL-2',
+  message: `object count: the model has 1, the target ${NASTY}`,
+  steps: [
+    { request: 'create collection x (key full)', model: '201', target: '201 {"id":"c1"}' },
+    { request: 'get collection #1 (key full)', model: '200', target: `200 ${NASTY}` },
+  ],
+  seed: 42,
+  path: '3:1:0',
+};
+
+interface XmlElement {
+  name: string;
+  attributes: Record<string, string>;
+  text: string;
+  children: XmlElement[];
+}
+
+/** Parses `xml` with a strict XML 1.0 parser; its root element. */
+function parseXml(xml: string): XmlElement {
+  const parser = new SaxesParser();
+  const root: XmlElement = { name: '', attributes: {}, text: '', children: [] };
+  const open: XmlElement[] = [root];
+  parser.on('error', (error) => {
+    throw error;
+  });
+  parser.on('opentag', (tag) => {
+    const element: XmlElement = {
+      name: tag.name,
+      attributes: tag.attributes as Record<string, string>,
+      text: '',
+      children: [],
+    };
+    open.at(-1)!.children.push(element);
+    open.push(element);
+  });
+  parser.on('text', (text) => {
+    open.at(-1)!.text += text;
+  });
+  parser.on('closetag', () => {
+    open.pop();
+  });
+  parser.write(xml).close();
+  return root.children[0]!;
+}
+
+/** The test cases of a JUnit report: name, and the failure if any. */
+function testcases(xml: string) {
+  const suite = parseXml(xml).children.find((e) => e.name === 'testsuite')!;
+  return suite.children
+    .filter((e) => e.name === 'testcase')
+    .map((e) => ({
+      name: e.attributes.name!,
+      classname: e.attributes.classname!,
+      failure: e.children.find((c) => c.name === 'failure'),
+    }));
+}
+
+it('prints the coverage of the clauses within reach, below the lines of what was reached', () => {
+  const text = formatExplore(
+    reportOf(once(...ALL.filter((c) => !['ISO-1', 'OBJ-2'].includes(c)))),
+    COMMAND,
+  );
+  expect(text).toContain('Reached: operations createCollection 3, getCollection 2\n');
+  expect(text).toContain('\n         statuses 200 4, 201 3\n');
+  expect(text.split('\n').at(-1)).toBe(
+    'Coverage: 12 of 14 clauses (85%); not reached: ISO-1, OBJ-2',
+  );
+});
+
+it('prints last that the coverage is too low, rounded down, when --min-coverage is not met', () => {
+  const report = reportOf(once(...ALL.filter((c) => !['ISO-1', 'OBJ-2'].includes(c))));
+  expect(formatExplore(report, COMMAND, 86).split('\n').at(-1)).toBe(
+    'COVERAGE TOO LOW: 85% of clauses reached, --min-coverage 86',
+  );
+  expect(formatExplore(report, COMMAND, 85)).not.toContain('COVERAGE TOO LOW');
+});
+
+it('writes a passing test case per clause reached and a passing coverage case when the run agreed', () => {
+  const xml = exploreJUnit(reportOf(once('COLL-1', 'OBJ-1')), COMMAND);
+  const root = parseXml(xml);
+  expect(root.name).toBe('testsuites');
+  const suite = root.children.find((e) => e.name === 'testsuite')!;
+  expect(suite.attributes).toMatchObject({
+    name: 'answers-contract explore',
+    tests: '3',
+    failures: '0',
+  });
+  const properties = suite.children.find((e) => e.name === 'properties')!.children;
+  expect(
+    Object.fromEntries(properties.map((p) => [p.attributes.name, p.attributes.value])),
+  ).toEqual({
+    seed: '42',
+    sequences: '7',
+    requests: '90',
+    'clause-coverage': '14%',
+  });
+  expect(testcases(xml)).toEqual([
+    { name: 'COLL-1', classname: 'explore', failure: undefined },
+    { name: 'OBJ-1', classname: 'explore', failure: undefined },
+    { name: 'coverage', classname: 'explore', failure: undefined },
+  ]);
+});
+
+it('fails the story’s test case with the printed story, its steps and its replay command', () => {
+  const report = reportOf(once('COLL-1', 'COLL-2'), STORY);
+  const xml = exploreJUnit(report, COMMAND);
+  const cases = testcases(xml);
+  expect(cases.map((c) => [c.name, c.failure !== undefined])).toEqual([
+    ['COLL-1', false],
+    ['COLL-2', true],
+    ['coverage', false],
+  ]);
+  const failure = cases[1]!.failure!;
+  const readBack = (text: string) => text.replaceAll(NASTY, NASTY_READ);
+  expect(failure.attributes.message).toBe(readBack(`COLL-2: ${STORY.message}`));
+  expect(failure.text).toContain('1. create collection x (key full)');
+  expect(failure.text).toContain(
+    `2. get collection #1 (key full)\n   model:  200\n   target: 200 ${readBack(NASTY)}`,
+  );
+  expect(failure.text).toContain(
+    `Replay exactly this sequence: ${COMMAND} --seed 42 --replay '3:1:0'`,
+  );
+  // The failure's text is the story as formatExplore prints it.
+  const printed = formatExplore(report, COMMAND);
+  expect(readBack(printed)).toContain(failure.text);
+  // Markup is escaped, and no character XML 1.0 forbids is left in the file.
+  expect(xml).toContain('a &#60;b&#62; &#38; &#34;c&#34;');
+  // @note The forbidden characters, spelled as code points (not as a regular expression).
+  const forbidden = [...xml].filter((c) => {
+    const code = c.codePointAt(0)!;
+    return (code < 0x20 && ![9, 10, 13].includes(code)) || code === 0xfffe || code === 0xffff;
+  });
+  expect(forbidden).toEqual([]);
+  expect(parseXml(xml).children[0]!.attributes.failures).toBe('1');
+});
+
+it('fails a test case for the story’s clause even when the run never counted it', () => {
+  const xml = exploreJUnit(reportOf(once('SEARCH-1'), { ...STORY, clause: 'ISO-1' }), COMMAND);
+  expect(testcases(xml).map((c) => [c.name, c.failure?.attributes.message?.slice(0, 6)])).toEqual([
+    ['ISO-1', 'ISO-1:'],
+    ['SEARCH-1', undefined],
+    ['coverage', undefined],
+  ]);
+});
+
+it('fails the coverage test case when --min-coverage is not met', () => {
+  const xml = exploreJUnit(reportOf(once('COLL-1', 'OBJ-1')), COMMAND, 50);
+  const coverage = testcases(xml).find((c) => c.name === 'coverage')!;
+  expect(coverage.failure?.attributes.message).toBe(
+    'COVERAGE TOO LOW: 14% of clauses reached, --min-coverage 50',
+  );
+  expect(coverage.failure?.text).toMatch(/^Coverage: 2 of 14 clauses \(14%\); not reached: /);
+  expect(parseXml(xml).children[0]!.attributes.failures).toBe('1');
+});
+
+it.each(['abc', '101', '50%', ''])('refuses --min-coverage %j as a usage error', async (value) => {
+  const run = exploreCommand(
+    [
+      'node',
+      'answers-contract',
+      'explore',
+      '--base-url',
+      'http://127.0.0.1:9',
+      '--api-key',
+      'k',
+    ].concat(['--destructive', '--min-coverage', value]),
+    startExploreModel,
+  );
+  await expect(run).rejects.toThrow(UsageError);
+  await expect(run).rejects.toThrow(
+    `--min-coverage must be a percentage from 0 to 100, not ${value}`,
+  );
+});
+
+let out: string[];
+beforeEach(() => {
+  out = [];
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    out.push(String(chunk));
+    return true;
+  });
+  for (const name of [
+    'ANSWERS_READONLY_KEY',
+    'ANSWERS_OTHER_ACCOUNT_KEY',
+    'ANSWERS_INACTIVE_KEY',
+    'ANSWERS_CONTRACT_TARGET',
+  ])
+    vi.stubEnv(name, undefined);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
+
+it('lists --junit and --min-coverage in its help', async () => {
+  await expect(
+    exploreCommand(['node', 'answers-contract', 'explore', '--help'], startExploreModel),
+  ).resolves.toBe(0);
+  expect(out.join('')).toMatch(/--junit <file>/);
+  expect(out.join('')).toMatch(/--min-coverage <percent>/);
+});
+
+let mockServer: RunningServer;
+let folder: string;
+beforeAll(async () => {
+  mockServer = await startServer({
+    mock: await createMock({ initialState: emptyState }),
+    port: 0,
+    quiet: true,
+  });
+  folder = await mkdtemp(join(tmpdir(), 'explore-report-'));
+});
+afterAll(async () => {
+  await mockServer.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+/** `explore` against the kit's mock with the full key only: no inactive key, so no ERR-401-2. */
+function exploreMock(...extra: string[]): Promise<number> {
+  return exploreCommand(
+    [
+      'node',
+      'answers-contract',
+      'explore',
+      '--base-url',
+      `${mockServer.url}/api/answers/v1`,
+      '--api-key',
+      'answers_test_full_acme',
+      '--destructive',
+      '--seed',
+      '1',
+      '--budget',
+      '2s',
+      ...extra,
+    ],
+    startExploreModel,
+  );
+}
+
+it('exits 1 and says the coverage is too low when --min-coverage is not met', async () => {
+  const junit = join(folder, 'low.xml');
+  const json = join(folder, 'low.json');
+  await expect(
+    exploreMock('--min-coverage', '100', '--junit', junit, '--json', json),
+  ).resolves.toBe(1);
+  const printed = out.join('');
+  expect(printed).toMatch(/^AGREED: /);
+  expect(printed).toMatch(/\nCoverage: \d+ of 14 clauses \(\d+%\); not reached: [^\n]*ERR-401-2/);
+  expect(printed).toMatch(/\nCOVERAGE TOO LOW: \d+% of clauses reached, --min-coverage 100\n$/);
+  const report = JSON.parse(await readFile(json, 'utf8')) as CoveredExploreReport;
+  expect(report.clauseCoverage.reachable).toHaveLength(14);
+  expect(report.clauseCoverage.reached).not.toContain('ERR-401-2');
+  expect(report.clauseCoverage.percent).toBeLessThan(100);
+  const cases = testcases(await readFile(junit, 'utf8'));
+  expect(cases.filter((c) => c.failure).map((c) => c.name)).toEqual(['coverage']);
+  expect(cases.find((c) => c.name === 'coverage')!.failure!.attributes.message).toMatch(
+    /^COVERAGE TOO LOW: \d+% of clauses reached, --min-coverage 100$/,
+  );
+  const names = cases.map((c) => c.name);
+  expect(names.at(-1)).toBe('coverage');
+  expect(names.slice(0, -1).sort()).toEqual(Object.keys(report.coverage.clauses).sort());
+}, 20_000);
+
+it('exits 0 when --min-coverage is met, and its JUnit report fails nothing', async () => {
+  const junit = join(folder, 'met.xml');
+  await expect(exploreMock('--min-coverage', '10', '--junit', junit)).resolves.toBe(0);
+  expect(out.join('')).not.toContain('COVERAGE TOO LOW');
+  const xml = await readFile(junit, 'utf8');
+  expect(parseXml(xml).children[0]!.attributes.failures).toBe('0');
+  expect(testcases(xml).some((c) => c.name === 'COLL-1')).toBe(true);
+}, 20_000);
