@@ -48,6 +48,47 @@ export const EXPLORE_VARIANTS = [
     breaks: 'DELETE checks that the collection exists, not whose it is: another account deletes it',
     clause: 'DEL-1',
   },
+  {
+    variant: 'walk-offset-token',
+    breaks:
+      'the next link carries the offset of the next page, not the last item seen: a collection deleted or created between two pages shifts the list, and the walk skips or repeats one',
+    clause: 'COLL-LIST-2',
+  },
+  {
+    variant: 'walk-ends-at-deleted-token',
+    breaks:
+      "the next link names the last item's id and the next page starts after that item, looked up by id: when it was deleted between pages, the lookup fails and the list ends there",
+    clause: 'COLL-LIST-2',
+  },
+  {
+    variant: 'page-token-carries-account',
+    breaks:
+      "the next link carries the whole query, the account included, and the next page trusts it: another key presenting it is shown the first key's collections",
+    clause: 'ISO-1',
+  },
+  {
+    variant: 'update-collection-count-reset',
+    breaks:
+      'an update builds the collection anew from the request and the stored id, so its object count starts again at 0',
+    clause: 'COLL-2',
+  },
+  {
+    variant: 'delete-object-count-stale',
+    breaks: "deleting an object removes it but never lowers its collection's object count",
+    clause: 'COLL-2',
+  },
+  {
+    variant: 'replace-object-index-stale',
+    breaks:
+      'replacing an object stores its new content but leaves the search index as it was: it is found by its old words and not by its new ones',
+    clause: 'SEARCH-1',
+  },
+  {
+    variant: 'large-content-truncated',
+    breaks:
+      'text in content is stored in a column of 65,535 characters: a longer string comes back cut',
+    clause: 'OBJ-GET-1',
+  },
 ] as const satisfies readonly ExploreVariantRow[];
 
 export type ExploreVariantName = (typeof EXPLORE_VARIANTS)[number]['variant'];

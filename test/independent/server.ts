@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authenticate, isRefusal, type Caller, type KeyRecord } from './auth.ts';
-import { readToken, Store, type CollectionRecord, type ObjectRecord } from './store.ts';
+import { Store, type CollectionRecord, type ObjectRecord } from './store.ts';
+import { readToken } from './tokens.ts';
 import type { VariantName } from './variants.ts';
 
 /** The keys a server hands out: two of account A with less power, one of account B. */
@@ -75,12 +76,18 @@ const GONE = problem(410, 'this was deleted and is gone for good', 32);
 const ROUTES: Array<{ pattern: RegExp; methods: Record<string, string> }> = [
   { pattern: /^\/v1\/collections$/, methods: { GET: 'list' } },
   { pattern: /^\/api\/answers\/collections$/, methods: { POST: 'create' } },
-  { pattern: /^\/api\/answers\/collections\/([^/]+)$/, methods: { GET: 'get', DELETE: 'delete' } },
+  {
+    pattern: /^\/api\/answers\/collections\/([^/]+)$/,
+    methods: { GET: 'get', DELETE: 'delete', PATCH: 'update' },
+  },
   { pattern: /^\/api\/answers\/collections\/([^/]+)\/objects$/, methods: { POST: 'add' } },
-  { pattern: /^\/api\/answers\/objects\/([^/]+)$/, methods: { GET: 'object' } },
+  {
+    pattern: /^\/api\/answers\/objects\/([^/]+)$/,
+    methods: { GET: 'object', PUT: 'replace', DELETE: 'remove' },
+  },
   { pattern: /^\/api\/answers\/query$/, methods: { POST: 'query' } },
 ];
-const WRITES = new Set(['create', 'delete', 'add']);
+const WRITES = new Set(['create', 'delete', 'add', 'update', 'replace', 'remove']);
 
 function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
@@ -158,7 +165,7 @@ class IndependentApp {
       return NOT_FOUND;
     }
     let body: unknown;
-    if (request.method === 'POST') {
+    if (request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH') {
       const raw = await readBody(request);
       if (!raw) return problem(413, `a body may be at most ${MAX_BODY} bytes`, 23);
       try {
@@ -214,6 +221,21 @@ class IndependentApp {
     };
   }
 
+  /** PATCH of a collection: a new title, metadata to merge in (see Store.updateCollection). */
+  update(collection: CollectionRecord, body: unknown): Reply {
+    if (!isPlainObject(body)) return problem(400, 'an update is an object', 24);
+    const { title, meta } = body;
+    if (title !== undefined && (typeof title !== 'string' || title.trim() === ''))
+      return problem(400, '"title" must be text', 24);
+    if (meta !== undefined && !isPlainObject(meta))
+      return problem(400, '"meta" must be an object', 24);
+    const changed = this.store.updateCollection(collection, {
+      ...(title === undefined ? {} : { title }),
+      ...(meta === undefined ? {} : { meta }),
+    });
+    return { status: 200, body: { result: this.summary(changed, false) } };
+  }
+
   operate(operation: string, caller: Caller, rawId: string, url: URL, body: unknown): Reply {
     const { store } = this;
     switch (operation) {
@@ -252,6 +274,7 @@ class IndependentApp {
       }
       case 'get':
       case 'delete':
+      case 'update':
       case 'add': {
         const found = store.findCollection(caller.account, rawId, operation === 'delete');
         if (found.state === 'absent') return NOT_FOUND;
@@ -264,6 +287,7 @@ class IndependentApp {
               : collection;
           return { status: 200, body: { result: this.summary(shown, false) } };
         }
+        if (operation === 'update') return this.update(collection, body);
         if (operation === 'delete') {
           const removed = store.deleteCollection(collection);
           return {
@@ -275,11 +299,25 @@ class IndependentApp {
           return problem(400, 'an object needs a "body" (any JSON)', 24);
         return { status: 201, body: this.objectView(store.createObject(collection, body.body)) };
       }
-      case 'object': {
+      case 'object':
+      case 'replace':
+      case 'remove': {
         const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : undefined;
         const found = id === undefined ? undefined : store.findObject(caller.account, id);
         if (!found || found.state === 'absent') return NOT_FOUND;
         if (found.state === 'gone') return GONE;
+        if (operation === 'remove') {
+          store.deleteObject(found.record);
+          return { status: 200, body: { result: { objectId: found.record.objectId } } };
+        }
+        if (operation === 'replace') {
+          if (!isPlainObject(body) || !('body' in body))
+            return problem(400, 'an object needs a "body" (any JSON)', 24);
+          return {
+            status: 200,
+            body: this.objectView(store.replaceObject(found.record, body.body)),
+          };
+        }
         return { status: 200, body: this.objectView(found.record) };
       }
       default: {

@@ -4,6 +4,8 @@
  * over the list (newest first). A seeded variant breaks one rule here or in server.ts.
  */
 import { randomUUID } from 'node:crypto';
+import { storedBody, storedMeta } from './stored.ts';
+import { tokenOf, type After } from './tokens.ts';
 import type { VariantName } from './variants.ts';
 
 export interface CollectionRecord {
@@ -54,16 +56,6 @@ function newestFirst(a: CollectionRecord, b: CollectionRecord): number {
   return b.createdMs - a.createdMs || b.seq - a.seq;
 }
 
-function tokenOf(record: CollectionRecord): string {
-  return Buffer.from(`${record.createdMs}.${record.seq}`).toString('base64url');
-}
-
-/** The (createdMs, seq) a page token stands for, or undefined when it is not one. */
-export function readToken(token: string): { createdMs: number; seq: number } | undefined {
-  const match = /^(\d{1,16})\.(\d{1,12})$/.exec(Buffer.from(token, 'base64url').toString());
-  return match ? { createdMs: Number(match[1]), seq: Number(match[2]) } : undefined;
-}
-
 export class Store {
   readonly #collections = new Map<string, CollectionRecord>();
   readonly #objects = new Map<number, ObjectRecord>();
@@ -98,7 +90,7 @@ export class Store {
 
   createCollection(account: string, title: string, meta: Record<string, unknown>, at?: number) {
     const now = this.#now(at);
-    meta = stored(meta, this.variant);
+    meta = storedMeta(meta, this.variant);
     const record: CollectionRecord = {
       collectionId: randomUUID(),
       account,
@@ -120,13 +112,13 @@ export class Store {
       objectId: this.#nextObjectId++,
       collectionId: collection.collectionId,
       account: collection.account,
-      body,
+      body: storedBody(body, this.variant),
       createdMs: now,
       changedMs: now,
       revision: 1,
     };
     this.#objects.set(record.objectId, record);
-    this.#index.set(record.objectId, { record, words: wordsOf(body) });
+    this.#index.set(record.objectId, { record, words: wordsOf(record.body) });
     const searched = this.#searches.get(record.account) ?? 0;
     if (this.indexLag > 0) this.#searchableAt.set(record.objectId, searched + this.indexLag);
     if (this.variant !== 'count-wrong') collection.objectsTotal += 1;
@@ -179,6 +171,42 @@ export class Store {
     return removed;
   }
 
+  /**
+   * Sets what an update names: the title, and metadata merged into what is there (this server's
+   * choice; the spec states no update).
+   */
+  updateCollection(
+    collection: CollectionRecord,
+    changes: { title?: string; meta?: Record<string, unknown> },
+  ): CollectionRecord {
+    if (changes.title !== undefined) collection.title = changes.title;
+    if (changes.meta !== undefined)
+      collection.meta = { ...collection.meta, ...storedMeta(changes.meta, this.variant) };
+    collection.changedMs = this.#now();
+    // @note The `update-collection-count-reset` variant builds the record anew from the request.
+    if (this.variant === 'update-collection-count-reset') collection.objectsTotal = 0;
+    return collection;
+  }
+
+  /** Replaces an object's body; its id, collection and creation date stay. */
+  replaceObject(record: ObjectRecord, body: unknown): ObjectRecord {
+    record.body = storedBody(body, this.variant);
+    record.revision += 1;
+    record.changedMs = this.#now();
+    if (this.variant !== 'replace-object-index-stale')
+      this.#index.set(record.objectId, { record, words: wordsOf(record.body) });
+    return record;
+  }
+
+  /** Removes one object for good; a tombstone stays. */
+  deleteObject(record: ObjectRecord): void {
+    this.#objects.delete(record.objectId);
+    this.#index.delete(record.objectId);
+    this.#gone.set(`o:${record.objectId}`, record.account);
+    const collection = this.#collections.get(record.collectionId);
+    if (collection && this.variant !== 'delete-object-count-stale') collection.objectsTotal -= 1;
+  }
+
   #listed(account: string): CollectionRecord[] {
     const everyone = this.variant === 'list-shows-other-account';
     const live = [...this.#collections.values(), ...this.#ghosts].filter(
@@ -190,13 +218,18 @@ export class Store {
   }
 
   /**
-   * One page of the account's collections, newest first. `after` is the token of the last item
-   * of the page before; a page ends where the next one starts, so a walk sees every item once.
+   * One page of the account's collections, newest first. `after` says where the page before
+   * ended (see tokens.ts); a page ends where the next one starts, so a walk sees every item once.
    */
-  list(account: string, size: number, after: { createdMs: number; seq: number } | undefined) {
-    const all = this.#listed(account);
+  list(account: string, size: number, after: After | undefined): Page {
+    // @note Only the `page-token-carries-account` variant's tokens carry an account.
+    const all = this.#listed(after?.kind === 'place' ? (after.account ?? account) : account);
     let start = 0;
-    if (after) {
+    if (after?.kind === 'offset') start = after.offset;
+    else if (after?.kind === 'id') {
+      const at = all.findIndex((c) => c.collectionId === after.collectionId);
+      start = at < 0 ? all.length : at + 1;
+    } else if (after) {
       const exact = all.findIndex((c) => c.seq === after.seq);
       start =
         exact >= 0
@@ -214,7 +247,8 @@ export class Store {
     if (this.variant === 'walk-skips') last += 1;
     const page: Page = { items };
     const boundary = all[last];
-    if (start + size < all.length && boundary) page.next = tokenOf(boundary);
+    if (start + size < all.length && boundary)
+      page.next = tokenOf(boundary, last + 1, this.variant);
     return page;
   }
 
@@ -244,24 +278,4 @@ export class Store {
     }
     return hits.sort((a, b) => b.rank - a.rank || b.record.objectId - a.record.objectId);
   }
-}
-
-/** Metadata as the variants that mangle it store it; as sent otherwise. */
-function stored(
-  meta: Record<string, unknown>,
-  variant: VariantName | undefined,
-): Record<string, unknown> {
-  const mangle = (value: unknown): unknown => {
-    if (variant === 'metadata-unicode-mangled' && typeof value === 'string')
-      return Buffer.from(value, 'utf8').toString('latin1');
-    if (variant === 'metadata-numbers-int32' && typeof value === 'number') return value | 0;
-    if (variant === 'metadata-nested-flattened' && value !== null && typeof value === 'object')
-      return String(value);
-    if (Array.isArray(value)) return value.map(mangle);
-    if (value !== null && typeof value === 'object') return each(value as Record<string, unknown>);
-    return value;
-  };
-  const each = (record: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(record).map(([k, v]) => [k, mangle(v)]));
-  return each(meta);
 }

@@ -30,13 +30,19 @@ export interface Pair {
 
 export interface CollectionPair extends Pair {
   deleted: boolean;
+  /**
+   * The metadata sent, updates merged in: what a target that merges an update's metadata (the
+   * spec states no update) shows, where the model replaces it.
+   */
+  merged: Record<string, unknown>;
 }
 
 export interface ObjectPair extends Pair {
   collection: CollectionPair;
   word: number;
-  /** The content as sent. */
+  /** The content as sent (by the last replace, if any). */
   content: unknown;
+  deleted: boolean;
 }
 
 export type Sent = ContractResponse & { method: string; path: string };

@@ -21,8 +21,10 @@ export const EXPLORE_CLAUSES: Record<string, readonly OperationName[]> = {
   'OBJ-3': ['createObject', 'getObject'],
   'OBJ-GET-1': ['createObject', 'getObject'],
   'SEARCH-1': ['search'],
-  'ISO-1': ['search'],
+  'ISO-1': ['listCollections'],
+  'COLL-LIST-2': ['listCollections', 'createCollection'],
   'COLL-LIST-3': ['listCollections', 'createCollection'],
+  'DEL-3': ['createObject', 'deleteObject'],
   'ERR-401-2': ['listCollections'],
 };
 

@@ -135,7 +135,10 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   };
 
   const property = fc.asyncProperty(
-    fc.array(stepArbitrary(keyNames), { minLength: 1, maxLength: options.maxSteps ?? 20 }),
+    fc.array(
+      stepArbitrary(keyNames, (operation) => target.offers(operation)),
+      { minLength: 1, maxLength: options.maxSteps ?? 20 },
+    ),
     async (steps) => {
       // @note Past the request budget no new sequence starts (one that passes changes
       // nothing), unless a divergence is being shrunk; the time budget interrupts fast-check.

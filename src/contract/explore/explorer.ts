@@ -49,6 +49,14 @@ export interface Explorer {
   ): void;
   /** Fails unless the two values are the same JSON. */
   same(clause: string, what: string, model: unknown, target: unknown, record: StepRecord): void;
+  /** Creates a collection on both sides, as the step of that name. */
+  createCollection(key: KeyName, metadata: Record<string, unknown>): Promise<void>;
+  /** Gets a collection on both sides and compares it, as the step of that name. */
+  getCollection(ref: number, key: KeyName): Promise<void>;
+  /** Deletes a collection on both sides, as the step of that name. */
+  deleteCollection(ref: number, key: KeyName): Promise<void>;
+  /** A read after writes, asked again while it diverges, for `--settle` at most. */
+  settled(read: () => Promise<void>): Promise<void>;
   /** The collection a step's `ref` names, if any exists. */
   collection(ref: number): CollectionPair | undefined;
   /** Whether a pair is absent to a key because it is gone or because it is not the key's. */

@@ -23,6 +23,7 @@ export async function createObject(
     ...(content as object),
     text: `${(content as { text: string }).text} ${world.word(word)}`,
   };
+  const before = world.objects.length;
   await oneObject(
     world,
     pair,
@@ -31,6 +32,8 @@ export async function createObject(
     planted,
     `create an object in collection #${world.collections.indexOf(pair) + 1} (key ${key}, word ${word % WORDS})`,
   );
+  // Read back at once: what was sent is what a get answers.
+  if (world.objects.length > before) await getObject(world, before, key);
 }
 
 /**
@@ -71,6 +74,7 @@ async function oneObject(
     collection: pair,
     word: word % WORDS,
     content,
+    deleted: false,
   });
 }
 
@@ -121,7 +125,7 @@ export async function getObject(world: Explorer, ref: number, key: KeyName): Pro
   });
   const record = world.record(`get object #${list.indexOf(pair) + 1} (key ${key})`, model, target);
   world.agree(
-    pair.collection.deleted ? 'DEL-2' : 'OBJ-GET-1',
+    pair.collection.deleted ? 'DEL-2' : pair.deleted ? 'DEL-3' : 'OBJ-GET-1',
     model,
     target,
     record,

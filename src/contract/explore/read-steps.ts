@@ -38,6 +38,7 @@ export async function search(
         .filter(
           (pair) =>
             pair.word === word % WORDS &&
+            !pair.deleted &&
             !pair.collection.deleted &&
             account(pair.key) === account(key) &&
             (scope === undefined || pair.collection === scope),
@@ -45,14 +46,23 @@ export async function search(
         .map((pair) => world.objects.indexOf(pair) + 1);
   const strays = found.filter((n) => !expected.includes(n));
   world.coverage.count(world.coverage.clauses, 'SEARCH-1');
-  if (strays.length > 0)
-    throw new Divergence(
-      hidden || strays.some((n) => account(world.objects[n - 1]!.key) !== account(key))
+  if (strays.length > 0) {
+    // The clause the first stray breaks: isolation, a deletion, or what a search is for.
+    const pair = world.objects[strays[0]! - 1]!;
+    const clause =
+      account(pair.key) !== account(key)
         ? 'ISO-1'
-        : 'DEL-2',
-      `the search found objects #${strays.join(', #')}, which it must not (deleted, another account's, or outside the scope)`,
+        : pair.collection.deleted
+          ? 'DEL-2'
+          : pair.deleted
+            ? 'DEL-3'
+            : 'SEARCH-1';
+    throw new Divergence(
+      clause,
+      `the search found objects #${strays.join(', #')}, which it must not (deleted, another account's, outside the scope, or without the word)`,
       record,
     );
+  }
   // @note Pages differ in size from one target to another: every object is expected only
   // when there are few enough for the smallest first page a target is likely to have.
   if (expected.length <= 5 && found.length < expected.length)

@@ -4,6 +4,7 @@
  * modulo what exists when it runs, so removing a step while shrinking leaves the others valid.
  */
 import fc from 'fast-check';
+import type { OperationName } from '../target/description.ts';
 
 /** A key the run was given: each step presents one. */
 export type KeyName = 'full' | 'readonly' | 'otherAccount' | 'inactive';
@@ -16,7 +17,14 @@ export type Step =
   | { kind: 'createObjects'; ref: number; count: number; word: number }
   | { kind: 'getObject'; ref: number; key: KeyName }
   | { kind: 'search'; word: number; scoped: number | null; key: KeyName }
-  | { kind: 'walk'; pageSize: number; key: KeyName };
+  | { kind: 'walk'; pageSize: number; key: KeyName }
+  | { kind: 'updateCollection'; ref: number; key: KeyName; metadata: Record<string, unknown> }
+  | { kind: 'replaceObject'; ref: number; key: KeyName; word: number; content: unknown }
+  | { kind: 'deleteObject'; ref: number; key: KeyName }
+  /** A walk with writes between its pages: a new collection (`ref` null) or a delete. */
+  | { kind: 'walkWhileWriting'; pageSize: number; key: KeyName; writes: Array<number | null> }
+  /** A walk whose later pages are asked for with another key than the first. */
+  | { kind: 'walkAcrossKeys'; pageSize: number; first: KeyName; then: KeyName };
 
 /** How many words a sequence plants in content, to search for. */
 export const WORDS = 3;
@@ -41,57 +49,148 @@ const metadata = fc.dictionary(
   { maxKeys: 4 },
 );
 
-/** Content: an object with text (the planted word goes in at run time) and more fields. */
-const content = fc.record({
-  text: fc.string({ unit: 'grapheme', maxLength: 20 }),
-  extra: fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), jsonValue, { maxKeys: 3 }),
-});
+/**
+ * Long text, now and then: past the sizes a column or a buffer might cut at (64 KiB), within
+ * what the document accepts (a body of 1 MiB).
+ */
+const longText = fc
+  .integer({ min: 1, max: 12 })
+  .map((tenths) => 'a long line of text '.repeat(tenths * 500));
 
-/** The steps of a sequence, given the keys the run has. */
-export function stepArbitrary(keys: readonly KeyName[]): fc.Arbitrary<Step> {
+/** Content: an object with text (the planted word goes in at run time), more fields, and one time in ten long text. */
+const content = fc
+  .record({
+    text: fc.string({ unit: 'grapheme', maxLength: 20 }),
+    extra: fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), jsonValue, { maxKeys: 3 }),
+    long: fc.oneof(
+      { weight: 9, arbitrary: fc.constant(undefined) },
+      { weight: 1, arbitrary: longText },
+    ),
+  })
+  .map(({ long, ...rest }) => (long === undefined ? rest : { ...rest, long }));
+
+/** The operations each kind of step sends: a step is generated only when the target offers them. */
+const NEEDS: Record<Step['kind'], OperationName[]> = {
+  createCollection: ['createCollection'],
+  getCollection: ['getCollection'],
+  deleteCollection: ['deleteCollection'],
+  createObject: ['createObject'],
+  createObjects: ['createObject'],
+  getObject: ['getObject'],
+  search: ['search'],
+  walk: ['listCollections'],
+  updateCollection: ['updateCollection'],
+  replaceObject: ['replaceObject'],
+  deleteObject: ['deleteObject'],
+  walkWhileWriting: ['listCollections', 'createCollection', 'deleteCollection'],
+  walkAcrossKeys: ['listCollections'],
+};
+
+/** The steps of a sequence, given the keys the run has and the operations the target offers. */
+export function stepArbitrary(
+  keys: readonly KeyName[],
+  offers: (operation: OperationName) => boolean = () => true,
+): fc.Arbitrary<Step> {
   const key = fc.constantFrom(...keys);
   const ref = fc.nat({ max: 7 });
   const word = fc.nat({ max: WORDS - 1 });
-  return fc.oneof(
+  const pageSize = fc.integer({ min: 1, max: 5 });
+  const kinds: Array<{ kind: Step['kind']; weight: number; arbitrary: fc.Arbitrary<Step> }> = [
     {
+      kind: 'createCollection',
+      weight: 4,
       arbitrary: fc.record({ kind: fc.constant('createCollection' as const), key, metadata }),
-      weight: 4,
     },
-    { arbitrary: fc.record({ kind: fc.constant('getCollection' as const), ref, key }), weight: 3 },
     {
-      arbitrary: fc.record({ kind: fc.constant('deleteCollection' as const), ref, key }),
+      kind: 'getCollection',
+      weight: 3,
+      arbitrary: fc.record({ kind: fc.constant('getCollection' as const), ref, key }),
+    },
+    {
+      kind: 'deleteCollection',
       weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('deleteCollection' as const), ref, key }),
     },
     {
-      arbitrary: fc.record({ kind: fc.constant('createObject' as const), ref, key, word, content }),
+      kind: 'createObject',
       weight: 4,
+      arbitrary: fc.record({ kind: fc.constant('createObject' as const), ref, key, word, content }),
     },
     {
+      kind: 'createObjects',
+      weight: 1,
       arbitrary: fc.record({
         kind: fc.constant('createObjects' as const),
         ref,
         count: fc.integer({ min: 2, max: 30 }),
         word,
       }),
-      weight: 1,
     },
-    { arbitrary: fc.record({ kind: fc.constant('getObject' as const), ref, key }), weight: 3 },
     {
+      kind: 'getObject',
+      weight: 3,
+      arbitrary: fc.record({ kind: fc.constant('getObject' as const), ref, key }),
+    },
+    {
+      kind: 'search',
+      weight: 3,
       arbitrary: fc.record({
         kind: fc.constant('search' as const),
         word,
         scoped: fc.option(ref, { nil: null }),
         key,
       }),
-      weight: 3,
     },
     {
-      arbitrary: fc.record({
-        kind: fc.constant('walk' as const),
-        pageSize: fc.integer({ min: 1, max: 5 }),
-        key,
-      }),
+      kind: 'walk',
       weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('walk' as const), pageSize, key }),
     },
+    {
+      kind: 'updateCollection',
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('updateCollection' as const), ref, key, metadata }),
+    },
+    {
+      kind: 'replaceObject',
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('replaceObject' as const),
+        ref,
+        key,
+        word,
+        content,
+      }),
+    },
+    {
+      kind: 'deleteObject',
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('deleteObject' as const), ref, key }),
+    },
+    {
+      kind: 'walkWhileWriting',
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('walkWhileWriting' as const),
+        pageSize,
+        key,
+        writes: fc.array(fc.option(ref, { nil: null }), { minLength: 1, maxLength: 3 }),
+      }),
+    },
+    {
+      kind: 'walkAcrossKeys',
+      weight: keys.length > 1 ? 2 : 0,
+      arbitrary: fc.record({
+        kind: fc.constant('walkAcrossKeys' as const),
+        pageSize,
+        first: key,
+        then: key,
+      }),
+    },
+  ];
+  return fc.oneof(
+    ...kinds
+      .filter(({ kind, weight }) => weight > 0 && NEEDS[kind].every(offers))
+      .map(({ arbitrary, weight }) => ({ arbitrary, weight })),
   );
 }

@@ -21,6 +21,8 @@ import {
 } from './comparison.ts';
 import { createObject, createObjects, getObject } from './object-steps.ts';
 import { search, walk } from './read-steps.ts';
+import { walkAcrossKeys, walkWhileWriting } from './walk-steps.ts';
+import { deleteObject, replaceObject, updateCollection } from './write-steps.ts';
 import type { Explorer } from './explorer.ts';
 import { WORDS, type KeyName, type Step } from './steps.ts';
 
@@ -32,6 +34,8 @@ export class World implements Explorer {
   readonly objects: ObjectPair[] = [];
   readonly run: RunData;
   stepNumber = 0;
+  /** Collections named so far: a step may create more than one (a walk's writes). */
+  #names = 0;
   requests = 0;
   /** How long a read after a write may take to show it (`--settle`). */
   settleMs = 0;
@@ -57,11 +61,11 @@ export class World implements Explorer {
     this.stepNumber += 1;
     switch (step.kind) {
       case 'createCollection':
-        return this.#createCollection(step.key, step.metadata);
+        return this.createCollection(step.key, step.metadata);
       case 'getCollection':
-        return this.#getCollection(step.ref, step.key);
+        return this.getCollection(step.ref, step.key);
       case 'deleteCollection':
-        return this.#deleteCollection(step.ref, step.key);
+        return this.deleteCollection(step.ref, step.key);
       case 'createObject':
         return createObject(this, step.ref, step.key, step.word, step.content);
       case 'createObjects':
@@ -72,6 +76,16 @@ export class World implements Explorer {
         return this.settled(() => search(this, step.word, step.scoped, step.key));
       case 'walk':
         return this.settled(() => walk(this, step.pageSize, step.key));
+      case 'updateCollection':
+        return updateCollection(this, step.ref, step.key, step.metadata);
+      case 'replaceObject':
+        return replaceObject(this, step.ref, step.key, step.word, step.content);
+      case 'deleteObject':
+        return deleteObject(this, step.ref, step.key);
+      case 'walkWhileWriting':
+        return walkWhileWriting(this, step.pageSize, step.key, step.writes);
+      case 'walkAcrossKeys':
+        return walkAcrossKeys(this, step.pageSize, step.first, step.then);
     }
   }
 
@@ -163,8 +177,9 @@ export class World implements Explorer {
     return list.length === 0 ? undefined : list[ref % list.length];
   }
 
-  async #createCollection(key: KeyName, metadata: Record<string, unknown>): Promise<void> {
-    const name = `answers-contract-${this.runId}-x${this.sequence}-${this.stepNumber}`;
+  async createCollection(key: KeyName, metadata: Record<string, unknown>): Promise<void> {
+    this.#names += 1;
+    const name = `answers-contract-${this.runId}-x${this.sequence}-${this.#names}`;
     const [target, model] = await this.both('createCollection', key, {
       body: () => ({ name, metadata }),
     });
@@ -177,7 +192,13 @@ export class World implements Explorer {
     if (!ok(model.status)) return;
     const modelId = this.model.collectionIdOf(this.model.collectionIn(model.json))!;
     if (!targetId) throw new Divergence('COLL-1', 'the created collection has no id', record);
-    this.collections.push({ target: targetId, model: modelId, key, deleted: false });
+    this.collections.push({
+      target: targetId,
+      model: modelId,
+      key,
+      deleted: false,
+      merged: metadata,
+    });
   }
 
   /** Whose a collection is, for the key presenting itself: the other account's or its own. */
@@ -186,7 +207,7 @@ export class World implements Explorer {
     return account(pair.key) === account(key) ? 'gone' : 'notYours';
   }
 
-  async #getCollection(ref: number, key: KeyName): Promise<void> {
+  async getCollection(ref: number, key: KeyName): Promise<void> {
     const pair = this.collection(ref);
     if (!pair) return;
     const [target, model] = await this.both('getCollection', key, {
@@ -201,7 +222,11 @@ export class World implements Explorer {
     if (!ok(model.status)) return;
     const t = this.target.collectionIn(target.json);
     const m = this.model.collectionIn(model.json);
-    this.same('COLL-3', 'metadata', this.model.metadataOf(m), this.target.metadataOf(t), record);
+    // @note An update's metadata replaces (the model) or merges into (some targets) what was
+    // there: the spec states no update, so either is the target's own choice.
+    const metadata = this.target.metadataOf(t);
+    const merged = JSON.stringify(canonical(pair.merged)) === JSON.stringify(canonical(metadata));
+    this.same('COLL-3', 'metadata', merged ? metadata : this.model.metadataOf(m), metadata, record);
     this.same(
       'COLL-2',
       'object count',
@@ -221,7 +246,7 @@ export class World implements Explorer {
       );
   }
 
-  async #deleteCollection(ref: number, key: KeyName): Promise<void> {
+  async deleteCollection(ref: number, key: KeyName): Promise<void> {
     const pair = this.collection(ref);
     if (!pair) return;
     const [target, model] = await this.both('deleteCollection', key, {
@@ -233,6 +258,11 @@ export class World implements Explorer {
       target,
     );
     this.agree('DEL-1', model, target, record, this.why(pair, key));
-    if (ok(model.status)) pair.deleted = true;
+    if (!ok(model.status)) return;
+    pair.deleted = true;
+    // Read back at once: the collection is gone, and so is an object it held.
+    await this.getCollection(ref, pair.key);
+    const held = this.objects.findIndex((object) => object.collection === pair);
+    if (held >= 0) await getObject(this, held, pair.key);
   }
 }

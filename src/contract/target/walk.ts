@@ -34,6 +34,10 @@ export interface WalkOptions {
   query?: Record<string, string>;
   /** Skips the check when the walk cannot show it saw every item. */
   complete?: boolean;
+  /** The key page `page` (1, 2, ...) is asked for with, when not `key` (explore's tokens presented with another key). */
+  keyFor?: ((page: number) => string | undefined) | undefined;
+  /** Called with each page's items before the next page is asked for (explore writes between pages). */
+  onPage?: ((page: number, items: unknown[]) => Promise<void>) | undefined;
 }
 
 /** What a walk saw. */
@@ -61,18 +65,19 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
     if (paging.page) query[paging.page] = String((paging.firstPage ?? 1) + page - 1);
     if (paging.offset) query[paging.offset] = String(items.length);
     let response: ContractResponse;
+    const key = options.keyFor?.(page) ?? options.key;
     if (next !== undefined && paging.follow) {
       pageUrl = new URL(next, pageUrl).href;
       if (!target.http.isHome(pageUrl) && paging.crossOrigin !== 'withoutKey')
         throw new CheckFailure(
           `page ${page - 1} of the list links its next page to another origin, ${new URL(pageUrl).origin} (${pageUrl}): the suite sends keys to ${new URL(target.http.baseUrl).origin} only, so it did not follow it (a description with paging.crossOrigin: withoutKey follows such links without credentials)`,
         );
-      response = await target.http.request('GET', pageUrl, { key: options.key });
+      response = await target.http.request('GET', pageUrl, { key });
     } else {
       if (next !== undefined && paging.pageToken) query[paging.pageToken] = next;
       const sent = await target.send(operation, {
         query,
-        key: options.key,
+        key,
         params: options.params,
       });
       pageUrl = new URL(`${target.http.baseUrl.replace(/\/$/, '')}${sent.path}`).href;
@@ -94,6 +99,7 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
     if (numbered && same) return { items, pages: page - 1 };
     previous = JSON.stringify(found);
     items.push(...found);
+    await options.onPage?.(page, found);
     const totalItems = whole(response.json, paging.totalItems);
     const totalPages = whole(response.json, paging.totalPages);
     if (paging.page || paging.offset) {

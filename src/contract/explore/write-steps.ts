@@ -1,0 +1,95 @@
+/**
+ * The steps of `explore` that change what exists: update a collection, replace or delete an
+ * object. The spec states no such operation; they run where a description maps them, and what
+ * follows them (a get, a count, a search) is judged on the stated clauses.
+ */
+import { ok } from './comparison.ts';
+import type { Explorer } from './explorer.ts';
+import { search } from './read-steps.ts';
+import { WORDS, type KeyName } from './steps.ts';
+
+export async function updateCollection(
+  world: Explorer,
+  ref: number,
+  key: KeyName,
+  metadata: Record<string, unknown>,
+): Promise<void> {
+  const pair = world.collection(ref);
+  if (!pair) return;
+  const [target, model] = await world.both('updateCollection', key, {
+    params: (side) => ({ collection_id: pair[side] }),
+    body: () => ({ metadata }),
+  });
+  const record = world.record(
+    `update the metadata of collection #${world.collections.indexOf(pair) + 1} (key ${key})`,
+    model,
+    target,
+  );
+  world.agree(pair.deleted ? 'DEL-1' : 'COLL-3', model, target, record, world.why(pair, key));
+  if (!ok(model.status)) return;
+  pair.merged = { ...pair.merged, ...metadata };
+  // Read back at once: the metadata set, and the count as it was.
+  await world.getCollection(ref, pair.key);
+}
+
+export async function replaceObject(
+  world: Explorer,
+  ref: number,
+  key: KeyName,
+  word: number,
+  content: unknown,
+): Promise<void> {
+  const list = world.objects;
+  if (list.length === 0) return;
+  const pair = list[ref % list.length]!;
+  const planted = {
+    ...(content as object),
+    text: `${(content as { text: string }).text} ${world.word(word)}`,
+  };
+  const [target, model] = await world.both('replaceObject', key, {
+    params: (side) => ({ collection_id: pair.collection[side], object_id: pair[side] }),
+    body: () => ({ content: planted }),
+  });
+  const record = world.record(
+    `replace the content of object #${list.indexOf(pair) + 1} (key ${key}, word ${word % WORDS})`,
+    model,
+    target,
+  );
+  world.agree(
+    pair.collection.deleted ? 'DEL-2' : pair.deleted ? 'DEL-3' : 'OBJ-2',
+    model,
+    target,
+    record,
+    world.why(pair, key),
+  );
+  if (!ok(model.status)) return;
+  pair.content = planted;
+  pair.word = word % WORDS;
+  // Search at once: the new word finds the object, and an old one no longer does.
+  await world.settled(() => search(world, word, null, pair.key));
+}
+
+export async function deleteObject(world: Explorer, ref: number, key: KeyName): Promise<void> {
+  const list = world.objects;
+  if (list.length === 0) return;
+  const pair = list[ref % list.length]!;
+  const [target, model] = await world.both('deleteObject', key, {
+    params: (side) => ({ collection_id: pair.collection[side], object_id: pair[side] }),
+  });
+  const record = world.record(
+    `delete object #${list.indexOf(pair) + 1} (key ${key})`,
+    model,
+    target,
+  );
+  world.agree(
+    pair.collection.deleted ? 'DEL-2' : pair.deleted ? 'DEL-3' : 'OBJ-2',
+    model,
+    target,
+    record,
+    world.why(pair, key),
+  );
+  if (!ok(model.status)) return;
+  pair.deleted = true;
+  // Read back at once: the collection counts one object less.
+  await world.getCollection(world.collections.indexOf(pair.collection), pair.collection.key);
+}
