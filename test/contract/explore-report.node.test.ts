@@ -27,7 +27,9 @@ import { createMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { emptyState } from '../../src/seed/empty-state.ts';
 
-const ALL = Object.keys(EXPLORE_CLAUSES).sort();
+/** Every clause of the table; those a spec-level run judges (our document's GAP-* are profile only). */
+const TABLE = Object.keys(EXPLORE_CLAUSES).sort();
+const ALL = TABLE.filter((clause) => !clause.startsWith('GAP-'));
 /** The clauses in the order the report names them. */
 const byName = (clauses: string[]) => [...clauses].sort((a, b) => a.localeCompare(b));
 /** The share of `of` clauses that `reached` is, as the report prints it: rounded down. */
@@ -51,6 +53,7 @@ it.each<{
   want: ClauseCoverage;
   /** Clauses that must be out of reach (those `want` leaves out of `reachable`, named). */
   outOfReach?: string[];
+  level?: 'spec' | 'profile';
 }>([
   {
     name: 'every operation offered, every clause reached',
@@ -93,14 +96,27 @@ it.each<{
     want: { reached: ['COLL-1'], reachable: ALL, percent: 100 / ALL.length },
   },
   {
+    name: 'at --level profile our document’s decisions (GAP-*) are within reach too',
+    reached: once(...TABLE),
+    offers: offering(),
+    level: 'profile',
+    want: { reached: TABLE, reachable: TABLE, percent: 100 },
+  },
+  {
+    name: 'at the spec level a GAP-* clause reached is not weighed',
+    reached: once('COLL-1', 'GAP-MEDIA'),
+    offers: offering(),
+    want: { reached: ['COLL-1'], reachable: ALL, percent: 100 / ALL.length },
+  },
+  {
     // Nothing within reach is 0 %, not 100 %: a run that could judge nothing proved nothing.
     name: 'no operation offered: nothing within reach is 0 %',
     reached: once('COLL-1'),
     offers: () => false,
     want: { reached: [], reachable: [], percent: 0 },
   },
-])('clauseCoverage: $name', ({ reached, offers, want, outOfReach = [] }) => {
-  const got = clauseCoverage(reached, offers);
+])('clauseCoverage: $name', ({ reached, offers, want, outOfReach = [], level }) => {
+  const got = clauseCoverage(reached, offers, level);
   for (const clause of outOfReach) expect(got.reachable).not.toContain(clause);
   expect({ ...got, reached: got.reached.sort(), reachable: got.reachable.sort() }).toEqual({
     ...want,
@@ -118,7 +134,7 @@ it('names in its table exactly the clauses the steps of explore judge', async ()
     for (const [, clause] of source.matchAll(/'([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)'/g))
       named.add(clause!);
   }
-  expect(ALL).toEqual([...named].sort());
+  expect(TABLE).toEqual([...named].sort());
   for (const operations of Object.values(EXPLORE_CLAUSES))
     for (const op of operations) expect(OPERATION_NAMES).toContain(op);
 });

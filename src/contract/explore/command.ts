@@ -76,6 +76,16 @@ export async function exploreCommand(
       'how long a read after a write may take to show it (default 0)',
       integer('--settle'),
     )
+    .option(
+      '--level <level>',
+      'spec: compare what the spec states; profile: also our openapi.yaml (bodies, statuses, problem codes)',
+      (text: string) => {
+        if (text !== 'spec' && text !== 'profile')
+          throw new UsageError(`--level must be spec or profile, not ${text}`);
+        return text;
+      },
+      'spec',
+    )
     .option('--replay <path>', 'replays the sequence a story names (with its --seed)')
     .option('--json <file>', 'writes the report, with the story, as JSON')
     .option(
@@ -110,6 +120,7 @@ export async function exploreCommand(
     concurrency?: number;
     settle?: number;
     replay?: string;
+    level: 'spec' | 'profile';
     json?: string;
     junit?: string;
     minCoverage?: number;
@@ -140,17 +151,23 @@ export async function exploreCommand(
     maxSteps: options.maxSteps,
     concurrency: options.concurrency,
     settleMs: options.settle,
+    level: options.level,
     replayPath: options.replay,
   });
   const command = [
     'npx --no -- answers-contract explore --destructive',
     `--base-url ${options.baseUrl}`,
     ...(options.target ? [`--target ${options.target}`] : []),
+    ...(options.level === 'profile' ? ['--level profile'] : []),
   ].join(' ');
   const { operations } = description ?? DEFAULT_DESCRIPTION;
   const report: CoveredExploreReport = {
     ...explored,
-    clauseCoverage: clauseCoverage(explored.coverage.clauses, (op) => Boolean(operations[op])),
+    clauseCoverage: clauseCoverage(
+      explored.coverage.clauses,
+      (op) => Boolean(operations[op]),
+      options.level,
+    ),
   };
   const { minCoverage } = options;
   process.stdout.write(`${formatExplore(report, command, minCoverage)}\n`);

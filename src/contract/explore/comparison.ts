@@ -1,5 +1,6 @@
 /** What `explore` compares and records: a step's record, a divergence, coverage, and how values are compared. */
 import type { ContractResponse } from '../client.ts';
+import type { BodyValues } from '../target/target.ts';
 import type { KeyName } from './steps.ts';
 
 /** What one step did on both sides, as a story prints it. */
@@ -19,6 +20,20 @@ export class Divergence extends Error {
   ) {
     super(`${clause}: ${detail}`);
   }
+}
+
+/**
+ * The decision of ours a response that breaks openapi.yaml (`--level profile`) goes against: by
+ * what the validation found, then by the operation's resource.
+ */
+export function violatedDecision(operation: string, message: string): string {
+  if (/content type/.test(message)) return 'GAP-MEDIA';
+  if (/header www-authenticate/i.test(message)) return 'GAP-AUTH-CHALLENGE';
+  if (/is not documented for/.test(message)) return 'GAP-ERR-STATUS';
+  if (/ -> [45]\d\d /.test(message)) return 'GAP-ERR-BODY';
+  if (operation === 'listCollections') return 'GAP-PAGE-FIELDS';
+  if (operation === 'search') return 'GAP-SEARCH-RESP';
+  return /Object/.test(operation) ? 'GAP-OBJ-FIELDS' : 'GAP-COLL-FIELDS';
 }
 
 /** A resource created on both sides. */
@@ -46,6 +61,19 @@ export interface ObjectPair extends Pair {
 }
 
 export type Sent = ContractResponse & { method: string; path: string };
+
+type Side = 'target' | 'model';
+
+/** How a step sends one operation to both sides: what differs by side is a function of it. */
+export interface SendBoth {
+  params?: (side: Side) => Record<string, unknown>;
+  body?: (side: Side) => BodyValues;
+  /** A body sent exactly as given, to both. */
+  raw?: string;
+  query?: (side: Side) => Record<string, string>;
+  /** Credential headers of the step's own making (with a `null` key). */
+  headers?: (side: Side) => Record<string, string>;
+}
 
 /** The keys a run was given, by name. */
 export type Keys = Partial<Record<KeyName, string>> & { full: string };

@@ -45,6 +45,12 @@ export interface ExploreOptions {
   concurrency?: number | undefined;
   /** Waits this long after each write before reading (an eventually consistent target). */
   settleMs?: number | undefined;
+  /**
+   * `profile`: every target response is validated against our openapi.yaml, statuses and problem
+   * codes must be the model's exactly, and odd requests only our document decides are made too.
+   * Default `spec`: what the spec states and the description maps.
+   */
+  level?: 'spec' | 'profile' | undefined;
   /** Replays one sequence: `fast-check`'s path of a counterexample of this seed. */
   replayPath?: string | undefined;
 }
@@ -80,18 +86,23 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   const maxRequests = options.maxRequests ?? 20_000;
   const runId = newRunId(started);
   const description = options.description ?? DEFAULT_DESCRIPTION;
-  const target = new Target(
-    description,
-    new ContractClient(
-      options.baseUrl,
-      options.keys.full,
-      false,
-      undefined,
-      undefined,
-      options.concurrency ?? 4,
-    ),
-    false,
-  );
+  const profile = options.level === 'profile';
+  const targetOf = (validate: boolean) =>
+    new Target(
+      description,
+      new ContractClient(
+        options.baseUrl,
+        options.keys.full,
+        validate,
+        undefined,
+        undefined,
+        options.concurrency ?? 4,
+      ),
+      validate,
+    );
+  const target = targetOf(profile);
+  // @note Clean-up is never judged: a profile violation on a delete must not leave data behind.
+  const cleaner = profile ? targetOf(false) : target;
   const modelServer = await options.startModel();
   const model = new Target(
     DEFAULT_DESCRIPTION,
@@ -106,6 +117,8 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   let requests = 0;
   let last: StepRecord[] = [];
   let failure: Divergence | undefined;
+  /** The request budget ran out: the run ended there, not on a divergence. */
+  let spent = false;
 
   const runSequence = async (steps: Step[]): Promise<void> => {
     sequences += 1;
@@ -118,8 +131,10 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       runId,
       sequences,
       coverage,
+      cleaner,
     );
     world.settleMs = settleMs;
+    world.profile = profile;
     try {
       for (const step of steps) await world.step(step);
     } catch (error) {
@@ -136,13 +151,17 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
 
   const property = fc.asyncProperty(
     fc.array(
-      stepArbitrary(keyNames, (operation) => target.offers(operation)),
+      stepArbitrary(keyNames, (operation) => target.offers(operation), profile),
       { minLength: 1, maxLength: options.maxSteps ?? 20 },
     ),
     async (steps) => {
-      // @note Past the request budget no new sequence starts (one that passes changes
-      // nothing), unless a divergence is being shrunk; the time budget interrupts fast-check.
-      if (!failure && requests > maxRequests) return;
+      // @note Past the request budget no new sequence starts, unless a divergence is being
+      // shrunk: the run ends there through fast-check's public precondition, which with
+      // `maxSkipsPerRun: 0` ends the check at the first skip. The time budget interrupts it.
+      if (!failure && requests > maxRequests) {
+        spent = true;
+        fc.pre(false);
+      }
       await runSequence(steps);
     },
   );
@@ -156,9 +175,12 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       interruptAfterTimeLimit: budgetMs,
       markInterruptAsFailure: false,
       endOnFailure: true,
+      maxSkipsPerRun: 0,
     });
+    const diverged = found.failed && failure !== undefined;
+    if (found.failed && !diverged && !spent) throw found.errorInstance;
     const details =
-      found.failed && options.replayPath === undefined
+      diverged && options.replayPath === undefined
         ? await fc.check(property, {
             seed,
             path: found.counterexamplePath ?? undefined,
@@ -176,7 +198,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
             path: details.counterexamplePath ?? '',
           }
         : undefined;
-    if (details.failed && !failure) throw details.errorInstance;
+    if (details.failed && !failure && !spent) throw details.errorInstance;
     return {
       seed,
       sequences,

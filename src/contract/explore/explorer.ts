@@ -10,12 +10,11 @@ import type {
   Keys,
   ObjectPair,
   Pair,
+  SendBoth,
   Sent,
   StepRecord,
 } from './comparison.ts';
 import type { KeyName } from './steps.ts';
-
-type Side = 'target' | 'model';
 
 export interface Explorer {
   readonly target: Target;
@@ -27,17 +26,22 @@ export interface Explorer {
   readonly collections: CollectionPair[];
   readonly objects: ObjectPair[];
   requests: number;
+  /** A fresh number for a collection's name: a step may create more than one. */
+  nextName(): number;
+  /** The run's id and the sequence's number, for names the run can find and delete. */
+  runName(): string;
   /** A word planted in content, unique to this sequence of this run. */
   word(index: number): string;
-  /** Sends the same operation to both sides. */
+  /** Sends the same operation to both sides; a `null` key sends none but the step's headers. */
   both(
     operation: Parameters<Target['send']>[0],
-    key: KeyName,
-    options?: {
-      params?: (side: Side) => Record<string, unknown>;
-      body?: (side: Side) => NonNullable<Parameters<Target['send']>[1]>['body'];
-    },
+    key: KeyName | null,
+    options?: SendBoth,
   ): Promise<[Sent, Sent]>;
+  /** `--level profile`: our document's statuses and problem codes, exactly. */
+  readonly profile: boolean;
+  /** Marks a collection the target created out of turn, so that it is deleted with the rest. */
+  track(targetId: string, key: KeyName): void;
   record(request: string, model: Sent, target: Sent, extra?: string): StepRecord;
   /** Fails unless both sides answered the same way, as the spec and description say. */
   agree(

@@ -7,18 +7,19 @@ import {
   type CollectionPair,
   type StepRecord,
 } from './comparison.ts';
-import { WORDS, type KeyName } from './steps.ts';
+import { WORDS, type KeyName, type Writer } from './steps.ts';
 import type { Explorer } from './explorer.ts';
 
 export async function createObject(
   world: Explorer,
   ref: number,
-  key: KeyName,
+  writer: Writer,
   word: number,
   content: unknown,
 ): Promise<void> {
   const pair = world.collection(ref);
   if (!pair) return;
+  const key = writer === 'owner' ? pair.key : writer;
   const planted = {
     ...(content as object),
     text: `${(content as { text: string }).text} ${world.word(word)}`,

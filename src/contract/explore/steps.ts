@@ -9,22 +9,53 @@ import type { OperationName } from '../target/description.ts';
 /** A key the run was given: each step presents one. */
 export type KeyName = 'full' | 'readonly' | 'otherAccount' | 'inactive';
 
+/** The key of a write: usually the owner's (the key that made what it changes), else any. */
+export type Writer = KeyName | 'owner';
+
 export type Step =
   | { kind: 'createCollection'; key: KeyName; metadata: Record<string, unknown> }
+  /** Several collections, one after another: lists of more than a page. */
+  | { kind: 'createCollections'; key: KeyName; count: number }
   | { kind: 'getCollection'; ref: number; key: KeyName }
   | { kind: 'deleteCollection'; ref: number; key: KeyName }
-  | { kind: 'createObject'; ref: number; key: KeyName; word: number; content: unknown }
+  | { kind: 'createObject'; ref: number; key: Writer; word: number; content: unknown }
   | { kind: 'createObjects'; ref: number; count: number; word: number }
   | { kind: 'getObject'; ref: number; key: KeyName }
   | { kind: 'search'; word: number; scoped: number | null; key: KeyName }
   | { kind: 'walk'; pageSize: number; key: KeyName }
-  | { kind: 'updateCollection'; ref: number; key: KeyName; metadata: Record<string, unknown> }
-  | { kind: 'replaceObject'; ref: number; key: KeyName; word: number; content: unknown }
-  | { kind: 'deleteObject'; ref: number; key: KeyName }
+  | { kind: 'updateCollection'; ref: number; key: Writer; metadata: Record<string, unknown> }
+  | { kind: 'replaceObject'; ref: number; key: Writer; word: number; content: unknown }
+  | { kind: 'deleteObject'; ref: number; key: Writer }
   /** A walk with writes between its pages: a new collection (`ref` null) or a delete. */
   | { kind: 'walkWhileWriting'; pageSize: number; key: KeyName; writes: Array<number | null> }
+  /** A request a target must refuse as the model does (odd-steps.ts). */
+  | { kind: 'oddRequest'; odd: Oddity }
   /** A walk whose later pages are asked for with another key than the first. */
   | { kind: 'walkAcrossKeys'; pageSize: number; first: KeyName; then: KeyName };
+
+/** Odd requests any target is held to (the spec's clauses). */
+export const SPEC_ODDITIES = [
+  'unknownId',
+  'malformedJson',
+  'xApiKey',
+  'lowercaseBearer',
+  'basicScheme',
+  'bearerExtra',
+  'noKey',
+  'invalidKey',
+  'badBodyNoKey',
+] as const;
+
+/** Odd requests only `--level profile` makes (our document's decisions). */
+export const PROFILE_ODDITIES = [
+  'wrongMethod',
+  'conflictingKeys',
+  'badPageSize',
+  'tamperedToken',
+  'unknownField',
+] as const;
+
+export type Oddity = (typeof SPEC_ODDITIES)[number] | (typeof PROFILE_ODDITIES)[number];
 
 /** How many words a sequence plants in content, to search for. */
 export const WORDS = 3;
@@ -72,6 +103,7 @@ const content = fc
 /** The operations each kind of step sends: a step is generated only when the target offers them. */
 const NEEDS: Record<Step['kind'], OperationName[]> = {
   createCollection: ['createCollection'],
+  createCollections: ['createCollection'],
   getCollection: ['getCollection'],
   deleteCollection: ['deleteCollection'],
   createObject: ['createObject'],
@@ -84,14 +116,20 @@ const NEEDS: Record<Step['kind'], OperationName[]> = {
   deleteObject: ['deleteObject'],
   walkWhileWriting: ['listCollections', 'createCollection', 'deleteCollection'],
   walkAcrossKeys: ['listCollections'],
+  oddRequest: ['listCollections', 'getCollection', 'createCollection'],
 };
 
 /** The steps of a sequence, given the keys the run has and the operations the target offers. */
 export function stepArbitrary(
   keys: readonly KeyName[],
   offers: (operation: OperationName) => boolean = () => true,
+  profile = false,
 ): fc.Arbitrary<Step> {
   const key = fc.constantFrom(...keys);
+  const writer: fc.Arbitrary<Writer> = fc.oneof(
+    { weight: 3, arbitrary: fc.constant('owner' as const) },
+    { weight: 1, arbitrary: key },
+  );
   const ref = fc.nat({ max: 7 });
   const word = fc.nat({ max: WORDS - 1 });
   const pageSize = fc.integer({ min: 1, max: 5 });
@@ -100,6 +138,15 @@ export function stepArbitrary(
       kind: 'createCollection',
       weight: 4,
       arbitrary: fc.record({ kind: fc.constant('createCollection' as const), key, metadata }),
+    },
+    {
+      kind: 'createCollections',
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('createCollections' as const),
+        key,
+        count: fc.integer({ min: 2, max: 6 }),
+      }),
     },
     {
       kind: 'getCollection',
@@ -114,7 +161,13 @@ export function stepArbitrary(
     {
       kind: 'createObject',
       weight: 4,
-      arbitrary: fc.record({ kind: fc.constant('createObject' as const), ref, key, word, content }),
+      arbitrary: fc.record({
+        kind: fc.constant('createObject' as const),
+        ref,
+        key: writer,
+        word,
+        content,
+      }),
     },
     {
       kind: 'createObjects',
@@ -149,7 +202,12 @@ export function stepArbitrary(
     {
       kind: 'updateCollection',
       weight: 2,
-      arbitrary: fc.record({ kind: fc.constant('updateCollection' as const), ref, key, metadata }),
+      arbitrary: fc.record({
+        kind: fc.constant('updateCollection' as const),
+        ref,
+        key: writer,
+        metadata,
+      }),
     },
     {
       kind: 'replaceObject',
@@ -157,7 +215,7 @@ export function stepArbitrary(
       arbitrary: fc.record({
         kind: fc.constant('replaceObject' as const),
         ref,
-        key,
+        key: writer,
         word,
         content,
       }),
@@ -165,7 +223,7 @@ export function stepArbitrary(
     {
       kind: 'deleteObject',
       weight: 2,
-      arbitrary: fc.record({ kind: fc.constant('deleteObject' as const), ref, key }),
+      arbitrary: fc.record({ kind: fc.constant('deleteObject' as const), ref, key: writer }),
     },
     {
       kind: 'walkWhileWriting',
@@ -185,6 +243,14 @@ export function stepArbitrary(
         pageSize,
         first: key,
         then: key,
+      }),
+    },
+    {
+      kind: 'oddRequest',
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('oddRequest' as const),
+        odd: fc.constantFrom<Oddity>(...SPEC_ODDITIES, ...(profile ? PROFILE_ODDITIES : [])),
       }),
     },
   ];

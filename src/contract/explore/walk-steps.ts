@@ -60,7 +60,8 @@ export async function walkWhileWriting(
       },
     })
     .catch((error: unknown) => {
-      if (!(error instanceof CheckFailure)) throw error;
+      if (!(error instanceof CheckFailure) || error.message.includes('breaks openapi.yaml'))
+        throw error;
       record.target = error.message;
       throw new Divergence('COLL-LIST-2', error.message, record);
     });
@@ -137,7 +138,8 @@ export async function walkAcrossKeys(
       },
     });
   } catch (error) {
-    if (!(error instanceof CheckFailure)) throw error;
+    if (!(error instanceof CheckFailure) || error.message.includes('breaks openapi.yaml'))
+      throw error;
     // @note A token bound to the key it was given to may be refused when another presents it.
     pages.push(`then refused (${error.message})`);
     if (pages.length === 1) {

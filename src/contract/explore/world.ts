@@ -4,6 +4,7 @@
  * states and the description maps. Ids are mapped as resources are created; the target's own
  * data, ids, timestamps, scores and ranking are never compared.
  */
+import { CheckFailure } from '../failure.ts';
 import { RunData } from '../target/run-data.ts';
 import type { Target } from '../target/target.ts';
 import {
@@ -11,15 +12,19 @@ import {
   Divergence,
   ok,
   short,
+  violatedDecision,
   type CollectionPair,
   type Coverage,
   type Keys,
   type ObjectPair,
   type Pair,
+  type SendBoth,
   type Sent,
   type StepRecord,
 } from './comparison.ts';
 import { createObject, createObjects, getObject } from './object-steps.ts';
+import { createCollection, deleteCollection, getCollection } from './collection-steps.ts';
+import { oddRequest } from './odd-steps.ts';
 import { search, walk } from './read-steps.ts';
 import { walkAcrossKeys, walkWhileWriting } from './walk-steps.ts';
 import { deleteObject, replaceObject, updateCollection } from './write-steps.ts';
@@ -39,6 +44,8 @@ export class World implements Explorer {
   requests = 0;
   /** How long a read after a write may take to show it (`--settle`). */
   settleMs = 0;
+  /** `--level profile`: our document's statuses and problem codes, exactly. */
+  profile = false;
 
   constructor(
     readonly target: Target,
@@ -48,8 +55,14 @@ export class World implements Explorer {
     readonly runId: string,
     readonly sequence: number,
     readonly coverage: Coverage,
+    /** Deletes what the sequence made: the target, never held to openapi.yaml while it does. */
+    cleaner: Target = target,
   ) {
-    this.run = new RunData(target, runId);
+    this.run = new RunData(cleaner, runId);
+  }
+
+  runName(): string {
+    return `${this.runId}-x${this.sequence}`;
   }
 
   /** A word planted in content, unique to this sequence of this run. */
@@ -59,9 +72,36 @@ export class World implements Explorer {
 
   async step(step: Step): Promise<void> {
     this.stepNumber += 1;
+    try {
+      await this.#step(step);
+      if (this.profile && step.kind.startsWith('walk'))
+        this.#judgedByDocument('listCollections', 200);
+    } catch (error) {
+      // A walk that fails (a page refused, or breaking openapi.yaml at `--level profile`).
+      if (!(error instanceof CheckFailure)) throw error;
+      const record = {
+        request: `${step.kind} (a walk of the list)`,
+        model: '200',
+        target: error.message,
+      };
+      this.records.push(record);
+      const profile = error.message.includes('breaks openapi.yaml');
+      throw new Divergence(
+        profile ? violatedDecision('listCollections', error.message) : 'COLL-LIST-2',
+        error.message,
+        record,
+      );
+    }
+  }
+
+  async #step(step: Step): Promise<void> {
     switch (step.kind) {
       case 'createCollection':
         return this.createCollection(step.key, step.metadata);
+      case 'createCollections':
+        // @note One after another: the order of creation is the order a list shows.
+        for (let i = 0; i < step.count; i++) await this.createCollection(step.key, {});
+        return;
       case 'getCollection':
         return this.getCollection(step.ref, step.key);
       case 'deleteCollection':
@@ -84,6 +124,8 @@ export class World implements Explorer {
         return deleteObject(this, step.ref, step.key);
       case 'walkWhileWriting':
         return walkWhileWriting(this, step.pageSize, step.key, step.writes);
+      case 'oddRequest':
+        return oddRequest(this, step.odd);
       case 'walkAcrossKeys':
         return walkAcrossKeys(this, step.pageSize, step.first, step.then);
     }
@@ -108,26 +150,51 @@ export class World implements Explorer {
   /** Sends the same operation to both sides. */
   async both(
     operation: Parameters<Target['send']>[0],
-    key: KeyName,
-    options: {
-      params?: (side: 'target' | 'model') => Record<string, unknown>;
-      body?: (side: 'target' | 'model') => NonNullable<Parameters<Target['send']>[1]>['body'];
-    } = {},
+    key: KeyName | null,
+    options: SendBoth = {},
   ): Promise<[Sent, Sent]> {
     this.coverage.count(this.coverage.operations, operation);
     this.requests += 2;
-    return Promise.all([
-      this.target.send(operation, {
-        key: this.keys[key],
-        params: options.params?.('target'),
-        body: options.body?.('target'),
-      }),
-      this.model.send(operation, {
-        key: this.modelKeys[key],
-        params: options.params?.('model'),
-        body: options.body?.('model'),
-      }),
+    const send = (side: 'target' | 'model') =>
+      this[side].send(operation, {
+        key: key === null ? null : (side === 'target' ? this.keys : this.modelKeys)[key],
+        params: options.params?.(side),
+        body: options.body?.(side),
+        raw: options.raw,
+        query: options.query?.(side),
+        headers: options.headers?.(side),
+      });
+    const [target, model] = await Promise.all([
+      send('target').catch((error: unknown) => error),
+      send('model'),
     ]);
+    // @note At `--level profile` a response that breaks openapi.yaml fails the step that got it.
+    if (target instanceof CheckFailure) {
+      const record = {
+        request: `${operation} (key ${key ?? 'none'})`,
+        model: `${model.status}`,
+        target: target.message,
+      };
+      this.records.push(record);
+      throw new Divergence(violatedDecision(operation, target.message), target.message, record);
+    }
+    if (target instanceof Error) throw target;
+    if (this.profile) this.#judgedByDocument(operation, (target as Sent).status);
+    return [target as Sent, model];
+  }
+
+  /** Counts what openapi.yaml judged of a response that passed it (`--level profile`). */
+  #judgedByDocument(operation: string, status: number): void {
+    const count = (clause: string) => this.coverage.count(this.coverage.clauses, clause);
+    count('GAP-MEDIA');
+    count('GAP-ERR-STATUS');
+    if (status >= 400) count('GAP-ERR-BODY');
+    if (status === 401) count('GAP-AUTH-CHALLENGE');
+    if (ok(status)) count(violatedDecision(operation, ''));
+  }
+
+  track(targetId: string, key: KeyName): void {
+    this.run.track(targetId, this.keys[key]);
   }
 
   record(request: string, model: Sent, target: Sent, extra = ''): StepRecord {
@@ -152,15 +219,18 @@ export class World implements Explorer {
     this.coverage.count(this.coverage.clauses, clause);
     const t = target.status;
     const m = model.status;
-    const agrees =
-      ok(m) === ok(t) &&
-      (ok(m) ||
-        (m === 404 &&
-          (why === 'gone'
-            ? this.target.isGone(t)
-            : this.target.isNotYours(t) || this.target.isGone(t))) ||
-        ((m === 401 || m === 403) && (t === 401 || t === 403)) ||
-        (m !== 404 && m !== 401 && m !== 403 && Math.floor(m / 100) === Math.floor(t / 100)));
+    // @note The spec states 401 for every refusal of a key (§7), a lacking permission included:
+    // never 403. At `--level profile` the statuses are our document's, exactly.
+    const agrees = this.profile
+      ? m === t
+      : ok(m) === ok(t) &&
+        (ok(m) ||
+          (m === 404 &&
+            (why === 'gone'
+              ? this.target.isGone(t)
+              : this.target.isNotYours(t) || this.target.isGone(t))) ||
+          (m === 401 && t === 401) ||
+          (m !== 404 && m !== 401 && Math.floor(m / 100) === Math.floor(t / 100)));
     if (!agrees) {
       const statuses = this.target.statuses;
       const absent = why === 'gone' ? statuses.gone : [...statuses.notYours, ...statuses.gone];
@@ -170,6 +240,13 @@ export class World implements Explorer {
           : '';
       throw new Divergence(clause, `the model answered ${m}, the target ${t}${counted}`, record);
     }
+    const code = (sent: Sent) => (sent.json as { code?: unknown } | undefined)?.code;
+    if (this.profile && !ok(m) && code(model) !== code(target))
+      throw new Divergence(
+        'GAP-ERR-CODES',
+        `the model's problem code is ${String(code(model))}, the target's ${String(code(target))}`,
+        record,
+      );
   }
 
   collection(ref: number): CollectionPair | undefined {
@@ -177,63 +254,28 @@ export class World implements Explorer {
     return list.length === 0 ? undefined : list[ref % list.length];
   }
 
-  async createCollection(key: KeyName, metadata: Record<string, unknown>): Promise<void> {
+  createCollection(key: KeyName, metadata: Record<string, unknown>): Promise<void> {
+    return createCollection(this, key, metadata);
+  }
+
+  getCollection(ref: number, key: KeyName): Promise<void> {
+    return getCollection(this, ref, key);
+  }
+
+  deleteCollection(ref: number, key: KeyName): Promise<void> {
+    return deleteCollection(this, ref, key);
+  }
+
+  /** A fresh number for a collection's name: a step may create more than one. */
+  nextName(): number {
     this.#names += 1;
-    const name = `answers-contract-${this.runId}-x${this.sequence}-${this.#names}`;
-    const [target, model] = await this.both('createCollection', key, {
-      body: () => ({ name, metadata }),
-    });
-    const targetId = ok(target.status)
-      ? this.target.collectionIdOf(this.target.collectionIn(target.json))
-      : undefined;
-    if (targetId) this.run.track(targetId, this.keys[key]);
-    const record = this.record(`create collection ${name} (key ${key})`, model, target);
-    this.agree('COLL-1', model, target, record);
-    if (!ok(model.status)) return;
-    const modelId = this.model.collectionIdOf(this.model.collectionIn(model.json))!;
-    if (!targetId) throw new Divergence('COLL-1', 'the created collection has no id', record);
-    this.collections.push({
-      target: targetId,
-      model: modelId,
-      key,
-      deleted: false,
-      merged: metadata,
-    });
+    return this.#names;
   }
 
   /** Whose a collection is, for the key presenting itself: the other account's or its own. */
   why(pair: Pair, key: KeyName): 'gone' | 'notYours' {
     const account = (k: KeyName) => (k === 'otherAccount' ? 'other' : 'own');
     return account(pair.key) === account(key) ? 'gone' : 'notYours';
-  }
-
-  async getCollection(ref: number, key: KeyName): Promise<void> {
-    const pair = this.collection(ref);
-    if (!pair) return;
-    const [target, model] = await this.both('getCollection', key, {
-      params: (side) => ({ collection_id: pair[side] }),
-    });
-    const record = this.record(
-      `get collection #${this.collections.indexOf(pair) + 1} (key ${key})`,
-      model,
-      target,
-    );
-    this.agree(pair.deleted ? 'DEL-1' : 'COLL-GET-1', model, target, record, this.why(pair, key));
-    if (!ok(model.status)) return;
-    const t = this.target.collectionIn(target.json);
-    const m = this.model.collectionIn(model.json);
-    // @note An update's metadata replaces (the model) or merges into (some targets) what was
-    // there: the spec states no update, so either is the target's own choice.
-    const metadata = this.target.metadataOf(t);
-    const merged = JSON.stringify(canonical(pair.merged)) === JSON.stringify(canonical(metadata));
-    this.same('COLL-3', 'metadata', merged ? metadata : this.model.metadataOf(m), metadata, record);
-    this.same(
-      'COLL-2',
-      'object count',
-      this.model.objectCountOf(m),
-      this.target.objectCountOf(t),
-      record,
-    );
   }
 
   same(clause: string, what: string, model: unknown, target: unknown, record: StepRecord): void {
@@ -244,25 +286,5 @@ export class World implements Explorer {
         `${what}: the model has ${short(model)}, the target ${short(target)}`,
         record,
       );
-  }
-
-  async deleteCollection(ref: number, key: KeyName): Promise<void> {
-    const pair = this.collection(ref);
-    if (!pair) return;
-    const [target, model] = await this.both('deleteCollection', key, {
-      params: (side) => ({ collection_id: pair[side] }),
-    });
-    const record = this.record(
-      `delete collection #${this.collections.indexOf(pair) + 1} (key ${key})`,
-      model,
-      target,
-    );
-    this.agree('DEL-1', model, target, record, this.why(pair, key));
-    if (!ok(model.status)) return;
-    pair.deleted = true;
-    // Read back at once: the collection is gone, and so is an object it held.
-    await this.getCollection(ref, pair.key);
-    const held = this.objects.findIndex((object) => object.collection === pair);
-    if (held >= 0) await getObject(this, held, pair.key);
   }
 }

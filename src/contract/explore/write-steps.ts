@@ -6,16 +6,17 @@
 import { ok } from './comparison.ts';
 import type { Explorer } from './explorer.ts';
 import { search } from './read-steps.ts';
-import { WORDS, type KeyName } from './steps.ts';
+import { WORDS, type Writer } from './steps.ts';
 
 export async function updateCollection(
   world: Explorer,
   ref: number,
-  key: KeyName,
+  writer: Writer,
   metadata: Record<string, unknown>,
 ): Promise<void> {
   const pair = world.collection(ref);
   if (!pair) return;
+  const key = writer === 'owner' ? pair.key : writer;
   const [target, model] = await world.both('updateCollection', key, {
     params: (side) => ({ collection_id: pair[side] }),
     body: () => ({ metadata }),
@@ -35,13 +36,14 @@ export async function updateCollection(
 export async function replaceObject(
   world: Explorer,
   ref: number,
-  key: KeyName,
+  writer: Writer,
   word: number,
   content: unknown,
 ): Promise<void> {
   const list = world.objects;
   if (list.length === 0) return;
   const pair = list[ref % list.length]!;
+  const key = writer === 'owner' ? pair.key : writer;
   const planted = {
     ...(content as object),
     text: `${(content as { text: string }).text} ${world.word(word)}`,
@@ -69,10 +71,11 @@ export async function replaceObject(
   await world.settled(() => search(world, word, null, pair.key));
 }
 
-export async function deleteObject(world: Explorer, ref: number, key: KeyName): Promise<void> {
+export async function deleteObject(world: Explorer, ref: number, writer: Writer): Promise<void> {
   const list = world.objects;
   if (list.length === 0) return;
   const pair = list[ref % list.length]!;
+  const key = writer === 'owner' ? pair.key : writer;
   const [target, model] = await world.both('deleteObject', key, {
     params: (side) => ({ collection_id: pair.collection[side], object_id: pair[side] }),
   });

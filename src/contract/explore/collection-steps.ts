@@ -1,0 +1,79 @@
+/** The steps of `explore` on collections: create, get (compared), delete (read back). */
+import { canonical, Divergence, ok } from './comparison.ts';
+import type { Explorer } from './explorer.ts';
+import { getObject } from './object-steps.ts';
+import type { KeyName } from './steps.ts';
+
+export async function createCollection(
+  world: Explorer,
+  key: KeyName,
+  metadata: Record<string, unknown>,
+): Promise<void> {
+  const name = `answers-contract-${world.runName()}-${world.nextName()}`;
+  const [target, model] = await world.both('createCollection', key, {
+    body: () => ({ name, metadata }),
+  });
+  const targetId = ok(target.status)
+    ? world.target.collectionIdOf(world.target.collectionIn(target.json))
+    : undefined;
+  if (targetId) world.track(targetId, key);
+  const record = world.record(`create collection ${name} (key ${key})`, model, target);
+  world.agree('COLL-1', model, target, record);
+  if (!ok(model.status)) return;
+  const modelId = world.model.collectionIdOf(world.model.collectionIn(model.json))!;
+  if (!targetId) throw new Divergence('COLL-1', 'the created collection has no id', record);
+  world.collections.push({
+    target: targetId,
+    model: modelId,
+    key,
+    deleted: false,
+    merged: metadata,
+  });
+}
+export async function getCollection(world: Explorer, ref: number, key: KeyName): Promise<void> {
+  const pair = world.collection(ref);
+  if (!pair) return;
+  const [target, model] = await world.both('getCollection', key, {
+    params: (side) => ({ collection_id: pair[side] }),
+  });
+  const record = world.record(
+    `get collection #${world.collections.indexOf(pair) + 1} (key ${key})`,
+    model,
+    target,
+  );
+  world.agree(pair.deleted ? 'DEL-1' : 'COLL-GET-1', model, target, record, world.why(pair, key));
+  if (!ok(model.status)) return;
+  const t = world.target.collectionIn(target.json);
+  const m = world.model.collectionIn(model.json);
+  // @note An update's metadata replaces (the model) or merges into (some targets) what was
+  // there: the spec states no update, so either is the target's own choice.
+  const metadata = world.target.metadataOf(t);
+  const merged = JSON.stringify(canonical(pair.merged)) === JSON.stringify(canonical(metadata));
+  world.same('COLL-3', 'metadata', merged ? metadata : world.model.metadataOf(m), metadata, record);
+  world.same(
+    'COLL-2',
+    'object count',
+    world.model.objectCountOf(m),
+    world.target.objectCountOf(t),
+    record,
+  );
+}
+export async function deleteCollection(world: Explorer, ref: number, key: KeyName): Promise<void> {
+  const pair = world.collection(ref);
+  if (!pair) return;
+  const [target, model] = await world.both('deleteCollection', key, {
+    params: (side) => ({ collection_id: pair[side] }),
+  });
+  const record = world.record(
+    `delete collection #${world.collections.indexOf(pair) + 1} (key ${key})`,
+    model,
+    target,
+  );
+  world.agree('DEL-1', model, target, record, world.why(pair, key));
+  if (!ok(model.status)) return;
+  pair.deleted = true;
+  // Read back at once: the collection is gone, and so is an object it held.
+  await world.getCollection(ref, pair.key);
+  const held = world.objects.findIndex((object) => object.collection === pair);
+  if (held >= 0) await getObject(world, held, pair.key);
+}

@@ -1,0 +1,128 @@
+/**
+ * Requests a well-behaved client never makes, which a target must refuse as the model does: keys
+ * in each form the spec states or that it does not, bodies that are not JSON, ids that name
+ * nothing. At `--level profile` also what only our document decides: a method a path does not
+ * offer, a page size or token it refuses, fields a body may not carry, two keys at once.
+ */
+import { ok, type SendBoth } from './comparison.ts';
+import type { Explorer } from './explorer.ts';
+import type { KeyName, Oddity } from './steps.ts';
+
+/** What each odd request is, in words, and the clause its answer is judged on. */
+const ODD: Record<Oddity, { says: string; clause: string }> = {
+  unknownId: { says: 'get a collection by an id that names nothing', clause: 'COLL-GET-1' },
+  malformedJson: { says: 'create a collection with a body that is not JSON', clause: 'REQ-1' },
+  xApiKey: { says: 'list collections, the key in X-Answers-API-Key', clause: 'AUTH-4' },
+  lowercaseBearer: { says: 'list collections, the key as "bearer <key>"', clause: 'AUTH-3' },
+  basicScheme: { says: 'list collections, the key as "Basic <key>"', clause: 'ERR-401-4' },
+  bearerExtra: { says: 'list collections, the key as "Bearer <key> extra"', clause: 'ERR-401-4' },
+  noKey: { says: 'list collections with no key', clause: 'ERR-401-3' },
+  invalidKey: { says: 'list collections with a key that does not exist', clause: 'ERR-401-1' },
+  badBodyNoKey: { says: 'create a collection with an empty body and no key', clause: 'AUTH-1' },
+  wrongMethod: { says: 'PUT on the list of collections', clause: 'GAP-METHODS' },
+  conflictingKeys: {
+    says: 'list collections with two different keys, one in each header',
+    clause: 'GAP-AUTH-PRECEDENCE',
+  },
+  badPageSize: { says: 'list collections with a page size of 0', clause: 'GAP-PAGE-PARAMS' },
+  tamperedToken: { says: 'list collections with a made-up page token', clause: 'GAP-PAGE-PARAMS' },
+  unknownField: {
+    says: 'create a collection whose body also sets a system field (version)',
+    clause: 'GAP-BODY-FIELDS',
+  },
+};
+
+export async function oddRequest(world: Explorer, odd: Oddity): Promise<void> {
+  const full = (side: 'target' | 'model') =>
+    (side === 'target' ? world.keys : world.modelKeys).full;
+  const credential =
+    (value: (key: string) => Record<string, string>) => (side: 'target' | 'model') =>
+      value(full(side));
+  const name = `answers-contract-${world.runName()}-odd`;
+  const paging = (side: 'target' | 'model') => world[side].description.paging;
+  let operation: 'getCollection' | 'createCollection' | 'listCollections' = 'listCollections';
+  let key: KeyName | null = null;
+  let options: SendBoth = {};
+  switch (odd) {
+    case 'unknownId':
+      operation = 'getCollection';
+      key = 'full';
+      options = { params: () => ({ collection_id: 'col_0answerscontract0000' }) };
+      break;
+    case 'malformedJson':
+      operation = 'createCollection';
+      key = 'full';
+      options = { raw: `{"name": "${name}", "metadata": ` };
+      break;
+    case 'xApiKey':
+      options = { headers: credential((k) => ({ 'x-answers-api-key': k })) };
+      break;
+    case 'lowercaseBearer':
+      options = { headers: credential((k) => ({ authorization: `bearer ${k}` })) };
+      break;
+    case 'basicScheme':
+      options = { headers: credential((k) => ({ authorization: `Basic ${k}` })) };
+      break;
+    case 'bearerExtra':
+      options = { headers: credential((k) => ({ authorization: `Bearer ${k} extra` })) };
+      break;
+    case 'noKey':
+      break;
+    case 'invalidKey':
+      options = { headers: () => ({ authorization: 'Bearer answers-contract-no-such-key' }) };
+      break;
+    case 'badBodyNoKey':
+      operation = 'createCollection';
+      options = { raw: '{}' };
+      break;
+    case 'wrongMethod':
+      return wrongMethod(world);
+    case 'conflictingKeys': {
+      const other = (['otherAccount', 'readonly'] as const).find((k) => world.keys[k]);
+      if (!other) return;
+      options = {
+        headers: (side) => ({
+          authorization: `Bearer ${full(side)}`,
+          'x-answers-api-key': (side === 'target' ? world.keys : world.modelKeys)[other]!,
+        }),
+      };
+      break;
+    }
+    case 'badPageSize':
+      key = 'full';
+      options = { query: (side) => ({ [paging(side).pageSize ?? 'limit']: '0' }) };
+      break;
+    case 'tamperedToken':
+      key = 'full';
+      options = { query: (side) => ({ [paging(side).pageToken ?? 'cursor']: 'bm90LWEtdG9rZW4' }) };
+      break;
+    case 'unknownField':
+      operation = 'createCollection';
+      key = 'full';
+      options = { raw: JSON.stringify({ name, metadata: {}, version: 3 }) };
+      break;
+  }
+  const [target, model] = await world.both(operation, key, options);
+  const record = world.record(ODD[odd].says, model, target);
+  // A target that took what it should have refused made a collection: it goes with the rest.
+  if (operation === 'createCollection' && ok(target.status)) {
+    const id = world.target.collectionIdOf(world.target.collectionIn(target.json));
+    if (id) world.track(id, 'full');
+  }
+  world.agree(ODD[odd].clause, model, target, record, 'notYours');
+}
+
+/** A method the list's path does not offer (our document: 405 with `Allow`). */
+async function wrongMethod(world: Explorer): Promise<void> {
+  world.coverage.count(world.coverage.operations, 'listCollections');
+  world.requests += 2;
+  const send = (side: 'target' | 'model') =>
+    world[side].http.request('PUT', world[side].route('listCollections').path, {
+      key: (side === 'target' ? world.keys : world.modelKeys).full,
+      body: {},
+    });
+  const [target, model] = await Promise.all([send('target'), send('model')]);
+  const sent = (response: typeof target) => ({ ...response, method: 'PUT', path: '' });
+  const record = world.record(ODD.wrongMethod.says, sent(model), sent(target));
+  world.agree(ODD.wrongMethod.clause, sent(model), sent(target), record);
+}
