@@ -15,6 +15,12 @@ await rm(root('dist'), { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', root('tsconfig.build.json')], { stdio: 'inherit' });
 await bundleBin(root('dist/src/bin'), 'answers-mock', { licenses: true });
+// @note fast-check is a devDependency: what `answers-contract explore` uses of it is bundled over
+// the compiled re-export, so the installed kit needs no fast-check (docs/decisions/fast-check-bundled.md).
+await bundleBin(root('dist/src/contract/explore'), 'fast-check', {
+  licenses: true,
+  entry: root('src/contract/explore/fast-check.ts'),
+});
 
 // src/node/docs-site.ts and src/contract/prism-proxy.ts read `../../openapi.yaml`: from
 // dist/src/<dir>/ that is dist/openapi.yaml.

@@ -48,7 +48,7 @@ function packageOf(id: string): string {
  * The licence of each package bundled in, as their terms ask: its name, version and licence
  * text, for `<name>.licenses.txt` beside the bundle.
  */
-async function notices(packages: string[]): Promise<string> {
+async function notices(name: string, packages: string[]): Promise<string> {
   const parts: string[] = [];
   for (const folder of packages) {
     const { name, version, license } = JSON.parse(
@@ -58,7 +58,7 @@ async function notices(packages: string[]): Promise<string> {
     const text = file ? await readFile(join(folder, file), 'utf8') : `License: ${license}`;
     parts.push(`${name}@${version} (${license ?? 'see below'})\n\n${text.trim()}\n`);
   }
-  return `The answers-mock command bundles these packages:\n\n${parts.join('\n---\n\n')}`;
+  return `${name}.js bundles these packages:\n\n${parts.join('\n---\n\n')}`;
 }
 
 /**
@@ -117,7 +117,7 @@ export async function bundleBin(
     const packages = [
       ...new Set(modules.filter((id) => id.includes('/node_modules/')).map(packageOf)),
     ];
-    await writeAtomically(join(outDir, `${name}.licenses.txt`), await notices(packages.sort()));
+    await writeAtomically(join(outDir, `${name}.licenses.txt`), await notices(name, packages.sort()));
   }
   const sources = modules
     .filter((id) => id.startsWith(ROOT) && !id.includes('/node_modules/'))

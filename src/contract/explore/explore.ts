@@ -6,7 +6,7 @@
  * exactly that sequence. Only with `--destructive`: everything is created under run names and
  * deleted after each sequence, the shrinking replays included.
  */
-import fc from 'fast-check';
+import * as fc from './fast-check.ts';
 import { ContractClient } from '../client.ts';
 import { newRunId } from '../runner.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target/description.ts';

@@ -3,7 +3,7 @@
  * fast-check generates, shrinks and prints. A step names earlier resources by number (`ref`), taken
  * modulo what exists when it runs, so removing a step while shrinking leaves the others valid.
  */
-import fc from 'fast-check';
+import * as fc from './fast-check.ts';
 import type { OperationName } from '../target/description.ts';
 
 /** A key the run was given: each step presents one. */
