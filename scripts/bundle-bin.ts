@@ -117,7 +117,10 @@ export async function bundleBin(
     const packages = [
       ...new Set(modules.filter((id) => id.includes('/node_modules/')).map(packageOf)),
     ];
-    await writeAtomically(join(outDir, `${name}.licenses.txt`), await notices(name, packages.sort()));
+    await writeAtomically(
+      join(outDir, `${name}.licenses.txt`),
+      await notices(name, packages.sort()),
+    );
   }
   const sources = modules
     .filter((id) => id.startsWith(ROOT) && !id.includes('/node_modules/'))

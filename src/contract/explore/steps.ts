@@ -34,7 +34,7 @@ export type Step =
   | { kind: 'walkAcrossKeys'; pageSize: number; first: KeyName; then: KeyName };
 
 /** Odd requests any target is held to (the spec's clauses). */
-export const SPEC_ODDITIES = [
+const SPEC_ODDITIES = [
   'unknownId',
   'malformedJson',
   'xApiKey',
@@ -47,7 +47,7 @@ export const SPEC_ODDITIES = [
 ] as const;
 
 /** Odd requests only `--level profile` makes (our document's decisions). */
-export const PROFILE_ODDITIES = [
+const PROFILE_ODDITIES = [
   'wrongMethod',
   'conflictingKeys',
   'badPageSize',
