@@ -5,8 +5,11 @@ import {
   ok,
   short,
   type CollectionPair,
+  type ObjectPair,
+  type Sent,
   type StepRecord,
 } from './comparison.ts';
+import type { BodyValues } from '../target/target.ts';
 import { WORDS, type KeyName, type Writer } from './steps.ts';
 import type { Explorer } from './explorer.ts';
 
@@ -117,20 +120,46 @@ export async function createObjects(
   }
 }
 
-export async function getObject(world: Explorer, ref: number, key: KeyName): Promise<void> {
-  const list = world.objects;
-  if (list.length === 0) return;
-  const pair = list[ref % list.length]!;
-  const [target, model] = await world.both('getObject', key, {
+/**
+ * Sends an operation on one of the run's objects to both sides, records it as `request`, and
+ * judges its status: absent once the object or its collection is deleted, else as `clause` says.
+ */
+export async function onObject(
+  world: Explorer,
+  operation: 'getObject' | 'replaceObject' | 'deleteObject',
+  pair: ObjectPair,
+  key: KeyName,
+  request: string,
+  clause: string,
+  body?: () => BodyValues,
+): Promise<[Sent, Sent, StepRecord]> {
+  const [target, model] = await world.both(operation, key, {
     params: (side) => ({ collection_id: pair.collection[side], object_id: pair[side] }),
+    ...(body ? { body } : {}),
   });
-  const record = world.record(`get object #${list.indexOf(pair) + 1} (key ${key})`, model, target);
+  const record = world.record(request, model, target);
   world.agree(
-    pair.collection.deleted ? 'DEL-2' : pair.deleted ? 'DEL-3' : 'OBJ-GET-1',
+    pair.collection.deleted ? 'DEL-2' : pair.deleted ? 'DEL-3' : clause,
     model,
     target,
     record,
     world.why(pair, key),
+  );
+  return [target, model, record];
+}
+
+export async function getObject(world: Explorer, ref: number, key: KeyName): Promise<void> {
+  const list = world.objects;
+  if (list.length === 0) return;
+  const pair = list[ref % list.length]!;
+  const request = `get object #${list.indexOf(pair) + 1} (key ${key})`;
+  const [target, model, record] = await onObject(
+    world,
+    'getObject',
+    pair,
+    key,
+    request,
+    'OBJ-GET-1',
   );
   if (!ok(model.status)) return;
   const t = world.target.objectIn(target.json);

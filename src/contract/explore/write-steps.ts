@@ -5,6 +5,7 @@
  */
 import { ok } from './comparison.ts';
 import type { Explorer } from './explorer.ts';
+import { onObject } from './object-steps.ts';
 import { search } from './read-steps.ts';
 import { WORDS, type Writer } from './steps.ts';
 
@@ -48,22 +49,10 @@ export async function replaceObject(
     ...(content as object),
     text: `${(content as { text: string }).text} ${world.word(word)}`,
   };
-  const [target, model] = await world.both('replaceObject', key, {
-    params: (side) => ({ collection_id: pair.collection[side], object_id: pair[side] }),
-    body: () => ({ content: planted }),
-  });
-  const record = world.record(
-    `replace the content of object #${list.indexOf(pair) + 1} (key ${key}, word ${word % WORDS})`,
-    model,
-    target,
-  );
-  world.agree(
-    pair.collection.deleted ? 'DEL-2' : pair.deleted ? 'DEL-3' : 'OBJ-2',
-    model,
-    target,
-    record,
-    world.why(pair, key),
-  );
+  const request = `replace the content of object #${list.indexOf(pair) + 1} (key ${key}, word ${word % WORDS})`;
+  const [, model] = await onObject(world, 'replaceObject', pair, key, request, 'OBJ-2', () => ({
+    content: planted,
+  }));
   if (!ok(model.status)) return;
   pair.content = planted;
   pair.word = word % WORDS;
@@ -76,21 +65,8 @@ export async function deleteObject(world: Explorer, ref: number, writer: Writer)
   if (list.length === 0) return;
   const pair = list[ref % list.length]!;
   const key = writer === 'owner' ? pair.key : writer;
-  const [target, model] = await world.both('deleteObject', key, {
-    params: (side) => ({ collection_id: pair.collection[side], object_id: pair[side] }),
-  });
-  const record = world.record(
-    `delete object #${list.indexOf(pair) + 1} (key ${key})`,
-    model,
-    target,
-  );
-  world.agree(
-    pair.collection.deleted ? 'DEL-2' : pair.deleted ? 'DEL-3' : 'OBJ-2',
-    model,
-    target,
-    record,
-    world.why(pair, key),
-  );
+  const request = `delete object #${list.indexOf(pair) + 1} (key ${key})`;
+  const [, model] = await onObject(world, 'deleteObject', pair, key, request, 'OBJ-2');
   if (!ok(model.status)) return;
   pair.deleted = true;
   // Read back at once: the collection counts one object less.
