@@ -1,10 +1,8 @@
 import type { StartedTarget } from '../contract/cli.ts';
-import type { ExploreModel } from '../contract/explore/explore.ts';
 import { createMock } from '../create-mock.ts';
 import { withFault, isFaultName } from '../faults/index.ts';
 import { startServer } from '../node/server.ts';
 import { DEV_KEYS } from '../seed/dev-keys.ts';
-import { emptyState } from '../seed/empty-state.ts';
 
 /**
  * Starts the bundled mock (default seed) on a free loopback port for `answers-contract --mock`,
@@ -31,22 +29,4 @@ export async function startMockTarget(fault?: string): Promise<StartedTarget> {
   };
 }
 
-/**
- * The model of `answers-contract explore`: the mock, started empty (the dev accounts and keys,
- * no data) on a free loopback port, its API alone; reset before each sequence.
- */
-export async function startExploreModel(): Promise<ExploreModel> {
-  const mock = await createMock({ initialState: emptyState });
-  const server = await startServer({ mock, port: 0, quiet: true, control: false });
-  return {
-    baseUrl: `${server.url}/api/answers/v1`,
-    keys: {
-      full: 'answers_test_full_acme',
-      readonly: 'answers_test_readonly_acme',
-      otherAccount: 'answers_test_full_globex',
-      inactive: 'answers_test_inactive_acme',
-    },
-    reset: () => mock.controls.reset(),
-    stop: () => server.close(),
-  };
-}
+export { startExploreModel } from '../node/explore-model.ts';

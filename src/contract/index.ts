@@ -13,6 +13,13 @@ export {
 } from './check.ts';
 export type { ContractClient, ContractResponse, RequestOptions } from './client.ts';
 export { formatReport, formatResult, toJUnit } from './report.ts';
+export {
+  explore,
+  type ExploreModel,
+  type ExploreOptions,
+  type ExploreReport,
+} from './explore/explore.ts';
+export type { KeyName, Keys, StepRecord } from './explore/comparison.ts';
 export { conformanceMatrix } from './matrix.ts';
 export {
   runContract,

@@ -12,6 +12,7 @@ export {
   type ServerOptions,
   type StartOptions,
 } from './server.ts';
+export { startExploreModel, type StartedExploreModel } from './explore-model.ts';
 
 /**
  * Creates a mock and an msw server that serves it: call `server.listen()` in your test setup,

@@ -10,13 +10,15 @@
  * that every other line ran.
  */
 import { cp, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
+import { startIndependentServer } from '../independent/server.ts';
 import {
   docBlocks,
   inlineCommands,
@@ -66,6 +68,9 @@ const HOW: Record<string, string> = {
   express: 'a module of the app; a test listens on loopback and gets a page',
   'from-nothing': 'run in your-app against the server of `frontend` (init, then the read-only run)',
   'local-profile': 'run in your-app against the server of `frontend`',
+  'explore-story':
+    'explore run here from the sources against the independent server with walk-offset-token, its output compared (run ids, uuids, port and time masked); its replay line replayed',
+  'explore-local': 'run in your-app against the server of `frontend`',
   workflow: 'its `run:` steps in your-repo, against a mock on loopback; the JUnit file read',
   'ci-vendor': 'run as typed in the copy: the tarball lands in ../your-repo/vendor/',
   'node-tests-example': "run in the copy's examples/node-tests",
@@ -89,6 +94,7 @@ const INLINE: Record<string, string> = {
   'answers-mock --seed/--size': 'not run: a fragment naming two options',
   'npx --no -- answers-contract --mock': 'run: in your-app, with npm 11 and npm 10',
   'answers-contract --mock': 'not run: a fragment; the npx form of it is run',
+  'answers-contract explore': 'not run: a name; its npx form is run (the `explore-local` block)',
   'npx --no -- answers-contract sweep --older-than 1h': 'run: in your-app against the local mock',
   'npx --no -- answers-mock': 'run: the `frontend` block',
   'npx --no -- answers-contract': 'run: the workflow steps',
@@ -174,6 +180,64 @@ describe('what the documents show', () => {
     for (const [command, how] of Object.entries(INLINE))
       expect(how, command).toMatch(/^(run|not run)/);
   });
+
+  it('shows what explore prints for walk-offset-token on the independent server, and it replays', async () => {
+    const shown = block('explore-story').body;
+    const replay =
+      /^Replay exactly this sequence: npx --no -- (answers-contract explore .*)$/m.exec(shown)![1]!;
+    const server = await startIndependentServer({ variant: 'walk-offset-token' });
+    /** The CLI from the sources, with the server's keys in the environment, as the story's run had. */
+    const cli = async (args: string[]) => {
+      const ran = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', join(ROOT, 'src/bin/answers-contract.ts'), ...args],
+        {
+          cwd: ROOT,
+          env: {
+            PATH: process.env.PATH,
+            ANSWERS_API_KEY: server.keys.full,
+            ANSWERS_READONLY_KEY: server.keys.readonly,
+            ANSWERS_OTHER_ACCOUNT_KEY: server.keys.otherAccount,
+            ANSWERS_INACTIVE_KEY: server.keys.inactive,
+          },
+        },
+      ).then(
+        () => expect.fail('explore agreed with a seeded bug'),
+        (error: { code: number; stdout: string }) => error,
+      );
+      expect(ran.code).toBe(1);
+      return ran.stdout;
+    };
+    const mask = (text: string) =>
+      text
+        .replace(/answers-contract-[0-9a-z]{12}-x/g, 'answers-contract-<run>-x')
+        .replace(/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}/g, '<uuid>')
+        .replace(/http:\/\/127\.0\.0\.1:\d+/g, 'http://127.0.0.1:<port>')
+        .replace(/ in \d+\.\d s /, ' in <seconds> s ');
+    try {
+      // The run of the story: its replay line without --replay, on this server's port.
+      const args = replay
+        .replace(/ --replay '.*'$/, '')
+        .replace(/http:\/\/127\.0\.0\.1:\d+/, server.url)
+        .split(' ')
+        .slice(1);
+      const printed = await cli(args);
+      // What it reached is cut at "…" in the README.
+      const cut = printed.replace(/\nReached:.*\n(?: {9}.*\n)*/, '\n…\n');
+      expect(mask(shown)).toBe(mask(cut));
+      // The replay line replays the same steps (names carry the sequence's number: masked).
+      const steps = (text: string) =>
+        mask(text)
+          .split('\n')
+          .filter((line) => /^(\d+\. |[A-Z]+-[A-Z0-9-]+: )/.test(line))
+          .map((line) => line.replace(/-x\d+-/g, '-x<n>-'));
+      const replayed = await cli([...args, '--replay', /--replay '(.*)'$/.exec(replay)![1]!]);
+      expect(steps(shown).length).toBeGreaterThan(2);
+      expect(steps(replayed)).toEqual(steps(shown));
+    } finally {
+      await server.close();
+    }
+  }, 180_000);
 
   it('names a reason for every line a block leaves out, and each is a line of the block', () => {
     for (const b of BLOCKS) {
@@ -390,6 +454,11 @@ describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.vers
     const profile = await runCommands('local-profile', commandsOf('local-profile'), app);
     expectRan('local-profile', profile);
     expect(profile.stdout).toMatch(/\d+ passed, 0 failed, 0 skipped/);
+    const explored = await runCommands('explore-local', commandsOf('explore-local'), app);
+    expectRan('explore-local', explored);
+    expect(explored.stdout).toMatch(/^AGREED: /);
+    // The README's word: every clause within reach is reached, with its seed.
+    expect(explored.stdout).toMatch(/^Coverage: (\d+) of \1 clauses \(100%\)$/m);
     const sweep = await runCommands(
       'inline',
       ['npx --no -- answers-contract sweep --older-than 1h'],

@@ -1,7 +1,6 @@
 /** What `explore` compares and records: a step's record, a divergence, coverage, and how values are compared. */
 import type { ContractResponse } from '../client.ts';
 import type { BodyValues } from '../target/target.ts';
-import type { KeyName } from './steps.ts';
 
 /** What one step did on both sides, as a story prints it. */
 export interface StepRecord {
@@ -9,6 +8,9 @@ export interface StepRecord {
   model: string;
   target: string;
 }
+
+/** A key the run was given: each step presents one. */
+export type KeyName = 'full' | 'readonly' | 'otherAccount' | 'inactive';
 
 /** A step whose answers disagree on something the spec states. */
 export class Divergence extends Error {

@@ -12,7 +12,8 @@ import { newRunId } from '../runner.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target/description.ts';
 import { Target } from '../target/target.ts';
 import { stepArbitrary, type KeyName, type Step } from './steps.ts';
-import { Coverage, Divergence, World, type Keys, type StepRecord } from './world.ts';
+import { Coverage, Divergence, type Keys, type StepRecord } from './comparison.ts';
+import { World } from './world.ts';
 
 /**
  * The model `explore` compares with: the kit's mock, started empty with a key of each kind, on a

@@ -6,8 +6,9 @@
 import * as fc from './fast-check.ts';
 import type { OperationName } from '../target/description.ts';
 
-/** A key the run was given: each step presents one. */
-export type KeyName = 'full' | 'readonly' | 'otherAccount' | 'inactive';
+import type { KeyName } from './comparison.ts';
+
+export type { KeyName } from './comparison.ts';
 
 /** The key of a write: usually the owner's (the key that made what it changes), else any. */
 export type Writer = KeyName | 'owner';
