@@ -203,6 +203,28 @@ describe('explore against bugs the fixed checks miss', () => {
   );
 });
 
+it('exits 2 when the target does not answer, saying so (a set-up error, not a divergence)', () => {
+  const cli = fileURLToPath(new URL('../../src/bin/answers-contract.ts', import.meta.url));
+  const ran = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      cli,
+      'explore',
+      '--destructive',
+      '--base-url',
+      'http://127.0.0.1:9/',
+      '--api-key',
+      'k',
+    ],
+    { encoding: 'utf8' },
+  );
+  expect(ran.status).toBe(2);
+  expect(ran.stderr).toContain('the target did not answer');
+  expect(ran.stdout).not.toContain('DIVERGED');
+});
+
 it('refuses to run without --destructive, saying why', () => {
   const cli = fileURLToPath(new URL('../../src/bin/answers-contract.ts', import.meta.url));
   const ran = spawnSync(
@@ -223,3 +245,24 @@ it('docs/independent-server.md lists exactly the variants only explore finds', a
   );
   expect(rows).toEqual(EXPLORE_VARIANTS.map((row) => [row.variant, row.clause]));
 });
+
+it('runs from code through the entry points: explore from ./contract, its model from ./node', async () => {
+  const contract = await import('../../src/contract/index.ts');
+  const node = await import('../../src/node/index.ts');
+  const server = await startIndependentServer();
+  try {
+    const report = await contract.explore({
+      baseUrl: server.url,
+      description,
+      keys: server.keys,
+      startModel: node.startExploreModel,
+      seed: 5,
+      maxRequests: 500,
+    });
+    expect(report.story).toBeUndefined();
+    expect(report.requests).toBeGreaterThanOrEqual(500);
+    expect(report.leftBehind).toEqual([]);
+  } finally {
+    await server.close();
+  }
+}, 30_000);

@@ -58,7 +58,13 @@ export async function getCollection(world: Explorer, ref: number, key: KeyName):
     record,
   );
 }
-export async function deleteCollection(world: Explorer, ref: number, key: KeyName): Promise<void> {
+/** Deletes a collection; `readBack` gets it (and an object it held) at once, as a step does. */
+export async function deleteCollection(
+  world: Explorer,
+  ref: number,
+  key: KeyName,
+  readBack = true,
+): Promise<void> {
   const pair = world.collection(ref);
   if (!pair) return;
   const [target, model] = await world.both('deleteCollection', key, {
@@ -72,6 +78,7 @@ export async function deleteCollection(world: Explorer, ref: number, key: KeyNam
   world.agree('DEL-1', model, target, record, world.why(pair, key));
   if (!ok(model.status)) return;
   pair.deleted = true;
+  if (!readBack) return;
   // Read back at once: the collection is gone, and so is an object it held.
   await world.getCollection(ref, pair.key);
   const held = world.objects.findIndex((object) => object.collection === pair);

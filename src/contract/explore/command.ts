@@ -173,6 +173,7 @@ export async function exploreCommand(
   process.stdout.write(`${formatExplore(report, command, minCoverage)}\n`);
   if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
   if (options.junit) await writeFile(options.junit, exploreJUnit(report, command, minCoverage));
-  if (report.story) return 1;
+  // @note As for the suite: data left behind fails the run (`sweep` removes it).
+  if (report.story || report.leftBehind.length > 0) return 1;
   return coverageShortfall(report.clauseCoverage, minCoverage) ? 1 : 0;
 }

@@ -8,7 +8,8 @@
  */
 import * as fc from './fast-check.ts';
 import { ContractClient } from '../client.ts';
-import { newRunId } from '../runner.ts';
+import { CheckFailure } from '../failure.ts';
+import { newRunId, TargetError } from '../runner.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target/description.ts';
 import { Target } from '../target/target.ts';
 import { stepArbitrary, type KeyName, type Step } from './steps.ts';
@@ -80,6 +81,8 @@ export interface ExploreReport {
   leftBehind: string[];
 }
 
+const KEY_NAMES: readonly KeyName[] = ['full', 'readonly', 'otherAccount', 'inactive'];
+
 export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   const started = Date.now();
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -104,6 +107,11 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   const target = targetOf(profile);
   // @note Clean-up is never judged: a profile violation on a delete must not leave data behind.
   const cleaner = profile ? targetOf(false) : target;
+  // A target that does not answer is a set-up error (exit 2), not a divergence of its list.
+  await target.send('listCollections').catch((error: unknown) => {
+    if (error instanceof CheckFailure && error.message.includes('no response'))
+      throw new TargetError(`the target did not answer: ${error.message}`);
+  });
   const modelServer = await options.startModel();
   const model = new Target(
     DEFAULT_DESCRIPTION,
@@ -111,7 +119,8 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     false,
   );
   const settleMs = Math.max(0, options.settleMs ?? 0);
-  const keyNames = (Object.keys(options.keys) as KeyName[]).filter((name) => options.keys[name]);
+  // @note In a fixed order, whatever the order of `options.keys`: the same seed, the same run.
+  const keyNames = KEY_NAMES.filter((name) => options.keys[name]);
   const coverage = new Coverage();
   const leftBehind: string[] = [];
   let sequences = 0;

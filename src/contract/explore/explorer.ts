@@ -57,8 +57,8 @@ export interface Explorer {
   createCollection(key: KeyName, metadata: Record<string, unknown>): Promise<void>;
   /** Gets a collection on both sides and compares it, as the step of that name. */
   getCollection(ref: number, key: KeyName): Promise<void>;
-  /** Deletes a collection on both sides, as the step of that name. */
-  deleteCollection(ref: number, key: KeyName): Promise<void>;
+  /** Deletes a collection on both sides, as the step of that name (which reads it back). */
+  deleteCollection(ref: number, key: KeyName, readBack?: boolean): Promise<void>;
   /** A read after writes, asked again while it diverges, for `--settle` at most. */
   settled(read: () => Promise<void>): Promise<void>;
   /** The collection a step's `ref` names, if any exists. */

@@ -56,7 +56,8 @@ export async function walkWhileWriting(
         if (write === null) return world.createCollection(writer, {});
         const pair = world.collection(write);
         if (pair && visible(pair) && !pair.deleted)
-          return world.deleteCollection(world.collections.indexOf(pair), pair.key);
+          // No read back: the walk's next page is what is judged.
+          return world.deleteCollection(world.collections.indexOf(pair), pair.key, false);
       },
     })
     .catch((error: unknown) => {

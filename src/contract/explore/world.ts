@@ -262,8 +262,8 @@ export class World implements Explorer {
     return getCollection(this, ref, key);
   }
 
-  deleteCollection(ref: number, key: KeyName): Promise<void> {
-    return deleteCollection(this, ref, key);
+  deleteCollection(ref: number, key: KeyName, readBack = true): Promise<void> {
+    return deleteCollection(this, ref, key, readBack);
   }
 
   /** A fresh number for a collection's name: a step may create more than one. */
