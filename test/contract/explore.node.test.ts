@@ -24,7 +24,7 @@ const SEEDS = [1, 2, 3];
 const AGREEING = 3_000;
 /**
  * What a seeded bug may take to be found: 40,000 requests, about 20 s here; the slowest find
- * (walk-ends-at-deleted-token, seed 2) took 16,805 and 8.2 s (docs/independent-server.md).
+ * (page-token-carries-account, seed 2) took 14,591 and 7.4 s (docs/independent-server.md).
  */
 const FINDING = 40_000;
 let description: TargetDescription;

@@ -78,6 +78,8 @@ export async function deleteCollection(
   world.agree('DEL-1', model, target, record, world.why(pair, key));
   if (!ok(model.status)) return;
   pair.deleted = true;
+  // Gone on both sides: the clean-up has nothing to delete again.
+  world.forget(pair.target);
   if (!readBack) return;
   // Read back at once: the collection is gone, and so is an object it held.
   await world.getCollection(ref, pair.key);

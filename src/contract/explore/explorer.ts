@@ -42,6 +42,8 @@ export interface Explorer {
   readonly profile: boolean;
   /** Marks a collection the target created out of turn, so that it is deleted with the rest. */
   track(targetId: string, key: KeyName): void;
+  /** Drops a collection from the clean-up: the sequence deleted it. */
+  forget(targetId: string): void;
   record(request: string, model: Sent, target: Sent, extra?: string): StepRecord;
   /** Fails unless both sides answered the same way, as the spec and description say. */
   agree(

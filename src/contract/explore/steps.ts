@@ -18,7 +18,7 @@ export type Step =
   /** Several collections, one after another: lists of more than a page. */
   | { kind: 'createCollections'; key: KeyName; count: number }
   | { kind: 'getCollection'; ref: number; key: KeyName }
-  | { kind: 'deleteCollection'; ref: number; key: KeyName }
+  | { kind: 'deleteCollection'; ref: number; key: Writer }
   | { kind: 'createObject'; ref: number; key: Writer; word: number; content: unknown }
   | { kind: 'createObjects'; ref: number; count: number; word: number }
   | { kind: 'getObject'; ref: number; key: KeyName }
@@ -157,7 +157,7 @@ export function stepArbitrary(
     {
       kind: 'deleteCollection',
       weight: 2,
-      arbitrary: fc.record({ kind: fc.constant('deleteCollection' as const), ref, key }),
+      arbitrary: fc.record({ kind: fc.constant('deleteCollection' as const), ref, key: writer }),
     },
     {
       kind: 'createObject',

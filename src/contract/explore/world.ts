@@ -31,8 +31,6 @@ import { deleteObject, replaceObject, updateCollection } from './write-steps.ts'
 import type { Explorer } from './explorer.ts';
 import { WORDS, type KeyName, type Step } from './steps.ts';
 
-export { Coverage, Divergence, type Keys, type StepRecord } from './comparison.ts';
-
 export class World implements Explorer {
   readonly records: StepRecord[] = [];
   readonly collections: CollectionPair[] = [];
@@ -104,8 +102,11 @@ export class World implements Explorer {
         return;
       case 'getCollection':
         return this.getCollection(step.ref, step.key);
-      case 'deleteCollection':
-        return this.deleteCollection(step.ref, step.key);
+      case 'deleteCollection': {
+        const owner = this.collection(step.ref)?.key;
+        if (!owner) return;
+        return this.deleteCollection(step.ref, step.key === 'owner' ? owner : step.key);
+      }
       case 'createObject':
         return createObject(this, step.ref, step.key, step.word, step.content);
       case 'createObjects':
@@ -195,6 +196,10 @@ export class World implements Explorer {
 
   track(targetId: string, key: KeyName): void {
     this.run.track(targetId, this.keys[key]);
+  }
+
+  forget(targetId: string): void {
+    this.run.forget(targetId);
   }
 
   record(request: string, model: Sent, target: Sent, extra = ''): StepRecord {
