@@ -13,6 +13,14 @@ import type { BodyValues } from '../target/target.ts';
 import { WORDS, type KeyName, type Writer } from './steps.ts';
 import type { Explorer } from './explorer.ts';
 
+/** Content with the sequence's word `word` planted at the end of its text, to search for. */
+export function plant(world: Explorer, content: unknown, word: number): object {
+  return {
+    ...(content as object),
+    text: `${(content as { text: string }).text} ${world.word(word)}`,
+  };
+}
+
 export async function createObject(
   world: Explorer,
   ref: number,
@@ -23,10 +31,7 @@ export async function createObject(
   const pair = world.collection(ref);
   if (!pair) return;
   const key = writer === 'owner' ? pair.key : writer;
-  const planted = {
-    ...(content as object),
-    text: `${(content as { text: string }).text} ${world.word(word)}`,
-  };
+  const planted = plant(world, content, word);
   const before = world.objects.length;
   await oneObject(
     world,

@@ -5,7 +5,7 @@
  */
 import { ok } from './comparison.ts';
 import type { Explorer } from './explorer.ts';
-import { onObject } from './object-steps.ts';
+import { onObject, plant } from './object-steps.ts';
 import { search } from './read-steps.ts';
 import { WORDS, type Writer } from './steps.ts';
 
@@ -45,10 +45,7 @@ export async function replaceObject(
   if (list.length === 0) return;
   const pair = list[ref % list.length]!;
   const key = writer === 'owner' ? pair.key : writer;
-  const planted = {
-    ...(content as object),
-    text: `${(content as { text: string }).text} ${world.word(word)}`,
-  };
+  const planted = plant(world, content, word);
   const request = `replace the content of object #${list.indexOf(pair) + 1} (key ${key}, word ${word % WORDS})`;
   const [, model] = await onObject(world, 'replaceObject', pair, key, request, 'OBJ-2', () => ({
     content: planted,
