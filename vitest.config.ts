@@ -1,10 +1,12 @@
 import { playwright } from '@vitest/browser-playwright';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_LAUNCH } from './test/support/chromium.ts';
+import { BROWSER_TEST, foldersOf, projectsOf, TIERS, type Tier } from './test/tiers.ts';
 
 /**
  * Serves msw's own `mockServiceWorker.js` at `/mockServiceWorker.js` for the browser tests, so the
@@ -23,46 +25,55 @@ function mswWorkerScript(): Plugin {
   };
 }
 
+/** The vitest projects of each tier (test/tiers.ts); Chromium's files are a project of their own. */
+function tierProjects(tier: Tier) {
+  return projectsOf(tier).map(({ name, isolate, folders }) => ({
+    extends: true as const,
+    test: {
+      name,
+      environment: 'node',
+      include: folders.map((folder) => `${folder}/*.test.ts`),
+      exclude: [`**/${BROWSER_TEST}`],
+      isolate,
+      // A bound against a hang, not a measure of speed: files run side by side, and a test that
+      // starts a command can wait seconds for a core on a loaded 2-core machine.
+      testTimeout: tier === 'fast' ? 5_000 : 30_000,
+      hookTimeout: 30_000,
+    },
+  }));
+}
+
+/**
+ * Vitest's default is one worker fewer than the cores: on the 2-core machines of CI that is one,
+ * and the run is serial. The tests keep their state per file, so files run side by side.
+ */
+const WORKERS = Math.max(2, availableParallelism() - 1);
+
 export default defineConfig({
+  // examples/node-tests (in the fast tier) runs as its users would run it, with the package name
+  // pointing at this repository's sources instead of an installed copy.
+  resolve: {
+    alias: [
+      {
+        find: 'answers-mock-kit/node',
+        replacement: fileURLToPath(new URL('./src/node/index.ts', import.meta.url)),
+      },
+      {
+        find: /^answers-mock-kit$/,
+        replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
+      },
+    ],
+  },
   test: {
+    maxWorkers: WORKERS,
     projects: [
-      {
-        // examples/node-tests runs as its users would run it, with the package name pointing at
-        // this repository's sources instead of an installed copy.
-        extends: true,
-        resolve: {
-          alias: [
-            {
-              find: 'answers-mock-kit/node',
-              replacement: fileURLToPath(new URL('./src/node/index.ts', import.meta.url)),
-            },
-            {
-              find: /^answers-mock-kit$/,
-              replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
-            },
-          ],
-        },
-        test: {
-          name: 'examples',
-          environment: 'node',
-          include: ['examples/node-tests/*.test.ts'],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'node',
-          environment: 'node',
-          include: ['test/**/*.test.ts'],
-          exclude: ['test/**/*.browser.test.ts'],
-        },
-      },
+      ...TIERS.flatMap(tierProjects),
       {
         extends: true,
         plugins: [mswWorkerScript()],
         test: {
-          name: 'browser',
-          include: ['test/**/*.browser.test.ts'],
+          name: 'install-browser',
+          include: foldersOf('install').map((folder) => `${folder}/${BROWSER_TEST}`),
           browser: {
             enabled: true,
             headless: true,

@@ -132,7 +132,7 @@ function regressionReport(
     `import { ${replay.replayer} } from '${replay.module}';`,
     '',
     ...wrap(
-      `Found by test/hardening/fuzz.node.test.ts ("${name}", seed ${details.seed}): ${cause}`,
+      `Found by test/hardening/fuzz/fuzz.node.test.ts ("${name}", seed ${details.seed}): ${cause}`,
     ),
     `it('${name}: ${replay.kind}-${shortHash(json)}', async () => {`,
     `  await ${replay.replayer}(${json});`,

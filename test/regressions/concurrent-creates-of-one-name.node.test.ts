@@ -1,7 +1,7 @@
 import { it } from 'vitest';
 import { replaySequence } from '../hardening/fuzz-model.ts';
 
-// Found by test/hardening/fuzz.node.test.ts ("random sequences", FUZZ_SEED=3 FUZZ_RUNS=2000),
+// Found by test/hardening/fuzz/fuzz.node.test.ts ("random sequences", FUZZ_SEED=3 FUZZ_RUNS=2000),
 // shrunk by fast-check: two concurrent creates with the same name both got 201: a duplicate name in
 // one account (and an export that no longer loads).
 // Fixed by running requests one at a time in createMock (src/core/create-mock.ts).

@@ -1,7 +1,7 @@
 import { it } from 'vitest';
 import { replaySequence } from '../hardening/fuzz-model.ts';
 
-// Found by test/hardening/fuzz.node.test.ts ("random sequences", FUZZ_SEED=5 FUZZ_RUNS=2000),
+// Found by test/hardening/fuzz/fuzz.node.test.ts ("random sequences", FUZZ_SEED=5 FUZZ_RUNS=2000),
 // shrunk by fast-check: two concurrent PATCHes of one object both answered version 2: a lost
 // update, and list and get disagreed.
 // Fixed by running requests one at a time in createMock (src/core/create-mock.ts).

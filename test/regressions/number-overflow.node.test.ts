@@ -3,7 +3,7 @@ import { createMock } from '../../src/index.ts';
 import { validateResponse } from '../../src/openapi/response-validation.ts';
 import { stateOf } from '../../src/core/mock-internals.ts';
 
-// Found by test/hardening/fuzz.node.test.ts ("random requests", FUZZ_RUNS=2000), shrunk to
+// Found by test/hardening/fuzz/fuzz.node.test.ts ("random requests", FUZZ_RUNS=2000), shrunk to
 // POST .../objects {"content":{"n":1e400}}: valid JSON, but JSON.parse reads the number as
 // Infinity, so the object was created (201) and stored and answered as {"n":null}: data silently
 // changed. A number beyond the range of a double is now refused with 400 validation_failed,

@@ -1,7 +1,7 @@
 import { it } from 'vitest';
 import { replaySequence } from '../hardening/fuzz-model.ts';
 
-// Found by test/hardening/fuzz.node.test.ts ("random sequences", FUZZ_SEED=2 FUZZ_RUNS=2000),
+// Found by test/hardening/fuzz/fuzz.node.test.ts ("random sequences", FUZZ_SEED=2 FUZZ_RUNS=2000),
 // shrunk by fast-check: an object created while its collection was being deleted got 201 and stayed
 // in the store as an orphan.
 // Fixed by running requests one at a time in createMock (src/core/create-mock.ts).

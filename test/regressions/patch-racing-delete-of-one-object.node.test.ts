@@ -1,7 +1,7 @@
 import { it } from 'vitest';
 import { replaySequence } from '../hardening/fuzz-model.ts';
 
-// Found by test/hardening/fuzz.node.test.ts ("random sequences", FUZZ_SEED=20261122
+// Found by test/hardening/fuzz/fuzz.node.test.ts ("random sequences", FUZZ_SEED=20261122
 // FUZZ_RUNS=2000), shrunk by fast-check: PATCH racing DELETE of the same object answered 500
 // (@msw/data "previous record not found").
 // Fixed by running requests one at a time in createMock (src/core/create-mock.ts).

@@ -7,14 +7,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMock, emptyState, type AnswersMock } from '../../src/index.ts';
-import { compareByCreation } from '../../src/core/primitives/creation-order.ts';
-import type { ObjectRecord } from '../../src/core/store/records.ts';
-import { packTerms, queryTerms, score, words } from '../../src/core/search/search-index.ts';
-import { Vocabulary } from '../../src/core/search/vocabulary.ts';
-import { send } from '../support/in-process.ts';
-import { KEYS } from '../support/keys.ts';
-import { stateOf } from '../../src/core/mock-internals.ts';
+import { createMock, emptyState, type AnswersMock } from '../../../src/index.ts';
+import { compareByCreation } from '../../../src/core/primitives/creation-order.ts';
+import type { ObjectRecord } from '../../../src/core/store/records.ts';
+import { packTerms, queryTerms, score, words } from '../../../src/core/search/search-index.ts';
+import { Vocabulary } from '../../../src/core/search/vocabulary.ts';
+import { send } from '../../support/in-process.ts';
+import { KEYS } from '../../support/keys.ts';
+import { stateOf } from '../../../src/core/mock-internals.ts';
 
 /** Few words, so objects share them and scores tie; Unicode, case and digits among them. */
 const WORDS = ['amber', 'Amber', 'café', 'CAFÉ', 'straße', 'été', '東京', '42', 'x', 'δέλτα'];

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createFactories, createMock, emptyState, type AnswersMock } from '../../src/index.ts';
-import { send, walkInProcess } from '../support/in-process.ts';
+import { createFactories, createMock, emptyState, type AnswersMock } from '../../../src/index.ts';
+import { send, walkInProcess } from '../../support/in-process.ts';
 
 /** Words each object carries one of, so a search for a word has a known answer. */
 const WORDS = ['amber', 'basalt', 'cobalt', 'dune'] as const;

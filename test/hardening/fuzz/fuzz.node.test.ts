@@ -8,15 +8,20 @@
 import fc from 'fast-check';
 import { METHODS } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMock, type AnswersMock } from '../../src/index.ts';
-import { startServer, type RunningServer } from '../../src/node/server.ts';
-import { checkThroughHandle, collectCursors, replayRequest, requestCase } from './fuzz-requests.ts';
-import type { Cursors } from './fuzz/request-bodies.ts';
-import { bodyBytes, headersOf, NOW, type RequestCase } from './fuzz/request-case.ts';
-import { violations } from './fuzz/request-oracle.ts';
-import { replaySequence } from './fuzz-model.ts';
-import { sequence } from './fuzz/sequence-operations.ts';
-import { checkProperty, FUZZ_RUNS, FUZZ_SEED, observe } from './fuzz-support.ts';
+import { createMock, type AnswersMock } from '../../../src/index.ts';
+import { startServer, type RunningServer } from '../../../src/node/server.ts';
+import {
+  checkThroughHandle,
+  collectCursors,
+  replayRequest,
+  requestCase,
+} from '../fuzz-requests.ts';
+import type { Cursors } from './request-bodies.ts';
+import { bodyBytes, headersOf, NOW, type RequestCase } from './request-case.ts';
+import { violations } from './request-oracle.ts';
+import { replaySequence } from '../fuzz-model.ts';
+import { sequence } from './sequence-operations.ts';
+import { checkProperty, FUZZ_RUNS, FUZZ_SEED, observe } from '../fuzz-support.ts';
 
 fc.configureGlobal({ seed: FUZZ_SEED });
 
@@ -180,7 +185,7 @@ describe('the replay hint of a failure report', () => {
     { replay: SEQUENCE_REPLAY, replayer: replaySequence },
   ])('$replay.kind: names a function its module exports', async ({ replay, replayer }) => {
     expect(replay.replayer).toMatch(/^replay[A-Z]/);
-    const from = new URL('../regressions/', import.meta.url);
+    const from = new URL('../../regressions/', import.meta.url);
     const module = (await import(new URL(replay.module, from).href)) as Record<string, unknown>;
     expect(module[replay.replayer]).toBe(replayer);
   });

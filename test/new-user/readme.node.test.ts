@@ -1,0 +1,497 @@
+/**
+ * The README is executable. Every fenced block of the README and of the examples' READMEs carries
+ * a `<!-- doc-test: id -->` marker, and each is run here exactly as a user types it, in a scratch
+ * layout a new user would have: a copy of this repository (`answers-mock-kit/`), an app beside it
+ * that already has msw (`your-app/`), and a repository with a `vendor/` folder (`your-repo/`).
+ * The kit is installed from the tarball the README's own lines pack. The npx lines run through the
+ * machine's npm (11) and npm 10; the TypeScript snippets are compiled with tsc and run with vitest
+ * against msw 2 on Node 20 and msw 3 on Node 22.12 and later (.ci/run runs the install tier once per msw major: Node 20 and Node 24).
+ * A line that is not run is named in its block's marker, with the reason; the last test proves
+ * that every other line ran. What needs no install (markers, regions, reasons) is checked in
+ * test/docs/readme.node.test.ts.
+ */
+import { cp, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { createMock } from '../../src/index.ts';
+import { startServer, type RunningServer } from '../../src/node/server.ts';
+import { readDocument, ROOT } from '../docs/doc-blocks.ts';
+import { block, BLOCKS, commandsOf, INLINE } from '../docs/readme-plan.ts';
+import { executed, expectRan, runCommands, startCommand, type Background } from './run-commands.ts';
+import {
+  EXPRESS_TEST,
+  QUICK_TEST,
+  TSCONFIG,
+  TSCONFIG_CONTROL,
+  unhandledTest,
+  VITEST_CONFIG,
+} from './snippet-project.ts';
+
+/** The msw major of this Node line: 3 needs Node 22.12. */
+const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(Number) as [number, number];
+const MSW = nodeMajor > 22 || (nodeMajor === 22 && nodeMinor >= 12) ? '3' : '2';
+const OTHER = MSW === '3' ? '2' : '3';
+/** What an app on each major would have: vitest 5 needs Node 22.12 too. */
+const APP_PACKAGES =
+  MSW === '3'
+    ? ['msw@3.0.5', 'vitest@5.1.1', '@types/node@22.20.5']
+    : ['msw@2.15.0', 'vitest@4.1.12', '@types/node@20.19.43'];
+const NPM_10 = 'npm@10.9.4';
+
+const DATA_TEST = readDocument('examples/node-tests/data.test.ts');
+
+/** Setup of the app for this msw major: the README's msw 2 file, with msw 3's line where it differs. */
+function setupFor(major: string): string {
+  const setup = block('node-setup-msw2').body;
+  if (major === '2') return setup;
+  return setup.replace(
+    "beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));\n",
+    block('node-setup-msw3').body,
+  );
+}
+
+/** The environment a CI owner's shell would have, for the local mock on port 4010. */
+const KEYS = {
+  ANSWERS_API_KEY: 'answers_test_full_acme',
+  ANSWERS_READONLY_KEY: 'answers_test_readonly_acme',
+  ANSWERS_OTHER_ACCOUNT_KEY: 'answers_test_full_globex',
+  ANSWERS_INACTIVE_KEY: 'answers_test_inactive_acme',
+};
+
+describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.versions.node})`, () => {
+  let work: string;
+  let kit: string;
+  let app: string;
+  let repo: string;
+  /** The clone `set-up` runs in, and the one `ci-vendor` packs in. */
+  let freshClone: string;
+  let reviewedClone: string;
+  /** PATH with npm 10's npm and npx first. */
+  let npm10Path: string;
+  const running: Background[] = [];
+
+  /** A server a failed step left running would hold port 4010 for the next step. */
+  afterEach(async () => {
+    for (const server of running.splice(0)) await server.stop();
+  });
+  afterAll(async () => {
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('lays out a copy of the kit, an app that already has msw, and a repository', async () => {
+    // The README's commands name port 4010: a mock a developer left running there would answer
+    // in place of the one these lines start.
+    const taken = await fetch('http://127.0.0.1:4010/').then(
+      () => true,
+      () => false,
+    );
+    expect(taken, 'port 4010 is in use: stop what listens there (npm start?)').toBe(false);
+    work = await realpath(await mkdtemp(join(tmpdir(), 'answers-docs-')));
+    kit = join(work, 'answers-mock-kit');
+    app = join(work, 'your-app');
+    // Two more clones, so that the blocks that each begin with `npm ci` run side by side: the
+    // set-up of a first clone, and the one a CI owner reviews, beside the repository it vendors to.
+    freshClone = join(work, 'first-clone', 'answers-mock-kit');
+    reviewedClone = join(work, 'reviewed-clone', 'answers-mock-kit');
+    repo = join(work, 'reviewed-clone', 'your-repo');
+    // The files a clone has: the tracked ones, as they are in this working tree.
+    const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\0')
+      .filter(Boolean);
+    for (const clone of [kit, freshClone, reviewedClone])
+      for (const file of tracked)
+        await cp(join(ROOT, file), join(clone, file), { recursive: true });
+    await mkdir(join(repo, 'vendor'), { recursive: true });
+    await mkdir(app, { recursive: true });
+    await writeFile(
+      join(app, 'package.json'),
+      `${JSON.stringify({ name: 'your-app', private: true, type: 'module' }, null, 2)}\n`,
+    );
+    const [installed, npm10Install] = await Promise.all([
+      runCommands(
+        'layout',
+        [
+          `npm install --save-dev ${APP_PACKAGES.join(' ')} typescript@5.9.3 express@5.3.0 @types/express@5.0.6 --ignore-scripts`,
+        ],
+        app,
+      ),
+      runCommands(
+        'layout',
+        [`npm install --prefix npm10 --no-save --no-package-lock ${NPM_10}`],
+        work,
+      ),
+    ]);
+    expectRan('the app', installed);
+    expectRan('npm 10', npm10Install);
+    // npm's own bin scripts find npm beside the node binary; these run npm 10's with this node.
+    const npm10 = join(work, 'npm10', 'node_modules', 'npm', 'bin');
+    await mkdir(join(work, 'npm10-bin'));
+    for (const [name, cli] of [
+      ['npm', 'npm-cli.js'],
+      ['npx', 'npx-cli.js'],
+    ])
+      await writeFile(
+        join(work, 'npm10-bin', name!),
+        `#!/bin/sh\nexec node "${join(npm10, cli!)}" "$@"\n`,
+        {
+          mode: 0o755,
+        },
+      );
+    npm10Path = `${join(work, 'npm10-bin')}:${process.env.PATH}`;
+    const version = await runCommands('layout', ['npx --version'], work, { PATH: npm10Path });
+    expect(version.stdout.trim()).toMatch(/^10\./);
+  }, 300_000);
+
+  // The three blocks that begin with `npm ci`, each in its own clone, side by side: npm ci and the
+  // build of npm pack are most of this file's time. Only set-up listens (on port 4010).
+  it.concurrent(
+    'set-up: npm ci, then npm start serves the seed and stops on Ctrl-C',
+    async () => {
+      const [ci, start] = commandsOf('set-up');
+      expect(ci).toBe('npm ci');
+      expectRan('npm ci', await runCommands('set-up', [ci!], freshClone));
+      const server = await startCommand(
+        'set-up',
+        start!,
+        freshClone,
+        /Answers mock listening on (\S+)/,
+      );
+      running.push(server);
+      const response = await fetch('http://127.0.0.1:4010/api/answers/v1/collections', {
+        headers: { authorization: 'Bearer answers_test_full_acme' },
+      });
+      expect(response.status).toBe(200);
+      // Ctrl-C: npm passes the signal on and ends by it (a shell shows 130); the mock stops cleanly.
+      running.splice(running.indexOf(server), 1);
+      await server.stop();
+      expect(server.output()).toMatch(/stopped\s*$/);
+    },
+    400_000,
+  );
+
+  it.concurrent(
+    'install: packs the kit and installs the tarball into the app beside it',
+    async () => {
+      expectRan('install', await runCommands('install', commandsOf('install'), kit));
+      const manifest = JSON.parse(await readFile(join(app, 'package.json'), 'utf8'));
+      expect(manifest.devDependencies['answers-mock-kit']).toBe(
+        'file:../answers-mock-kit/answers-mock-kit-0.1.0.tgz',
+      );
+      const mswVersion = JSON.parse(
+        await readFile(join(app, 'node_modules', 'msw', 'package.json'), 'utf8'),
+      ).version as string;
+      expect(mswVersion.split('.')[0]).toBe(MSW);
+    },
+    400_000,
+  );
+
+  it.concurrent(
+    'ci-vendor: packs the kit in a reviewed clone and copies the tarball to the vendor folder',
+    async () => {
+      expectRan(
+        'ci-vendor',
+        await runCommands('ci-vendor', commandsOf('ci-vendor'), reviewedClone),
+      );
+      await expect(
+        readFile(join(repo, 'vendor', 'answers-mock-kit-0.1.0.tgz')),
+      ).resolves.toBeTruthy();
+    },
+    400_000,
+  );
+
+  it('installs the optional peers the prose names (faker, swagger-ui-dist)', async () => {
+    for (const command of [
+      'npm install --save-dev @faker-js/faker@10',
+      'npm install --save-dev swagger-ui-dist@5',
+    ])
+      expectRan(command, await runCommands('inline', [command], app));
+  }, 300_000);
+
+  it('npx: the form without -- fails on npm 11 and 10; with it, the bins answer', async () => {
+    // npm 11 and npm 10 side by side: each runs its own commands, and --mock its own mock.
+    await Promise.all(
+      [process.env.PATH!, npm10Path].map(async (path) => {
+        const wrong = await runCommands('inline', ['npx --no answers-contract --help'], app, {
+          PATH: path,
+        });
+        expect(wrong.stdout + wrong.stderr).toMatch(/npm exec/); // npx's own help, not the bin's
+        for (const bin of ['answers-contract', 'answers-mock']) {
+          const right = await runCommands('npx', [`npx --no -- ${bin} --help`], app, {
+            PATH: path,
+          });
+          expectRan(bin, right);
+          expect(right.stdout).toContain(`Usage: ${bin}`);
+        }
+        const sweepHelp = await runCommands(
+          'npx',
+          ['npx --no -- answers-contract sweep --help'],
+          app,
+          { PATH: path },
+        );
+        expect(sweepHelp.stdout).toMatch(/--older-than <duration>\s+required/);
+        const mock = await runCommands('inline', ['npx --no -- answers-contract --mock'], app, {
+          PATH: path,
+        });
+        expectRan('--mock', mock);
+        expect(mock.stdout).toMatch(/\d+ passed, 0 failed/);
+      }),
+    );
+  }, 300_000);
+
+  it('frontend, CI owner and control lines: against npx --no -- answers-mock on port 4010', async () => {
+    const [start, ...rest] = commandsOf('frontend');
+    const server = await startCommand('frontend', start!, app, /Answers mock listening on \S+/);
+    running.push(server);
+    // Installed, the banner names no file of the kit's own folder.
+    expect(server.output()).not.toContain('fixtures/');
+    expect(server.output()).toMatch(/Docs\s+\S+\/docs\s+\(Swagger UI/);
+
+    const curl = await runCommands('frontend', rest, app);
+    expectRan('curl', curl);
+    expect(JSON.parse(curl.stdout).data.length).toBeGreaterThan(0);
+    const again = await runCommands('mock-curl', commandsOf('mock-curl'), app);
+    expect(JSON.parse(again.stdout).data.length).toBeGreaterThan(0);
+
+    const root = 'http://127.0.0.1:4010';
+    for (const path of [process.env.PATH!, npm10Path]) {
+      const owner = await runCommands('ci-owner', commandsOf('ci-owner'), app, {
+        ...KEYS,
+        ANSWERS_BASE_URL: `${root}/api/answers/v1`,
+        PATH: path,
+      });
+      expectRan('ci-owner', owner);
+      expect(owner.stdout).toMatch(/PASSED/);
+    }
+    const fromNothing = await runCommands('from-nothing', commandsOf('from-nothing'), app, {
+      ...KEYS,
+      ANSWERS_BASE_URL: root,
+    });
+    expectRan('from-nothing', fromNothing);
+    // Step 3's promise: every check passes or skips, and no failure is shown anywhere.
+    expect(fromNothing.stdout).not.toMatch(/^FAIL/m);
+    expect(fromNothing.stdout).toMatch(
+      /\d+ passed, 0 failed, \d+ skipped .*: PASSED at level spec/,
+    );
+    await expect(readFile(join(app, 'answers-target.yaml'), 'utf8')).resolves.toContain(
+      'operations:',
+    );
+    const profile = await runCommands('local-profile', commandsOf('local-profile'), app);
+    expectRan('local-profile', profile);
+    expect(profile.stdout).toMatch(/\d+ passed, 0 failed, 0 skipped/);
+    const explored = await runCommands('explore-local', commandsOf('explore-local'), app);
+    expectRan('explore-local', explored);
+    expect(explored.stdout).toMatch(/^AGREED: /);
+    // The README's word: every clause within reach is reached, with its seed.
+    expect(explored.stdout).toMatch(/^Coverage: (\d+) of \1 clauses \(100%\)$/m);
+    const sweep = await runCommands(
+      'inline',
+      ['npx --no -- answers-contract sweep --older-than 1h'],
+      app,
+      { ...KEYS, ANSWERS_BASE_URL: `${root}/api/answers/v1` },
+    );
+    expectRan('sweep', sweep);
+
+    const reset = await runCommands('control-reset', [...commandsOf('control-reset')], app);
+    expectRan('control-reset', reset);
+    const status = await runCommands(
+      'check',
+      [`${commandsOf('control-reset')[0]} -o /dev/null -w '%{http_code}'`],
+      app,
+    );
+    expect(status.stdout).toBe('204');
+    running.splice(running.indexOf(server), 1);
+    await server.stop();
+    expect(server.output()).toMatch(/stopped\s*$/);
+  }, 400_000);
+
+  it("msw-init: writes the installed msw's own worker script and records the folder", async () => {
+    expectRan('msw-init', await runCommands('msw-init', commandsOf('msw-init'), app));
+    const written = await readFile(join(app, 'public', 'mockServiceWorker.js'), 'utf8');
+    const own = await readFile(
+      join(app, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js'),
+      'utf8',
+    );
+    expect(written).toBe(own);
+    const manifest = JSON.parse(await readFile(join(app, 'package.json'), 'utf8'));
+    expect(manifest.msw.workerDirectory).toEqual(['public']);
+  }, 120_000);
+
+  it(`the TypeScript snippets compile with tsc and pass with vitest on msw ${MSW}`, async () => {
+    const example = (file: string) => readFile(join(ROOT, 'examples', 'node-tests', file), 'utf8');
+    const files: Record<string, string> = {
+      'tsconfig.json': TSCONFIG,
+      'tsconfig.control.json': TSCONFIG_CONTROL,
+      'vitest.config.ts': VITEST_CONFIG,
+      'setup.ts': setupFor(MSW),
+      'answers-client.ts': await example('answers-client.ts'),
+      'answers.test.ts': await example('answers.test.ts'),
+      'data.test.ts': DATA_TEST,
+      'unhandled.test.ts': unhandledTest('./setup.ts'),
+      'quick/setup.ts': block('quick-setup').body,
+      'quick/quick.test.ts': QUICK_TEST,
+      'browser.ts': block('browser-setup').body,
+      'express-app.ts': `${block('express').body}\nexport { app };\n`,
+      'express.test.ts': EXPRESS_TEST,
+      // The other major's form: a type error, and ignored at run time.
+      'control/setup.ts': setupFor(OTHER),
+      'control/unhandled.test.ts': unhandledTest('./setup.ts'),
+    };
+    for (const [file, text] of Object.entries(files)) {
+      await mkdir(join(app, file, '..'), { recursive: true });
+      await writeFile(join(app, file), text);
+    }
+    const tsc = await runCommands(
+      'check',
+      ['npx --no -- tsc -p tsconfig.json --pretty false'],
+      app,
+    );
+    expectRan('tsc', tsc);
+
+    const vitest = await runCommands(
+      'check',
+      ['npx --no -- vitest run --project app --project quick --reporter=verbose'],
+      app,
+    );
+    expectRan('vitest', vitest);
+    for (const name of [
+      'shows a collection seeded with factories',
+      'deletes a collection with its objects',
+      'shows an error when listing fails',
+      'fails the search, nothing else',
+      'has search back after resetHandlers()',
+      'answers on a loopback origin with the quick-start setup',
+      'serves the API from the express app of the README',
+      'fails a request that the mock does not claim',
+    ])
+      expect(vitest.stdout, name).toMatch(new RegExp(`✓ .*${name.replace(/[()]/g, '\\$&')}`));
+    expect(vitest.stdout).not.toMatch(/ skipped|✗|×/);
+  }, 300_000);
+
+  it(`the msw ${OTHER} option on msw ${MSW}: a type error, and an unclaimed request gets through`, async () => {
+    const tsc = await runCommands(
+      'check',
+      ['npx --no -- tsc -p tsconfig.control.json --pretty false'],
+      app,
+    );
+    const errors = tsc.stdout.split('\n').filter((line) => line.includes('error TS'));
+    expect(errors, tsc.stdout + tsc.stderr).toHaveLength(1);
+    expect(errors[0]).toMatch(/^control\/setup\.ts\(\d+,\d+\): error TS(2353|2561)/);
+    const vitest = await runCommands('check', ['npx --no -- vitest run --project control'], app);
+    expect(vitest.code).not.toBe(0);
+    expect(vitest.stdout + vitest.stderr).toMatch(/fails a request that the mock does not claim/);
+    expect(vitest.stdout + vitest.stderr).toMatch(/Tests\s+1 failed/);
+  }, 300_000);
+
+  it('workflow: the run steps of the README and of examples/ci/contract.yml write a green JUnit report', async () => {
+    const workflows: Array<[string, string]> = [
+      ['workflow', block('workflow').body],
+      ['contract.yml', await readFile(join(ROOT, 'examples/ci/contract.yml'), 'utf8')],
+    ];
+    // The two workflows side by side, each in its own checkout against a deployment of its own.
+    await Promise.all(
+      workflows.map(async ([id, text]) => {
+        const server: RunningServer = await startServer({
+          mock: await createMock(),
+          port: 0,
+          quiet: true,
+        });
+        try {
+          const settings: Record<string, string> = {
+            'vars.ANSWERS_BASE_URL': `${server.url}/api/answers/v1`,
+            'secrets.ANSWERS_API_KEY': KEYS.ANSWERS_API_KEY,
+            'secrets.ANSWERS_READONLY_KEY': KEYS.ANSWERS_READONLY_KEY,
+            'secrets.ANSWERS_OTHER_ACCOUNT_KEY': KEYS.ANSWERS_OTHER_ACCOUNT_KEY,
+            'secrets.ANSWERS_INACTIVE_KEY': KEYS.ANSWERS_INACTIVE_KEY,
+          };
+          const steps = (parse(text) as { jobs: { contract: { steps: WorkflowStep[] } } }).jobs
+            .contract.steps;
+          const folder = join(work, `checkout-${id}`);
+          await cp(repo, folder, { recursive: true });
+          for (const step of steps.filter((s) => s.run)) {
+            const env: Record<string, string> = {};
+            for (const [name, value] of Object.entries(step.env ?? {})) {
+              const reference = /^\$\{\{ (.+) \}\}$/.exec(value)?.[1];
+              expect(reference && reference in settings, `${id}: ${name}`).toBe(true);
+              env[name] = settings[reference!]!;
+            }
+            expectRan(`${id}: ${step.run}`, await runCommands(id, [step.run!.trim()], folder, env));
+          }
+          const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))!;
+          const report = String(upload.with!.path).trim().split('\n')[0]!;
+          const junit = await readFile(join(folder, report), 'utf8');
+          expect(junit, id).toMatch(/<testsuites [^>]*failures="0"/);
+        } finally {
+          await server.close();
+        }
+      }),
+    );
+  }, 300_000);
+
+  it("node-tests-example: npm install and npm test in the copy's examples/node-tests", async () => {
+    const ran = await runCommands(
+      'node-tests-example',
+      commandsOf('node-tests-example'),
+      join(kit, 'examples', 'node-tests'),
+    );
+    expectRan('node-tests-example', ran);
+    expect(ran.stdout).toMatch(/Tests\s+\d+ passed/);
+  }, 300_000);
+
+  it('web-app-here: the mock and the Vite server of the example both answer', async () => {
+    const [mockLine, viteLine] = commandsOf('web-app-here');
+    const mock = await startCommand('web-app-here', mockLine!, kit, /Answers mock listening on/);
+    running.push(mock);
+    const vite = await startCommand('web-app-here', viteLine!, kit, /Local:\s+(http\S+)/);
+    running.push(vite);
+    const url = /Local:\s+(http\S+)/.exec(vite.output())![1]!;
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('data-testid');
+    expect((await fetch(new URL('/src/main.ts', url))).status).toBe(200);
+    for (const server of running.splice(0)) await server.stop();
+  }, 300_000);
+
+  it('web-app-copy: the example copied beside the kit installs the tarball and serves', async () => {
+    const copy = join(work, 'web-app');
+    await cp(join(kit, 'examples', 'web-app'), copy, {
+      recursive: true,
+      filter: (source) => !source.includes('node_modules'),
+    });
+    const [install, init, mockLine, viteLine] = commandsOf('web-app-copy');
+    expectRan('web-app-copy', await runCommands('web-app-copy', [install!, init!], copy));
+    const mock = await startCommand('web-app-copy', mockLine!, copy, /Answers mock listening on/);
+    running.push(mock);
+    const vite = await startCommand('web-app-copy', viteLine!, copy, /Local:\s+(http\S+)/);
+    running.push(vite);
+    const url = /Local:\s+(http\S+)/.exec(vite.output())![1]!;
+    expect((await fetch(url)).status).toBe(200);
+    expect((await fetch(new URL('/src/main.ts', url))).status).toBe(200);
+    await expect(readFile(join(copy, 'public', 'mockServiceWorker.js'), 'utf8')).resolves.toMatch(
+      /INTEGRITY_CHECKSUM/,
+    );
+    for (const server of running.splice(0)) await server.stop();
+  }, 300_000);
+
+  it('ran every line of every shell block, and every inline command it says it runs', () => {
+    const missing: string[] = [];
+    for (const b of BLOCKS.filter((candidate) => candidate.lang === 'sh')) {
+      for (const command of commandsOf(b.id!))
+        if (!executed.has(`${b.id}\n${command}`)) missing.push(`${b.id}: ${command}`);
+    }
+    for (const [command, how] of Object.entries(INLINE)) {
+      if (!how.startsWith('run: in') && !how.startsWith('run: shown')) continue;
+      if (![...executed].some((entry) => entry.endsWith(`\n${command}`))) missing.push(command);
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+interface WorkflowStep {
+  run?: string;
+  uses?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, string>;
+}

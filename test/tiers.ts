@@ -1,0 +1,160 @@
+/**
+ * The test tiers: which tier each folder of tests is in, and why. The one list that
+ * vitest.config.ts builds its projects from, that test/README.md shows as a table and that
+ * test/code/tiers.node.test.ts holds every test file to.
+ *
+ * A tier is named by what it can find, so that each runs where its result can differ
+ * (.ci/run): `fast` and `engine` on every Node line, `deep` once, `install` once per msw major.
+ * A folder covers the test files directly in it, not those of its subfolders: a subfolder is
+ * listed on its own, so that moving a file into a folder moves it into that folder's tier.
+ */
+
+export const TIERS = ['fast', 'engine', 'deep', 'install'] as const;
+export type Tier = (typeof TIERS)[number];
+
+/** What each tier is for, as test/README.md says it. */
+export const TIER_PURPOSE: Record<Tier, string> = {
+  fast: 'units, API behaviour, data, code and docs checks: in process, no subprocess, no install',
+  engine:
+    'what the Node line can change: node:http adapters, the CLIs, the state file, signals and processes, security and concurrency, regressions',
+  deep: 'long searches over seeds and variants: one seed per variant, every seed with DEEP=full',
+  install:
+    'what installs from the registry or a tarball, builds, or drives Chromium: once per msw major',
+};
+
+export interface TestFolder {
+  /** From the repository root, without a trailing slash. */
+  folder: string;
+  tier: Tier;
+  why: string;
+  /**
+   * Its files each need a module graph of their own, as a user's runner gives them: they run in
+   * the tier's project `<tier>-isolated` (see ISOLATED_BY_DEFAULT).
+   */
+  isolate?: true;
+}
+
+/**
+ * Whether a tier's files each get fresh modules. The fast and engine tiers share them within a
+ * worker: their files keep their state in their own module and reset it per test, and loading
+ * the mock's modules afresh for each file was most of the fast tier's time (docs/performance.md).
+ * The deep and install tiers are few heavy files, where fresh modules cost nothing that shows.
+ */
+const ISOLATED_BY_DEFAULT: Record<Tier, boolean> = {
+  fast: false,
+  engine: false,
+  deep: true,
+  install: true,
+};
+
+export const TEST_FOLDERS: readonly TestFolder[] = [
+  { folder: 'test/unit', tier: 'fast', why: 'table-driven tests of pure algorithms' },
+  { folder: 'test/api', tier: 'fast', why: "the API's operations and controls, in process" },
+  { folder: 'test/data', tier: 'fast', why: '`mock.db`, snapshots, fixtures, the search index' },
+  { folder: 'test/faults', tier: 'fast', why: 'each deliberate defect does what it says' },
+  { folder: 'test/code', tier: 'fast', why: "the code's own rules, generated files, the tiers" },
+  {
+    folder: 'test/docs',
+    tier: 'fast',
+    why: 'what the documents show: markers, regions, gap markers, the reference page',
+  },
+  {
+    folder: 'examples/node-tests',
+    tier: 'fast',
+    why: "the Node test example, from the sources: its setup file's msw hooks, once per file",
+    isolate: true,
+  },
+  {
+    folder: 'test/adapters',
+    tier: 'engine',
+    why: 'the node:http server, the express router, msw handlers, loading state over HTTP',
+  },
+  { folder: 'test/cli', tier: 'engine', why: 'the commands, as subprocesses, with signals' },
+  {
+    folder: 'test/contract',
+    tier: 'engine',
+    why: 'the suite and explore against the mock over HTTP, their reports and exit codes',
+  },
+  {
+    folder: 'test/independent',
+    tier: 'engine',
+    why: 'the suite against servers that are not ours, over HTTP',
+  },
+  { folder: 'test/hardening', tier: 'engine', why: 'the catalogue of hostile requests over HTTP' },
+  {
+    folder: 'test/hardening/security',
+    tier: 'engine',
+    why: 'sockets, timeouts, binding, limits: what node:http decides',
+  },
+  {
+    folder: 'test/hardening/concurrency',
+    tier: 'engine',
+    why: 'interleavings, which the event loop of the Node line orders',
+  },
+  {
+    folder: 'test/hardening/state-file',
+    tier: 'engine',
+    why: 'the state file: processes, locks, signals, fsync',
+  },
+  { folder: 'test/regressions', tier: 'engine', why: 'one file per bug, many of them races' },
+  {
+    folder: 'test/contract/proofs',
+    tier: 'deep',
+    why: 'the kill matrix and explore against every variant, fault and correct server, over seeds',
+  },
+  {
+    folder: 'test/hardening/fuzz',
+    tier: 'deep',
+    why: 'random requests and sequences (fast-check, fixed seed)',
+  },
+  {
+    folder: 'test/data/properties',
+    tier: 'deep',
+    why: 'property runs of `mock.db` and the search index against models',
+  },
+  {
+    folder: 'test/new-user',
+    tier: 'install',
+    why: "the README and the examples' READMEs run as typed, from the tarball, on npm 11 and 10",
+  },
+  {
+    folder: 'test/package',
+    tier: 'install',
+    why: 'the packed tarball installed in a separate project',
+  },
+  {
+    folder: 'test/browser',
+    tier: 'install',
+    why: 'the worker in Chromium, the browser bundle built with Vite',
+  },
+  { folder: 'test/e2e', tier: 'install', why: 'the example web app in Chromium' },
+];
+
+/** The vitest projects of a tier, each with its folders; all are named `<tier>` or `<tier>-…`. */
+export function projectsOf(
+  tier: Tier,
+): Array<{ name: string; isolate: boolean; folders: string[] }> {
+  const of = (isolate: boolean) =>
+    TEST_FOLDERS.filter(
+      (entry) => entry.tier === tier && (entry.isolate ?? ISOLATED_BY_DEFAULT[tier]) === isolate,
+    ).map((entry) => entry.folder);
+  const shared = ISOLATED_BY_DEFAULT[tier];
+  return [
+    { name: tier, isolate: shared, folders: of(shared) },
+    { name: `${tier}-isolated`, isolate: !shared, folders: of(!shared) },
+  ].filter((project) => project.folders.length > 0);
+}
+
+/** The folders of a tier. */
+export function foldersOf(tier: Tier): string[] {
+  return TEST_FOLDERS.filter((entry) => entry.tier === tier).map((entry) => entry.folder);
+}
+
+/** The tier of a test file (a path from the repository root), or undefined when none claims it. */
+export function tierOf(file: string): Tier | undefined {
+  const folder = file.slice(0, file.lastIndexOf('/'));
+  return TEST_FOLDERS.find((entry) => entry.folder === folder)?.tier;
+}
+
+/** Files run in Chromium (the browser project of the install tier) rather than in Node. */
+export const BROWSER_TEST = '*.browser.test.ts';
