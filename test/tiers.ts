@@ -19,7 +19,7 @@ export const TIER_PURPOSE: Record<Tier, string> = {
     'what the Node line can change: node:http adapters, the CLIs, the state file, signals and processes, security and concurrency, regressions',
   deep: 'long searches over seeds and variants: one seed per variant, every seed with DEEP=full',
   install:
-    'what installs from the registry or a tarball, builds, or drives Chromium: once per msw major',
+    'what installs from the registry or a tarball, builds, or drives Chromium: what the msw major changes once per major, the rest once',
 };
 
 export interface TestFolder {
@@ -27,6 +27,12 @@ export interface TestFolder {
   folder: string;
   tier: Tier;
   why: string;
+  /**
+   * What it installs changes with the msw major of the app (an install tier folder): its files
+   * are the project `install-msw`, which .ci/run runs once per msw major; the rest of the tier
+   * runs once.
+   */
+  perMswMajor?: true;
   /**
    * Its files each need a module graph of their own, as a user's runner gives them: they run in
    * the tier's project `<tier>-isolated` (see ISOLATED_BY_DEFAULT).
@@ -115,12 +121,19 @@ export const TEST_FOLDERS: readonly TestFolder[] = [
   {
     folder: 'test/new-user',
     tier: 'install',
-    why: "the README and the examples' READMEs run as typed, from the tarball, on npm 11 and 10",
+    why: "the README's blocks of an app on msw 2 or 3, run as typed from the tarball, npm 11 and 10",
+    perMswMajor: true,
   },
   {
     folder: 'test/package',
     tier: 'install',
-    why: 'the packed tarball installed in a separate project',
+    why: 'the packed tarball installed in a separate project beside msw 2 or 3',
+    perMswMajor: true,
+  },
+  {
+    folder: 'test/clone',
+    tier: 'install',
+    why: "a clone's own blocks as typed: npm ci, npm start, the vendored tarball, the examples",
   },
   {
     folder: 'test/browser',
@@ -130,18 +143,29 @@ export const TEST_FOLDERS: readonly TestFolder[] = [
   { folder: 'test/e2e', tier: 'install', why: 'the example web app in Chromium' },
 ];
 
-/** The vitest projects of a tier, each with its folders; all are named `<tier>` or `<tier>-…`. */
+/**
+ * The vitest projects of a tier, each with its folders, all named `<tier>` or `<tier>-…`. `order`
+ * is vitest's `sequence.groupOrder`: the install tier's two projects never run at the same time,
+ * since the README's commands of both name port 4010.
+ */
 export function projectsOf(
   tier: Tier,
-): Array<{ name: string; isolate: boolean; folders: string[] }> {
-  const of = (isolate: boolean) =>
-    TEST_FOLDERS.filter(
-      (entry) => entry.tier === tier && (entry.isolate ?? ISOLATED_BY_DEFAULT[tier]) === isolate,
-    ).map((entry) => entry.folder);
+): Array<{ name: string; isolate: boolean; order: number; folders: string[] }> {
+  const folders = (filter: (entry: TestFolder) => boolean) =>
+    TEST_FOLDERS.filter((entry) => entry.tier === tier && filter(entry)).map(
+      (entry) => entry.folder,
+    );
+  if (tier === 'install') {
+    return [
+      { name: 'install-msw', isolate: true, order: 1, folders: folders((e) => !!e.perMswMajor) },
+      { name: 'install', isolate: true, order: 2, folders: folders((e) => !e.perMswMajor) },
+    ];
+  }
   const shared = ISOLATED_BY_DEFAULT[tier];
+  const isolated = (entry: TestFolder) => (entry.isolate ?? shared) === !shared;
   return [
-    { name: tier, isolate: shared, folders: of(shared) },
-    { name: `${tier}-isolated`, isolate: !shared, folders: of(!shared) },
+    { name: tier, isolate: shared, order: 0, folders: folders((e) => !isolated(e)) },
+    { name: `${tier}-isolated`, isolate: !shared, order: 0, folders: folders(isolated) },
   ].filter((project) => project.folders.length > 0);
 }
 

@@ -78,5 +78,6 @@ describe('the test tiers', () => {
       expect(ci, command).toContain(command);
     expect(ci).toContain("vitest run --project 'fast*' --project 'engine*'");
     expect(ci).toMatch(/for major in 22 24\b/);
+    expect(ci).toContain('vitest run --project install-msw');
   });
 });

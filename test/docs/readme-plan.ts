@@ -72,8 +72,28 @@ export const INLINE: Record<string, string> = {
     'not run: a test of this suite, which npm run test:install runs',
   'npm run test:deep': 'not run here: a tier of this suite, which .ci/run runs',
   'npm run test:install':
-    'not run here: the tier this test is in (.ci/run runs it once per msw major)',
+    'not run here: the tier of the tests that run the blocks (.ci/run: all of it with msw 2, its install-msw project again with msw 3)',
 };
+
+/**
+ * Which test runs each shell block as typed: the app's blocks once per msw major, the
+ * repository's own once (test/README.md). test/docs/readme.node.test.ts checks that every shell
+ * block is here exactly once.
+ */
+export const SHELL_BLOCKS_RUN_BY = {
+  'test/new-user': [
+    'install',
+    'frontend',
+    'ci-owner',
+    'mock-curl',
+    'control-reset',
+    'msw-init',
+    'from-nothing',
+    'local-profile',
+    'explore-local',
+  ],
+  'test/clone': ['set-up', 'ci-vendor', 'node-tests-example', 'web-app-here', 'web-app-copy'],
+} as const satisfies Record<string, readonly string[]>;
 
 export const BLOCKS = docBlocks();
 

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inlineCommands, readDocument, ROOT, shellCommands } from './doc-blocks.ts';
-import { block, BLOCKS, HOW, INLINE, regions } from './readme-plan.ts';
+import { block, BLOCKS, HOW, INLINE, regions, SHELL_BLOCKS_RUN_BY } from './readme-plan.ts';
 
 const DATA_TEST = readDocument('examples/node-tests/data.test.ts');
 
@@ -46,6 +46,13 @@ describe('what the documents show', () => {
     expect(found).toEqual(Object.keys(INLINE).sort());
     for (const [command, how] of Object.entries(INLINE))
       expect(how, command).toMatch(/^(run|not run)/);
+  });
+
+  it('has every shell block run as typed by exactly one test', () => {
+    const owners = Object.values(SHELL_BLOCKS_RUN_BY).flat();
+    expect(owners.filter((id, i) => owners.indexOf(id) !== i)).toEqual([]);
+    const shell = BLOCKS.filter((b) => b.lang === 'sh').map((b) => b.id);
+    expect([...owners].sort()).toEqual(shell.sort());
   });
 
   it('names a reason for every line a block leaves out, and each is a line of the block', () => {

@@ -1,25 +1,23 @@
 /**
- * The README is executable. Every fenced block of the README and of the examples' READMEs carries
- * a `<!-- doc-test: id -->` marker, and each is run here exactly as a user types it, in a scratch
- * layout a new user would have: a copy of this repository (`answers-mock-kit/`), an app beside it
- * that already has msw (`your-app/`), and a repository with a `vendor/` folder (`your-repo/`).
- * The kit is installed from the tarball the README's own lines pack. The npx lines run through the
+ * The README is executable: every fenced block of the README and of the examples' READMEs carries
+ * a `<!-- doc-test: id -->` marker, and each is run exactly as a user types it. Here, the blocks
+ * of a new user whose app already has msw, the ones the app's msw major changes: a copy of this
+ * repository (`answers-mock-kit/`) and the app beside it (`your-app/`), the kit installed from the
+ * tarball the README's own lines pack. test/clone/readme.node.test.ts runs the blocks of the
+ * repository itself (set-up, the vendored tarball and its workflow, the examples), once. The npx lines run through the
  * machine's npm (11) and npm 10; the TypeScript snippets are compiled with tsc and run with vitest
- * against msw 2 on Node 20 and msw 3 on Node 22.12 and later (.ci/run runs the install tier once per msw major: Node 20 and Node 24).
+ * against msw 2 on Node 20 and msw 3 on Node 22.12 and later (.ci/run runs this file once per msw major: Node 20 and Node 24).
  * A line that is not run is named in its block's marker, with the reason; the last test proves
- * that every other line ran. What needs no install (markers, regions, reasons) is checked in
+ * that every other line of its blocks ran. What needs no install (markers, regions, reasons) is checked in
  * test/docs/readme.node.test.ts.
  */
-import { cp, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
-import { createMock } from '../../src/index.ts';
-import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { readDocument, ROOT } from '../docs/doc-blocks.ts';
-import { block, BLOCKS, commandsOf, INLINE } from '../docs/readme-plan.ts';
+import { block, commandsOf, INLINE, SHELL_BLOCKS_RUN_BY } from '../docs/readme-plan.ts';
+import { cloneInto, expectPort4010Free, KEYS, notRun } from './layout.ts';
 import { executed, expectRan, runCommands, startCommand, type Background } from './run-commands.ts';
 import {
   EXPRESS_TEST,
@@ -53,22 +51,10 @@ function setupFor(major: string): string {
   );
 }
 
-/** The environment a CI owner's shell would have, for the local mock on port 4010. */
-const KEYS = {
-  ANSWERS_API_KEY: 'answers_test_full_acme',
-  ANSWERS_READONLY_KEY: 'answers_test_readonly_acme',
-  ANSWERS_OTHER_ACCOUNT_KEY: 'answers_test_full_globex',
-  ANSWERS_INACTIVE_KEY: 'answers_test_inactive_acme',
-};
-
 describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.versions.node})`, () => {
   let work: string;
   let kit: string;
   let app: string;
-  let repo: string;
-  /** The clone `set-up` runs in, and the one `ci-vendor` packs in. */
-  let freshClone: string;
-  let reviewedClone: string;
   /** PATH with npm 10's npm and npx first. */
   let npm10Path: string;
   const running: Background[] = [];
@@ -77,34 +63,18 @@ describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.vers
   afterEach(async () => {
     for (const server of running.splice(0)) await server.stop();
   });
+  // A clone and an app with their node_modules: removing them can take a while on a loaded
+  // disk (the 10 s default once timed out on Node 24).
   afterAll(async () => {
     if (work) await rm(work, { recursive: true, force: true });
-  });
+  }, 180_000);
 
-  it('lays out a copy of the kit, an app that already has msw, and a repository', async () => {
-    // The README's commands name port 4010: a mock a developer left running there would answer
-    // in place of the one these lines start.
-    const taken = await fetch('http://127.0.0.1:4010/').then(
-      () => true,
-      () => false,
-    );
-    expect(taken, 'port 4010 is in use: stop what listens there (npm start?)').toBe(false);
+  it('lays out a copy of the kit and an app that already has msw', async () => {
+    await expectPort4010Free();
     work = await realpath(await mkdtemp(join(tmpdir(), 'answers-docs-')));
     kit = join(work, 'answers-mock-kit');
     app = join(work, 'your-app');
-    // Two more clones, so that the blocks that each begin with `npm ci` run side by side: the
-    // set-up of a first clone, and the one a CI owner reviews, beside the repository it vendors to.
-    freshClone = join(work, 'first-clone', 'answers-mock-kit');
-    reviewedClone = join(work, 'reviewed-clone', 'answers-mock-kit');
-    repo = join(work, 'reviewed-clone', 'your-repo');
-    // The files a clone has: the tracked ones, as they are in this working tree.
-    const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
-      .split('\0')
-      .filter(Boolean);
-    for (const clone of [kit, freshClone, reviewedClone])
-      for (const file of tracked)
-        await cp(join(ROOT, file), join(clone, file), { recursive: true });
-    await mkdir(join(repo, 'vendor'), { recursive: true });
+    await cloneInto(kit);
     await mkdir(app, { recursive: true });
     await writeFile(
       join(app, 'package.json'),
@@ -145,62 +115,17 @@ describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.vers
     expect(version.stdout.trim()).toMatch(/^10\./);
   }, 300_000);
 
-  // The three blocks that begin with `npm ci`, each in its own clone, side by side: npm ci and the
-  // build of npm pack are most of this file's time. Only set-up listens (on port 4010).
-  it.concurrent(
-    'set-up: npm ci, then npm start serves the seed and stops on Ctrl-C',
-    async () => {
-      const [ci, start] = commandsOf('set-up');
-      expect(ci).toBe('npm ci');
-      expectRan('npm ci', await runCommands('set-up', [ci!], freshClone));
-      const server = await startCommand(
-        'set-up',
-        start!,
-        freshClone,
-        /Answers mock listening on (\S+)/,
-      );
-      running.push(server);
-      const response = await fetch('http://127.0.0.1:4010/api/answers/v1/collections', {
-        headers: { authorization: 'Bearer answers_test_full_acme' },
-      });
-      expect(response.status).toBe(200);
-      // Ctrl-C: npm passes the signal on and ends by it (a shell shows 130); the mock stops cleanly.
-      running.splice(running.indexOf(server), 1);
-      await server.stop();
-      expect(server.output()).toMatch(/stopped\s*$/);
-    },
-    400_000,
-  );
-
-  it.concurrent(
-    'install: packs the kit and installs the tarball into the app beside it',
-    async () => {
-      expectRan('install', await runCommands('install', commandsOf('install'), kit));
-      const manifest = JSON.parse(await readFile(join(app, 'package.json'), 'utf8'));
-      expect(manifest.devDependencies['answers-mock-kit']).toBe(
-        'file:../answers-mock-kit/answers-mock-kit-0.1.0.tgz',
-      );
-      const mswVersion = JSON.parse(
-        await readFile(join(app, 'node_modules', 'msw', 'package.json'), 'utf8'),
-      ).version as string;
-      expect(mswVersion.split('.')[0]).toBe(MSW);
-    },
-    400_000,
-  );
-
-  it.concurrent(
-    'ci-vendor: packs the kit in a reviewed clone and copies the tarball to the vendor folder',
-    async () => {
-      expectRan(
-        'ci-vendor',
-        await runCommands('ci-vendor', commandsOf('ci-vendor'), reviewedClone),
-      );
-      await expect(
-        readFile(join(repo, 'vendor', 'answers-mock-kit-0.1.0.tgz')),
-      ).resolves.toBeTruthy();
-    },
-    400_000,
-  );
+  it('install: packs the kit and installs the tarball into the app beside it', async () => {
+    expectRan('install', await runCommands('install', commandsOf('install'), kit));
+    const manifest = JSON.parse(await readFile(join(app, 'package.json'), 'utf8'));
+    expect(manifest.devDependencies['answers-mock-kit']).toBe(
+      'file:../answers-mock-kit/answers-mock-kit-0.1.0.tgz',
+    );
+    const mswVersion = JSON.parse(
+      await readFile(join(app, 'node_modules', 'msw', 'package.json'), 'utf8'),
+    ).version as string;
+    expect(mswVersion.split('.')[0]).toBe(MSW);
+  }, 400_000);
 
   it('installs the optional peers the prose names (faker, swagger-ui-dist)', async () => {
     for (const command of [
@@ -385,102 +310,8 @@ describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.vers
     expect(vitest.stdout + vitest.stderr).toMatch(/Tests\s+1 failed/);
   }, 300_000);
 
-  it('workflow: the run steps of the README and of examples/ci/contract.yml write a green JUnit report', async () => {
-    const workflows: Array<[string, string]> = [
-      ['workflow', block('workflow').body],
-      ['contract.yml', await readFile(join(ROOT, 'examples/ci/contract.yml'), 'utf8')],
-    ];
-    // The two workflows side by side, each in its own checkout against a deployment of its own.
-    await Promise.all(
-      workflows.map(async ([id, text]) => {
-        const server: RunningServer = await startServer({
-          mock: await createMock(),
-          port: 0,
-          quiet: true,
-        });
-        try {
-          const settings: Record<string, string> = {
-            'vars.ANSWERS_BASE_URL': `${server.url}/api/answers/v1`,
-            'secrets.ANSWERS_API_KEY': KEYS.ANSWERS_API_KEY,
-            'secrets.ANSWERS_READONLY_KEY': KEYS.ANSWERS_READONLY_KEY,
-            'secrets.ANSWERS_OTHER_ACCOUNT_KEY': KEYS.ANSWERS_OTHER_ACCOUNT_KEY,
-            'secrets.ANSWERS_INACTIVE_KEY': KEYS.ANSWERS_INACTIVE_KEY,
-          };
-          const steps = (parse(text) as { jobs: { contract: { steps: WorkflowStep[] } } }).jobs
-            .contract.steps;
-          const folder = join(work, `checkout-${id}`);
-          await cp(repo, folder, { recursive: true });
-          for (const step of steps.filter((s) => s.run)) {
-            const env: Record<string, string> = {};
-            for (const [name, value] of Object.entries(step.env ?? {})) {
-              const reference = /^\$\{\{ (.+) \}\}$/.exec(value)?.[1];
-              expect(reference && reference in settings, `${id}: ${name}`).toBe(true);
-              env[name] = settings[reference!]!;
-            }
-            expectRan(`${id}: ${step.run}`, await runCommands(id, [step.run!.trim()], folder, env));
-          }
-          const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))!;
-          const report = String(upload.with!.path).trim().split('\n')[0]!;
-          const junit = await readFile(join(folder, report), 'utf8');
-          expect(junit, id).toMatch(/<testsuites [^>]*failures="0"/);
-        } finally {
-          await server.close();
-        }
-      }),
-    );
-  }, 300_000);
-
-  it("node-tests-example: npm install and npm test in the copy's examples/node-tests", async () => {
-    const ran = await runCommands(
-      'node-tests-example',
-      commandsOf('node-tests-example'),
-      join(kit, 'examples', 'node-tests'),
-    );
-    expectRan('node-tests-example', ran);
-    expect(ran.stdout).toMatch(/Tests\s+\d+ passed/);
-  }, 300_000);
-
-  it('web-app-here: the mock and the Vite server of the example both answer', async () => {
-    const [mockLine, viteLine] = commandsOf('web-app-here');
-    const mock = await startCommand('web-app-here', mockLine!, kit, /Answers mock listening on/);
-    running.push(mock);
-    const vite = await startCommand('web-app-here', viteLine!, kit, /Local:\s+(http\S+)/);
-    running.push(vite);
-    const url = /Local:\s+(http\S+)/.exec(vite.output())![1]!;
-    const page = await fetch(url);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('data-testid');
-    expect((await fetch(new URL('/src/main.ts', url))).status).toBe(200);
-    for (const server of running.splice(0)) await server.stop();
-  }, 300_000);
-
-  it('web-app-copy: the example copied beside the kit installs the tarball and serves', async () => {
-    const copy = join(work, 'web-app');
-    await cp(join(kit, 'examples', 'web-app'), copy, {
-      recursive: true,
-      filter: (source) => !source.includes('node_modules'),
-    });
-    const [install, init, mockLine, viteLine] = commandsOf('web-app-copy');
-    expectRan('web-app-copy', await runCommands('web-app-copy', [install!, init!], copy));
-    const mock = await startCommand('web-app-copy', mockLine!, copy, /Answers mock listening on/);
-    running.push(mock);
-    const vite = await startCommand('web-app-copy', viteLine!, copy, /Local:\s+(http\S+)/);
-    running.push(vite);
-    const url = /Local:\s+(http\S+)/.exec(vite.output())![1]!;
-    expect((await fetch(url)).status).toBe(200);
-    expect((await fetch(new URL('/src/main.ts', url))).status).toBe(200);
-    await expect(readFile(join(copy, 'public', 'mockServiceWorker.js'), 'utf8')).resolves.toMatch(
-      /INTEGRITY_CHECKSUM/,
-    );
-    for (const server of running.splice(0)) await server.stop();
-  }, 300_000);
-
-  it('ran every line of every shell block, and every inline command it says it runs', () => {
-    const missing: string[] = [];
-    for (const b of BLOCKS.filter((candidate) => candidate.lang === 'sh')) {
-      for (const command of commandsOf(b.id!))
-        if (!executed.has(`${b.id}\n${command}`)) missing.push(`${b.id}: ${command}`);
-    }
+  it('ran every line of its shell blocks, and every inline command it says it runs', () => {
+    const missing = notRun(SHELL_BLOCKS_RUN_BY['test/new-user'], commandsOf, executed);
     for (const [command, how] of Object.entries(INLINE)) {
       if (!how.startsWith('run: in') && !how.startsWith('run: shown')) continue;
       if (![...executed].some((entry) => entry.endsWith(`\n${command}`))) missing.push(command);
@@ -488,10 +319,3 @@ describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.vers
     expect(missing).toEqual([]);
   });
 });
-
-interface WorkflowStep {
-  run?: string;
-  uses?: string;
-  with?: Record<string, unknown>;
-  env?: Record<string, string>;
-}

@@ -1,0 +1,192 @@
+/**
+ * The repository's own blocks, run exactly as typed (see test/new-user/readme.node.test.ts for the
+ * markers): a first clone's `npm ci` and `npm start` (README, set-up), a clone a CI owner
+ * reviewed, packed and vendored into their repository (examples/ci, ci-vendor), whose workflow
+ * steps then run, and the examples run in that clone (node-tests-example, web-app-here,
+ * web-app-copy). Nothing here depends on the msw major of an app, so .ci/run runs it once.
+ */
+import { cp, mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { createMock } from '../../src/index.ts';
+import { startServer, type RunningServer } from '../../src/node/server.ts';
+import { ROOT } from '../docs/doc-blocks.ts';
+import { block, commandsOf, SHELL_BLOCKS_RUN_BY } from '../docs/readme-plan.ts';
+import { cloneInto, expectPort4010Free, KEYS, notRun } from '../new-user/layout.ts';
+import {
+  executed,
+  expectRan,
+  runCommands,
+  startCommand,
+  type Background,
+} from '../new-user/run-commands.ts';
+
+describe(`a clone of the kit, followed as typed (Node ${process.versions.node})`, () => {
+  let work: string;
+  /** The clone `set-up` runs in, and the one `ci-vendor` packs in, beside `your-repo/`. */
+  let freshClone: string;
+  let kit: string;
+  let repo: string;
+  const running: Background[] = [];
+
+  /** A server a failed step left running would hold port 4010 for the next step. */
+  afterEach(async () => {
+    for (const server of running.splice(0)) await server.stop();
+  });
+  // Two clones with their node_modules: removing them can take a while on a loaded disk.
+  afterAll(async () => {
+    if (work) await rm(work, { recursive: true, force: true });
+  }, 180_000);
+
+  it('lays out a first clone, and a reviewed clone beside a repository with a vendor folder', async () => {
+    await expectPort4010Free();
+    work = await realpath(await mkdtemp(join(tmpdir(), 'answers-clone-')));
+    freshClone = join(work, 'first-clone', 'answers-mock-kit');
+    kit = join(work, 'reviewed-clone', 'answers-mock-kit');
+    repo = join(work, 'reviewed-clone', 'your-repo');
+    await cloneInto(freshClone);
+    await cloneInto(kit);
+    await mkdir(join(repo, 'vendor'), { recursive: true });
+  }, 120_000);
+
+  // The two blocks that begin with `npm ci`, each in its own clone, side by side. Only set-up
+  // listens (on port 4010).
+  it.concurrent(
+    'set-up: npm ci, then npm start serves the seed and stops on Ctrl-C',
+    async () => {
+      const [ci, start] = commandsOf('set-up');
+      expect(ci).toBe('npm ci');
+      expectRan('npm ci', await runCommands('set-up', [ci!], freshClone));
+      const server = await startCommand(
+        'set-up',
+        start!,
+        freshClone,
+        /Answers mock listening on (\S+)/,
+      );
+      running.push(server);
+      const response = await fetch('http://127.0.0.1:4010/api/answers/v1/collections', {
+        headers: { authorization: 'Bearer answers_test_full_acme' },
+      });
+      expect(response.status).toBe(200);
+      // Ctrl-C: npm passes the signal on and ends by it (a shell shows 130); the mock stops cleanly.
+      running.splice(running.indexOf(server), 1);
+      await server.stop();
+      expect(server.output()).toMatch(/stopped\s*$/);
+    },
+    400_000,
+  );
+
+  it.concurrent(
+    'ci-vendor: packs the kit in a reviewed clone and copies the tarball to the vendor folder',
+    async () => {
+      expectRan('ci-vendor', await runCommands('ci-vendor', commandsOf('ci-vendor'), kit));
+      await expect(
+        readFile(join(repo, 'vendor', 'answers-mock-kit-0.1.0.tgz')),
+      ).resolves.toBeTruthy();
+    },
+    400_000,
+  );
+
+  it('workflow: the run steps of the README and of examples/ci/contract.yml write a green JUnit report', async () => {
+    const workflows: Array<[string, string]> = [
+      ['workflow', block('workflow').body],
+      ['contract.yml', await readFile(join(ROOT, 'examples/ci/contract.yml'), 'utf8')],
+    ];
+    // The two workflows side by side, each in its own checkout against a deployment of its own.
+    await Promise.all(
+      workflows.map(async ([id, text]) => {
+        const server: RunningServer = await startServer({
+          mock: await createMock(),
+          port: 0,
+          quiet: true,
+        });
+        try {
+          const settings: Record<string, string> = {
+            'vars.ANSWERS_BASE_URL': `${server.url}/api/answers/v1`,
+            'secrets.ANSWERS_API_KEY': KEYS.ANSWERS_API_KEY,
+            'secrets.ANSWERS_READONLY_KEY': KEYS.ANSWERS_READONLY_KEY,
+            'secrets.ANSWERS_OTHER_ACCOUNT_KEY': KEYS.ANSWERS_OTHER_ACCOUNT_KEY,
+            'secrets.ANSWERS_INACTIVE_KEY': KEYS.ANSWERS_INACTIVE_KEY,
+          };
+          const steps = (parse(text) as { jobs: { contract: { steps: WorkflowStep[] } } }).jobs
+            .contract.steps;
+          const folder = join(work, `checkout-${id}`);
+          await cp(repo, folder, { recursive: true });
+          for (const step of steps.filter((s) => s.run)) {
+            const env: Record<string, string> = {};
+            for (const [name, value] of Object.entries(step.env ?? {})) {
+              const reference = /^\$\{\{ (.+) \}\}$/.exec(value)?.[1];
+              expect(reference && reference in settings, `${id}: ${name}`).toBe(true);
+              env[name] = settings[reference!]!;
+            }
+            expectRan(`${id}: ${step.run}`, await runCommands(id, [step.run!.trim()], folder, env));
+          }
+          const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))!;
+          const report = String(upload.with!.path).trim().split('\n')[0]!;
+          const junit = await readFile(join(folder, report), 'utf8');
+          expect(junit, id).toMatch(/<testsuites [^>]*failures="0"/);
+        } finally {
+          await server.close();
+        }
+      }),
+    );
+  }, 300_000);
+
+  it("node-tests-example: npm install and npm test in the copy's examples/node-tests", async () => {
+    const ran = await runCommands(
+      'node-tests-example',
+      commandsOf('node-tests-example'),
+      join(kit, 'examples', 'node-tests'),
+    );
+    expectRan('node-tests-example', ran);
+    expect(ran.stdout).toMatch(/Tests\s+\d+ passed/);
+  }, 300_000);
+
+  it('web-app-here: the mock and the Vite server of the example both answer', async () => {
+    const [mockLine, viteLine] = commandsOf('web-app-here');
+    const mock = await startCommand('web-app-here', mockLine!, kit, /Answers mock listening on/);
+    running.push(mock);
+    const vite = await startCommand('web-app-here', viteLine!, kit, /Local:\s+(http\S+)/);
+    running.push(vite);
+    const url = /Local:\s+(http\S+)/.exec(vite.output())![1]!;
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('data-testid');
+    expect((await fetch(new URL('/src/main.ts', url))).status).toBe(200);
+    for (const server of running.splice(0)) await server.stop();
+  }, 300_000);
+
+  it('web-app-copy: the example copied beside the kit installs the tarball and serves', async () => {
+    const copy = join(kit, '..', 'web-app'); // beside the kit, as the block's path says
+    await cp(join(kit, 'examples', 'web-app'), copy, {
+      recursive: true,
+      filter: (source) => !source.includes('node_modules'),
+    });
+    const [install, init, mockLine, viteLine] = commandsOf('web-app-copy');
+    expectRan('web-app-copy', await runCommands('web-app-copy', [install!, init!], copy));
+    const mock = await startCommand('web-app-copy', mockLine!, copy, /Answers mock listening on/);
+    running.push(mock);
+    const vite = await startCommand('web-app-copy', viteLine!, copy, /Local:\s+(http\S+)/);
+    running.push(vite);
+    const url = /Local:\s+(http\S+)/.exec(vite.output())![1]!;
+    expect((await fetch(url)).status).toBe(200);
+    expect((await fetch(new URL('/src/main.ts', url))).status).toBe(200);
+    await expect(readFile(join(copy, 'public', 'mockServiceWorker.js'), 'utf8')).resolves.toMatch(
+      /INTEGRITY_CHECKSUM/,
+    );
+    for (const server of running.splice(0)) await server.stop();
+  }, 300_000);
+
+  it('ran every line of its shell blocks', () => {
+    expect(notRun(SHELL_BLOCKS_RUN_BY['test/clone'], commandsOf, executed)).toEqual([]);
+  });
+});
+
+interface WorkflowStep {
+  run?: string;
+  uses?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, string>;
+}
