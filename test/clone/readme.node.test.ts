@@ -5,10 +5,10 @@
  * steps then run, and the examples run in that clone (node-tests-example, web-app-here,
  * web-app-copy). Nothing here depends on the msw major of an app, so .ci/run runs it once.
  */
-import { cp, mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { scratchDir } from '../support/scratch.ts';
 import { parse } from 'yaml';
 import { createMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
@@ -42,7 +42,7 @@ describe(`a clone of the kit, followed as typed (Node ${process.versions.node})`
 
   it('lays out a first clone, and a reviewed clone beside a repository with a vendor folder', async () => {
     await expectPort4010Free();
-    work = await realpath(await mkdtemp(join(tmpdir(), 'answers-clone-')));
+    work = await scratchDir('answers-clone-');
     freshClone = join(work, 'first-clone', 'answers-mock-kit');
     kit = join(work, 'reviewed-clone', 'answers-mock-kit');
     repo = join(work, 'reviewed-clone', 'your-repo');

@@ -11,10 +11,10 @@
  * that every other line of its blocks ran. What needs no install (markers, regions, reasons) is checked in
  * test/docs/readme.node.test.ts.
  */
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { scratchDir } from '../support/scratch.ts';
 import { readDocument, ROOT } from '../docs/doc-blocks.ts';
 import { block, commandsOf, INLINE, SHELL_BLOCKS_RUN_BY } from '../docs/readme-plan.ts';
 import { cloneInto, expectPort4010Free, KEYS, notRun } from './layout.ts';
@@ -71,7 +71,7 @@ describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.vers
 
   it('lays out a copy of the kit and an app that already has msw', async () => {
     await expectPort4010Free();
-    work = await realpath(await mkdtemp(join(tmpdir(), 'answers-docs-')));
+    work = await scratchDir('answers-docs-');
     kit = join(work, 'answers-mock-kit');
     app = join(work, 'your-app');
     await cloneInto(kit);

@@ -6,19 +6,10 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  lstat,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  realpath,
-  rm,
-  writeFile,
-} from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchDir } from '../support/scratch.ts';
 import { CHECKS } from '../../src/contract/checks/index.ts';
 import { defaultState } from '../../src/seed/default-state.ts';
 import { BIN, childEnv, expectOk, ROOT, run, type Ran } from './commands.ts';
@@ -59,7 +50,7 @@ const ACME_FIRST_PAGE = defaultState.collections
 
 describe('the packed package, installed in a separate project', () => {
   beforeAll(async () => {
-    work = await realpath(await mkdtemp(join(tmpdir(), 'answers-mock-kit-package-')));
+    work = await scratchDir('answers-mock-kit-package-');
     consumer = join(work, 'consumer');
 
     const packed = await run('npm', ['pack', '--json', '--pack-destination', work], ROOT);
