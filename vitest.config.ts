@@ -27,7 +27,7 @@ function mswWorkerScript(): Plugin {
 
 /** The vitest projects of each tier (test/tiers.ts); Chromium's files are a project of their own. */
 function tierProjects(tier: Tier) {
-  return projectsOf(tier).map(({ name, isolate, order, folders }) => ({
+  return projectsOf(tier).map(({ name, isolate, folders }) => ({
     extends: true as const,
     test: {
       name,
@@ -35,7 +35,6 @@ function tierProjects(tier: Tier) {
       include: folders.map((folder) => `${folder}/*.test.ts`),
       exclude: [`**/${BROWSER_TEST}`],
       isolate,
-      sequence: { groupOrder: order },
       // A bound against a hang, not a measure of speed: files run side by side, and a test that
       // starts a command can wait seconds for a core on a loaded 2-core machine.
       testTimeout: tier === 'fast' ? 5_000 : 30_000,
@@ -74,7 +73,6 @@ export default defineConfig({
         plugins: [mswWorkerScript()],
         test: {
           name: 'install-browser',
-          sequence: { groupOrder: 2 },
           include: foldersOf('install').map((folder) => `${folder}/${BROWSER_TEST}`),
           browser: {
             enabled: true,

@@ -144,28 +144,28 @@ export const TEST_FOLDERS: readonly TestFolder[] = [
 ];
 
 /**
- * The vitest projects of a tier, each with its folders, all named `<tier>` or `<tier>-…`. `order`
- * is vitest's `sequence.groupOrder`: the install tier's two projects never run at the same time,
- * since the README's commands of both name port 4010.
+ * The vitest projects of a tier, each with its folders, all named `<tier>` or `<tier>-…`. The
+ * install tier's two run side by side; the steps of theirs that listen on port 4010 (the README's
+ * commands name it) take turns (test/new-user/layout.ts).
  */
 export function projectsOf(
   tier: Tier,
-): Array<{ name: string; isolate: boolean; order: number; folders: string[] }> {
+): Array<{ name: string; isolate: boolean; folders: string[] }> {
   const folders = (filter: (entry: TestFolder) => boolean) =>
     TEST_FOLDERS.filter((entry) => entry.tier === tier && filter(entry)).map(
       (entry) => entry.folder,
     );
   if (tier === 'install') {
     return [
-      { name: 'install-msw', isolate: true, order: 1, folders: folders((e) => !!e.perMswMajor) },
-      { name: 'install', isolate: true, order: 2, folders: folders((e) => !e.perMswMajor) },
+      { name: 'install-msw', isolate: true, folders: folders((e) => !!e.perMswMajor) },
+      { name: 'install', isolate: true, folders: folders((e) => !e.perMswMajor) },
     ];
   }
   const shared = ISOLATED_BY_DEFAULT[tier];
   const isolated = (entry: TestFolder) => (entry.isolate ?? shared) === !shared;
   return [
-    { name: tier, isolate: shared, order: 0, folders: folders((e) => !isolated(e)) },
-    { name: `${tier}-isolated`, isolate: !shared, order: 0, folders: folders(isolated) },
+    { name: tier, isolate: shared, folders: folders((e) => !isolated(e)) },
+    { name: `${tier}-isolated`, isolate: !shared, folders: folders(isolated) },
   ].filter((project) => project.folders.length > 0);
 }
 

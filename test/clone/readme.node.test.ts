@@ -14,7 +14,7 @@ import { createMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { ROOT } from '../docs/doc-blocks.ts';
 import { block, commandsOf, SHELL_BLOCKS_RUN_BY } from '../docs/readme-plan.ts';
-import { cloneInto, expectPort4010Free, KEYS, notRun } from '../new-user/layout.ts';
+import { cloneInto, holdingPort4010, KEYS, notRun } from '../new-user/layout.ts';
 import {
   executed,
   expectRan,
@@ -41,7 +41,6 @@ describe(`a clone of the kit, followed as typed (Node ${process.versions.node})`
   }, 180_000);
 
   it('lays out a first clone, and a reviewed clone beside a repository with a vendor folder', async () => {
-    await expectPort4010Free();
     work = await scratchDir('answers-clone-');
     freshClone = join(work, 'first-clone', 'answers-mock-kit');
     kit = join(work, 'reviewed-clone', 'answers-mock-kit');
@@ -52,28 +51,31 @@ describe(`a clone of the kit, followed as typed (Node ${process.versions.node})`
   }, 120_000);
 
   // The two blocks that begin with `npm ci`, each in its own clone, side by side. Only set-up
-  // listens (on port 4010).
+  // listens (on port 4010, held from the other files of the tier while it does).
   it.concurrent(
     'set-up: npm ci, then npm start serves the seed and stops on Ctrl-C',
     async () => {
       const [ci, start] = commandsOf('set-up');
       expect(ci).toBe('npm ci');
       expectRan('npm ci', await runCommands('set-up', [ci!], freshClone));
-      const server = await startCommand(
-        'set-up',
-        start!,
-        freshClone,
-        /Answers mock listening on (\S+)/,
-      );
-      running.push(server);
-      const response = await fetch('http://127.0.0.1:4010/api/answers/v1/collections', {
-        headers: { authorization: 'Bearer answers_test_full_acme' },
+      await holdingPort4010(running, async () => {
+        const server = await startCommand(
+          'set-up',
+          start!,
+          freshClone,
+          /Answers mock listening on (\S+)/,
+        );
+        running.push(server);
+        const response = await fetch('http://127.0.0.1:4010/api/answers/v1/collections', {
+          headers: { authorization: 'Bearer answers_test_full_acme' },
+        });
+        expect(response.status).toBe(200);
+        // Ctrl-C: npm passes the signal on and ends by it (a shell shows 130); the mock stops
+        // cleanly.
+        running.splice(running.indexOf(server), 1);
+        await server.stop();
+        expect(server.output()).toMatch(/stopped\s*$/);
       });
-      expect(response.status).toBe(200);
-      // Ctrl-C: npm passes the signal on and ends by it (a shell shows 130); the mock stops cleanly.
-      running.splice(running.indexOf(server), 1);
-      await server.stop();
-      expect(server.output()).toMatch(/stopped\s*$/);
     },
     400_000,
   );
@@ -146,16 +148,17 @@ describe(`a clone of the kit, followed as typed (Node ${process.versions.node})`
 
   it('web-app-here: the mock and the Vite server of the example both answer', async () => {
     const [mockLine, viteLine] = commandsOf('web-app-here');
-    const mock = await startCommand('web-app-here', mockLine!, kit, /Answers mock listening on/);
-    running.push(mock);
-    const vite = await startCommand('web-app-here', viteLine!, kit, /Local:\s+(http\S+)/);
-    running.push(vite);
-    const url = /Local:\s+(http\S+)/.exec(vite.output())![1]!;
-    const page = await fetch(url);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('data-testid');
-    expect((await fetch(new URL('/src/main.ts', url))).status).toBe(200);
-    for (const server of running.splice(0)) await server.stop();
+    await holdingPort4010(running, async () => {
+      const mock = await startCommand('web-app-here', mockLine!, kit, /Answers mock listening on/);
+      running.push(mock);
+      const vite = await startCommand('web-app-here', viteLine!, kit, /Local:\s+(http\S+)/);
+      running.push(vite);
+      const url = /Local:\s+(http\S+)/.exec(vite.output())![1]!;
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('data-testid');
+      expect((await fetch(new URL('/src/main.ts', url))).status).toBe(200);
+    });
   }, 300_000);
 
   it('web-app-copy: the example copied beside the kit installs the tarball and serves', async () => {
@@ -166,17 +169,18 @@ describe(`a clone of the kit, followed as typed (Node ${process.versions.node})`
     });
     const [install, init, mockLine, viteLine] = commandsOf('web-app-copy');
     expectRan('web-app-copy', await runCommands('web-app-copy', [install!, init!], copy));
-    const mock = await startCommand('web-app-copy', mockLine!, copy, /Answers mock listening on/);
-    running.push(mock);
-    const vite = await startCommand('web-app-copy', viteLine!, copy, /Local:\s+(http\S+)/);
-    running.push(vite);
-    const url = /Local:\s+(http\S+)/.exec(vite.output())![1]!;
-    expect((await fetch(url)).status).toBe(200);
-    expect((await fetch(new URL('/src/main.ts', url))).status).toBe(200);
+    await holdingPort4010(running, async () => {
+      const mock = await startCommand('web-app-copy', mockLine!, copy, /Answers mock listening/);
+      running.push(mock);
+      const vite = await startCommand('web-app-copy', viteLine!, copy, /Local:\s+(http\S+)/);
+      running.push(vite);
+      const url = /Local:\s+(http\S+)/.exec(vite.output())![1]!;
+      expect((await fetch(url)).status).toBe(200);
+      expect((await fetch(new URL('/src/main.ts', url))).status).toBe(200);
+    });
     await expect(readFile(join(copy, 'public', 'mockServiceWorker.js'), 'utf8')).resolves.toMatch(
       /INTEGRITY_CHECKSUM/,
     );
-    for (const server of running.splice(0)) await server.stop();
   }, 300_000);
 
   it('ran every line of its shell blocks', () => {

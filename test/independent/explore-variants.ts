@@ -2,7 +2,7 @@
  * Seeded variants of the independent server that the fixed checks miss: each breaks a stated rule
  * only under conditions a single check does not make (concurrency, another key, past a batch
  * size, values beyond plain ASCII words and small numbers). `answers-contract explore` must find
- * each (test/contract/proofs/explore-variants.node.test.ts), and the fixed suite passes them.
+ * each (test/contract/proofs/explore-beyond-fixed-checks.node.test.ts), and the fixed suite passes them.
  */
 interface ExploreVariantRow {
   variant: string;

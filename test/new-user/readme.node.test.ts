@@ -17,7 +17,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { scratchDir } from '../support/scratch.ts';
 import { readDocument, ROOT } from '../docs/doc-blocks.ts';
 import { block, commandsOf, INLINE, SHELL_BLOCKS_RUN_BY } from '../docs/readme-plan.ts';
-import { cloneInto, expectPort4010Free, KEYS, notRun } from './layout.ts';
+import { cloneInto, holdingPort4010, KEYS, notRun } from './layout.ts';
 import { executed, expectRan, runCommands, startCommand, type Background } from './run-commands.ts';
 import {
   EXPRESS_TEST,
@@ -70,7 +70,6 @@ describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.vers
   }, 180_000);
 
   it('lays out a copy of the kit and an app that already has msw', async () => {
-    await expectPort4010Free();
     work = await scratchDir('answers-docs-');
     kit = join(work, 'answers-mock-kit');
     app = join(work, 'your-app');
@@ -167,69 +166,71 @@ describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.vers
   }, 300_000);
 
   it('frontend, CI owner and control lines: against npx --no -- answers-mock on port 4010', async () => {
-    const [start, ...rest] = commandsOf('frontend');
-    const server = await startCommand('frontend', start!, app, /Answers mock listening on \S+/);
-    running.push(server);
-    // Installed, the banner names no file of the kit's own folder.
-    expect(server.output()).not.toContain('fixtures/');
-    expect(server.output()).toMatch(/Docs\s+\S+\/docs\s+\(Swagger UI/);
+    await holdingPort4010(running, async () => {
+      const [start, ...rest] = commandsOf('frontend');
+      const server = await startCommand('frontend', start!, app, /Answers mock listening on \S+/);
+      running.push(server);
+      // Installed, the banner names no file of the kit's own folder.
+      expect(server.output()).not.toContain('fixtures/');
+      expect(server.output()).toMatch(/Docs\s+\S+\/docs\s+\(Swagger UI/);
 
-    const curl = await runCommands('frontend', rest, app);
-    expectRan('curl', curl);
-    expect(JSON.parse(curl.stdout).data.length).toBeGreaterThan(0);
-    const again = await runCommands('mock-curl', commandsOf('mock-curl'), app);
-    expect(JSON.parse(again.stdout).data.length).toBeGreaterThan(0);
+      const curl = await runCommands('frontend', rest, app);
+      expectRan('curl', curl);
+      expect(JSON.parse(curl.stdout).data.length).toBeGreaterThan(0);
+      const again = await runCommands('mock-curl', commandsOf('mock-curl'), app);
+      expect(JSON.parse(again.stdout).data.length).toBeGreaterThan(0);
 
-    const root = 'http://127.0.0.1:4010';
-    for (const path of [process.env.PATH!, npm10Path]) {
-      const owner = await runCommands('ci-owner', commandsOf('ci-owner'), app, {
+      const root = 'http://127.0.0.1:4010';
+      for (const path of [process.env.PATH!, npm10Path]) {
+        const owner = await runCommands('ci-owner', commandsOf('ci-owner'), app, {
+          ...KEYS,
+          ANSWERS_BASE_URL: `${root}/api/answers/v1`,
+          PATH: path,
+        });
+        expectRan('ci-owner', owner);
+        expect(owner.stdout).toMatch(/PASSED/);
+      }
+      const fromNothing = await runCommands('from-nothing', commandsOf('from-nothing'), app, {
         ...KEYS,
-        ANSWERS_BASE_URL: `${root}/api/answers/v1`,
-        PATH: path,
+        ANSWERS_BASE_URL: root,
       });
-      expectRan('ci-owner', owner);
-      expect(owner.stdout).toMatch(/PASSED/);
-    }
-    const fromNothing = await runCommands('from-nothing', commandsOf('from-nothing'), app, {
-      ...KEYS,
-      ANSWERS_BASE_URL: root,
-    });
-    expectRan('from-nothing', fromNothing);
-    // Step 3's promise: every check passes or skips, and no failure is shown anywhere.
-    expect(fromNothing.stdout).not.toMatch(/^FAIL/m);
-    expect(fromNothing.stdout).toMatch(
-      /\d+ passed, 0 failed, \d+ skipped .*: PASSED at level spec/,
-    );
-    await expect(readFile(join(app, 'answers-target.yaml'), 'utf8')).resolves.toContain(
-      'operations:',
-    );
-    const profile = await runCommands('local-profile', commandsOf('local-profile'), app);
-    expectRan('local-profile', profile);
-    expect(profile.stdout).toMatch(/\d+ passed, 0 failed, 0 skipped/);
-    const explored = await runCommands('explore-local', commandsOf('explore-local'), app);
-    expectRan('explore-local', explored);
-    expect(explored.stdout).toMatch(/^AGREED: /);
-    // The README's word: every clause within reach is reached, with its seed.
-    expect(explored.stdout).toMatch(/^Coverage: (\d+) of \1 clauses \(100%\)$/m);
-    const sweep = await runCommands(
-      'inline',
-      ['npx --no -- answers-contract sweep --older-than 1h'],
-      app,
-      { ...KEYS, ANSWERS_BASE_URL: `${root}/api/answers/v1` },
-    );
-    expectRan('sweep', sweep);
+      expectRan('from-nothing', fromNothing);
+      // Step 3's promise: every check passes or skips, and no failure is shown anywhere.
+      expect(fromNothing.stdout).not.toMatch(/^FAIL/m);
+      expect(fromNothing.stdout).toMatch(
+        /\d+ passed, 0 failed, \d+ skipped .*: PASSED at level spec/,
+      );
+      await expect(readFile(join(app, 'answers-target.yaml'), 'utf8')).resolves.toContain(
+        'operations:',
+      );
+      const profile = await runCommands('local-profile', commandsOf('local-profile'), app);
+      expectRan('local-profile', profile);
+      expect(profile.stdout).toMatch(/\d+ passed, 0 failed, 0 skipped/);
+      const explored = await runCommands('explore-local', commandsOf('explore-local'), app);
+      expectRan('explore-local', explored);
+      expect(explored.stdout).toMatch(/^AGREED: /);
+      // The README's word: every clause within reach is reached, with its seed.
+      expect(explored.stdout).toMatch(/^Coverage: (\d+) of \1 clauses \(100%\)$/m);
+      const sweep = await runCommands(
+        'inline',
+        ['npx --no -- answers-contract sweep --older-than 1h'],
+        app,
+        { ...KEYS, ANSWERS_BASE_URL: `${root}/api/answers/v1` },
+      );
+      expectRan('sweep', sweep);
 
-    const reset = await runCommands('control-reset', [...commandsOf('control-reset')], app);
-    expectRan('control-reset', reset);
-    const status = await runCommands(
-      'check',
-      [`${commandsOf('control-reset')[0]} -o /dev/null -w '%{http_code}'`],
-      app,
-    );
-    expect(status.stdout).toBe('204');
-    running.splice(running.indexOf(server), 1);
-    await server.stop();
-    expect(server.output()).toMatch(/stopped\s*$/);
+      const reset = await runCommands('control-reset', [...commandsOf('control-reset')], app);
+      expectRan('control-reset', reset);
+      const status = await runCommands(
+        'check',
+        [`${commandsOf('control-reset')[0]} -o /dev/null -w '%{http_code}'`],
+        app,
+      );
+      expect(status.stdout).toBe('204');
+      running.splice(running.indexOf(server), 1);
+      await server.stop();
+      expect(server.output()).toMatch(/stopped\s*$/);
+    });
   }, 400_000);
 
   it("msw-init: writes the installed msw's own worker script and records the folder", async () => {
