@@ -5,23 +5,16 @@
  * steps then run, and the examples run in that clone (node-tests-example, web-app-here,
  * web-app-copy). Nothing here depends on the msw major of an app, so .ci/run runs it once.
  */
-import { cp, mkdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { scratchDir } from '../support/scratch.ts';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { ROOT } from '../docs/doc-blocks.ts';
 import { block, commandsOf, SHELL_BLOCKS_RUN_BY } from '../docs/readme-plan.ts';
-import { cloneInto, holdingPort4010, KEYS, notRun } from '../new-user/layout.ts';
-import {
-  executed,
-  expectRan,
-  runCommands,
-  startCommand,
-  type Background,
-} from '../new-user/run-commands.ts';
+import { cloneInto, holdingPort4010, KEYS, notRun, scratchLayout } from '../new-user/layout.ts';
+import { executed, expectRan, runCommands, startCommand } from '../new-user/run-commands.ts';
 
 describe(`a clone of the kit, followed as typed (Node ${process.versions.node})`, () => {
   let work: string;
@@ -29,19 +22,10 @@ describe(`a clone of the kit, followed as typed (Node ${process.versions.node})`
   let freshClone: string;
   let kit: string;
   let repo: string;
-  const running: Background[] = [];
-
-  /** A server a failed step left running would hold port 4010 for the next step. */
-  afterEach(async () => {
-    for (const server of running.splice(0)) await server.stop();
-  });
-  // Two clones with their node_modules: removing them can take a while on a loaded disk.
-  afterAll(async () => {
-    if (work) await rm(work, { recursive: true, force: true });
-  }, 180_000);
+  const { running, make } = scratchLayout('answers-clone-');
 
   it('lays out a first clone, and a reviewed clone beside a repository with a vendor folder', async () => {
-    work = await scratchDir('answers-clone-');
+    work = await make();
     freshClone = join(work, 'first-clone', 'answers-mock-kit');
     kit = join(work, 'reviewed-clone', 'answers-mock-kit');
     repo = join(work, 'reviewed-clone', 'your-repo');

@@ -6,8 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, afterEach, expect } from 'vitest';
 import { ROOT } from '../docs/doc-blocks.ts';
+import { scratchDir } from '../support/scratch.ts';
 import type { Background } from './run-commands.ts';
 
 /** Copies the files a clone has (the tracked ones, as they are in this working tree) to `to`. */
@@ -89,4 +90,32 @@ export function notRun(
       .filter((command) => !executed.has(`${id}\n${command}`))
       .map((command) => `${id}: ${command}`),
   );
+}
+
+/**
+ * The scratch layout of one documents' test file, with its hooks registered in the calling
+ * `describe`: `running` holds the servers its steps start, each stopped after its test (one a
+ * failed step left running would hold port 4010 for the next); `work()` is the scratch folder,
+ * made by the first step and removed after the file. Clones and apps with their node_modules can
+ * take a while to remove on a loaded disk (the 10 s default once timed out on Node 24).
+ */
+export function scratchLayout(prefix: string): {
+  running: Background[];
+  make: () => Promise<string>;
+} {
+  const running: Background[] = [];
+  let work: string | undefined;
+  afterEach(async () => {
+    for (const server of running.splice(0)) await server.stop();
+  });
+  afterAll(async () => {
+    if (work) await rm(work, { recursive: true, force: true });
+  }, 180_000);
+  return {
+    running,
+    make: async () => {
+      work = await scratchDir(prefix);
+      return work;
+    },
+  };
 }

@@ -11,14 +11,13 @@
  * that every other line of its blocks ran. What needs no install (markers, regions, reasons) is checked in
  * test/docs/readme.node.test.ts.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { scratchDir } from '../support/scratch.ts';
+import { describe, expect, it } from 'vitest';
 import { readDocument, ROOT } from '../docs/doc-blocks.ts';
 import { block, commandsOf, INLINE, SHELL_BLOCKS_RUN_BY } from '../docs/readme-plan.ts';
-import { cloneInto, holdingPort4010, KEYS, notRun } from './layout.ts';
-import { executed, expectRan, runCommands, startCommand, type Background } from './run-commands.ts';
+import { cloneInto, holdingPort4010, KEYS, notRun, scratchLayout } from './layout.ts';
+import { executed, expectRan, runCommands, startCommand } from './run-commands.ts';
 import {
   EXPRESS_TEST,
   QUICK_TEST,
@@ -57,20 +56,10 @@ describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.vers
   let app: string;
   /** PATH with npm 10's npm and npx first. */
   let npm10Path: string;
-  const running: Background[] = [];
-
-  /** A server a failed step left running would hold port 4010 for the next step. */
-  afterEach(async () => {
-    for (const server of running.splice(0)) await server.stop();
-  });
-  // A clone and an app with their node_modules: removing them can take a while on a loaded
-  // disk (the 10 s default once timed out on Node 24).
-  afterAll(async () => {
-    if (work) await rm(work, { recursive: true, force: true });
-  }, 180_000);
+  const { running, make } = scratchLayout('answers-docs-');
 
   it('lays out a copy of the kit and an app that already has msw', async () => {
-    work = await scratchDir('answers-docs-');
+    work = await make();
     kit = join(work, 'answers-mock-kit');
     app = join(work, 'your-app');
     await cloneInto(kit);
