@@ -3,6 +3,7 @@ import { forcibleStatuses } from './forced-errors.ts';
 import {
   DEFAULT_MAX_OBJECTS,
   DEFAULT_MAX_STORED_BYTES,
+  DEFAULT_MAX_WORDS,
   MAX_FAILURE_RUNS,
   MAX_FAILURE_TIMES,
   MAX_INSTANT_MS,
@@ -47,6 +48,7 @@ export async function createMockFrom(
   const state = new MockState(seed, {
     maxObjects: options.maxObjects ?? DEFAULT_MAX_OBJECTS,
     maxStoredBytes: options.maxStoredBytes ?? DEFAULT_MAX_STORED_BYTES,
+    maxWords: options.maxWords ?? DEFAULT_MAX_WORDS,
   });
   // @note Runs of [status, times], so a queue costs memory by kind, not by count (a huge `times`
   // once allocated an entry per time and blocked the process).

@@ -7,6 +7,16 @@
 export const DEFAULT_MAX_OBJECTS = 2_000_000;
 /** The most stored JSON, in UTF-16 code units, by default (`maxStoredBytes`): 1 GiB. */
 export const DEFAULT_MAX_STORED_BYTES = 1024 ** 3;
+/**
+ * The most distinct search words the objects may hold by default (`maxWords`).
+ * @note The vocabulary is a `Map`, which V8 caps at {@link V8_MAP_CAP} entries: past it every
+ * write bringing a new word threw, for every account, until a reset. Half the cap leaves room
+ * for the words a write brings beyond a limit checked conservatively, and keeps the vocabulary's
+ * memory (about 100 bytes a word with its posting rows) under a gigabyte.
+ */
+export const DEFAULT_MAX_WORDS = 8_000_000;
+/** The most entries V8 lets a `Map` hold (2^24): every limit on a map's size stays below it. */
+export const V8_MAP_CAP = 16_777_216;
 
 /** How many times one queued failure may repeat. */
 export const MAX_FAILURE_TIMES = 10_000;

@@ -25,6 +25,11 @@ export interface MockOptions {
   maxObjects?: number | undefined;
   /** The most stored JSON (content, names, metadata) API writes may bring it to. Default 1 GiB. */
   maxStoredBytes?: number | undefined;
+  /**
+   * The most distinct search words the objects' content may hold after API writes (507 past it).
+   * Default 8,000,000, half of V8's cap on a `Map`'s entries, which the search vocabulary is.
+   */
+  maxWords?: number | undefined;
 }
 
 /** The programmatic controls of a mock, for tests. Over HTTP they are served under `/__mock`. */

@@ -3,7 +3,7 @@ import type { Handler, Schemas } from './handler.ts';
 import { toObject } from '../store/records.ts';
 import { sizeOfContent } from '../store/store.ts';
 import { collectionNotFound } from './get-collection.ts';
-import { noRoom } from './no-room.ts';
+import { noRoomForContent } from './no-room.ts';
 
 /**
  * `POST /collections/{collection_id}/objects`: stores user content; the service adds the system
@@ -14,7 +14,8 @@ export const createObject: Handler = ({ state, accountId, params, body, prefix }
   const collection = state.store.findCollection(accountId, params.collection_id!);
   if (!collection) return collectionNotFound(params.collection_id!);
   const { content } = body as Schemas['ObjectWrite'];
-  const full = noRoom(state, 1, sizeOfContent(content));
+  const size = sizeOfContent(content);
+  const full = noRoomForContent(state, 1, size, content, size);
   if (full) return full;
   const now = state.now();
   const record = state.store.createObject({

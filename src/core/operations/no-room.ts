@@ -11,3 +11,18 @@ export function noRoom(state: MockState, objects: number, bytes: number): MockRe
   const why = state.roomFor(objects, bytes);
   return why === undefined ? undefined : problem('insufficient_storage', why);
 }
+
+/**
+ * As {@link noRoom}, for a write that stores object content (`size` its stored JSON), whose
+ * new words also count against the limit on distinct search words.
+ */
+export function noRoomForContent(
+  state: MockState,
+  objects: number,
+  bytes: number,
+  content: unknown,
+  size: number,
+): MockResponse | undefined {
+  const why = state.roomFor(objects, bytes) ?? state.roomForWords(content, size);
+  return why === undefined ? undefined : problem('insufficient_storage', why);
+}

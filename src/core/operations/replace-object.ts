@@ -3,7 +3,7 @@ import type { Handler, OperationContext, Schemas } from './handler.ts';
 import { toObject } from '../store/records.ts';
 import { sizeOfContent, type StoredObject } from '../store/store.ts';
 import { findObjectOr404 } from './get-object.ts';
-import { noRoom } from './no-room.ts';
+import { noRoomForContent } from './no-room.ts';
 
 /**
  * `PUT /collections/{collection_id}/objects/{object_id}`: replaces the content; bumps `version`.
@@ -21,7 +21,9 @@ export function saveContent(
   record: StoredObject,
   content: Schemas['Content'],
 ): MockResponse {
-  const full = noRoom(context.state, 0, sizeOfContent(content) - sizeOfContent(record.content));
+  const size = sizeOfContent(content);
+  const grows = size - sizeOfContent(record.content);
+  const full = noRoomForContent(context.state, 0, grows, content, size);
   if (full) return full;
   const updatedAt = context.state.now();
   const next = context.state.store.updateObject(record, (draft) => {

@@ -8,7 +8,7 @@ import { warmUp } from './warm-up.ts';
 import { WordCounter } from './word-counter.ts';
 import { CollectionNumbers } from './collection-numbers.ts';
 import type { ObjectRecord } from '../store/records.ts';
-import { countWords, type WordIds } from './search-index.ts';
+import { countWords, internAll, type WordIds } from './search-index.ts';
 
 /** A search hit: the object and its score. */
 export interface SearchHit {
@@ -83,6 +83,10 @@ export class InvertedIndex {
    * @param createdMs `Date.parse(record.created_at)`, when the caller has it already.
    */
   add(record: ObjectRecord, createdMs = Date.parse(record.created_at)): number {
+    // @note Counted first, the only step that can fail (a vocabulary at V8's map cap): then
+    // nothing else has changed.
+    const counter = this.#counter;
+    counter.count(record.content);
     const document = this.#records.length;
     if (this.#latest !== undefined && compareByCreation(record, this.#latest) < 0) {
       this.#inOrder = false;
@@ -105,8 +109,6 @@ export class InvertedIndex {
     this.#records.push(record);
     this.#collectionOf[document] = this.#collections.numberOf(record.collection_id);
     this.#createdMs[document] = createdMs;
-    const counter = this.#counter;
-    counter.count(record.content);
     for (let i = 0; i < counter.distinctCount; i++) {
       const id = counter.distinct[i]!;
       this.#vocabulary.addUse(id);
@@ -127,13 +129,14 @@ export class InvertedIndex {
       this.#inOrder = false;
       this.#createdMs[document] = Date.parse(next.created_at);
     }
-    this.#records[document] = next;
     const before = countWords(previous.content);
     const after = countWords(next.content);
-    for (const [word, count] of after) {
-      const known = this.#vocabulary.idOf(word);
-      if (known === undefined) this.#postings.set(this.#vocabulary.use(word), document, count);
-      else if (this.#postings.set(known, document, count) === 'added') this.#vocabulary.use(word);
+    const ids = internAll(this.#vocabulary, after.keys());
+    this.#records[document] = next;
+    let i = 0;
+    for (const count of after.values()) {
+      const id = ids[i++]!;
+      if (this.#postings.set(id, document, count) === 'added') this.#vocabulary.addUse(id);
     }
     for (const word of before.keys()) if (!after.has(word)) this.#unpost(word, document);
   }

@@ -15,6 +15,23 @@ export interface WordIds {
   idOf(word: string): number | undefined;
   /** Drops one use of the word `id`; true when it was the last. */
   release(id: number): boolean;
+  /** Forgets the word `id` if it has no use (numbered by a write that then failed). */
+  forgetUnused(id: number): void;
+}
+
+/**
+ * The ids of `words`, numbering the new ones; all or none: a vocabulary at V8's map cap throws,
+ * and then the words numbered so far are given back before the error goes on.
+ */
+export function internAll(vocabulary: WordIds, words: Iterable<string>): number[] {
+  const ids: number[] = [];
+  try {
+    for (const word of words) ids.push(vocabulary.intern(word));
+  } catch (error) {
+    for (const id of ids) vocabulary.forgetUnused(id);
+    throw error;
+  }
+  return ids;
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;

@@ -1,4 +1,5 @@
 import { InvertedIndex } from './inverted-index.ts';
+import { eachWord } from './search-index.ts';
 
 /**
  * The words a store's objects contain, numbered, each with the number of uses that hold it (for
@@ -35,12 +36,40 @@ export class Vocabulary {
   intern(word: string): number {
     let id = this.#ids.get(word);
     if (id === undefined) {
-      id = this.#free.pop() ?? this.#words.length;
+      const free = this.#free;
+      id = free.length > 0 ? free[free.length - 1]! : this.#words.length;
+      // @note Set before the free id is taken: a map at V8's cap throws here, and then nothing
+      // has changed.
       this.#ids.set(word, id);
+      if (free.length > 0) free.pop();
       this.#words[id] = word;
       this.#uses[id] = 0;
     }
     return id;
+  }
+
+  /**
+   * Forgets the word numbered `id` if nothing uses it: a write that interned its words and then
+   * failed gives back the new ones, so they do not pin memory for ever.
+   */
+  forgetUnused(id: number): void {
+    const word = this.#words[id];
+    if (word === undefined || this.#uses[id]! > 0) return;
+    this.#ids.delete(word);
+    this.#words[id] = undefined;
+    this.#free.push(id);
+  }
+
+  /**
+   * How many distinct words of `content`'s strings the vocabulary does not hold: what storing it
+   * would add. Counted without numbering anything, so a write refused for it changes nothing.
+   */
+  unknownWords(content: unknown): number {
+    const unknown = new Set<string>();
+    eachWord(content, (word) => {
+      if (!this.#ids.has(word)) unknown.add(word);
+    });
+    return unknown.size;
   }
 
   /** Counts one more use of the word numbered `id` (from {@link intern}). */

@@ -38,6 +38,7 @@ export function warmUp(makeIndex: (words: WordIds) => Searchable): void {
     },
     idOf: (word) => ids.get(word),
     release: () => false,
+    forgetUnused: () => undefined,
   };
   const collections = ['col_0', 'col_1', 'col_2'];
   const some = collections.slice(0, 2);

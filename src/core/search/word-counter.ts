@@ -42,10 +42,18 @@ export class WordCounter {
     this.#vocabulary = vocabulary;
   }
 
-  /** Counts the words of `content`, adding new words to the vocabulary. */
+  /**
+   * Counts the words of `content`, adding new words to the vocabulary; all or none: when the
+   * vocabulary throws (a map at V8's cap), the words numbered so far are given back.
+   */
   count(content: unknown): void {
     this.#start();
-    eachWord(content, this.#countWord);
+    try {
+      eachWord(content, this.#countWord);
+    } catch (error) {
+      for (let i = 0; i < this.distinctCount; i++) this.#vocabulary.forgetUnused(this.distinct[i]!);
+      throw error;
+    }
   }
 
   /** Counts the words of `content` the vocabulary knows (an object being removed). */

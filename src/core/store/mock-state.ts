@@ -3,9 +3,17 @@ import { CursorCodec } from '../primitives/cursor.ts';
 import { AccountIds } from './id-sequence.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import type { ChangeListener } from './state-change.ts';
-import { DEFAULT_MAX_OBJECTS, DEFAULT_MAX_STORED_BYTES } from '../limits.ts';
+import { DEFAULT_MAX_OBJECTS, DEFAULT_MAX_STORED_BYTES, DEFAULT_MAX_WORDS } from '../limits.ts';
 import { exportStore } from './export-store.ts';
 import { Store } from './store.ts';
+
+/** The bounds API writes are held to: past one, a write is refused (507) before it is made. */
+export interface StoreLimits {
+  maxObjects: number;
+  maxStoredBytes: number;
+  /** Distinct search words: the vocabulary is a `Map`, which V8 caps at 2^24 entries. */
+  maxWords: number;
+}
 
 /** The state every operation works on: data, clock, id sequence and cursor codec. */
 export class MockState {
@@ -18,9 +26,10 @@ export class MockState {
 
   constructor(
     seed: number,
-    readonly limits: { maxObjects: number; maxStoredBytes: number } = {
+    readonly limits: StoreLimits = {
       maxObjects: DEFAULT_MAX_OBJECTS,
       maxStoredBytes: DEFAULT_MAX_STORED_BYTES,
+      maxWords: DEFAULT_MAX_WORDS,
     },
   ) {
     this.ids = new AccountIds(seed);
@@ -40,6 +49,23 @@ export class MockState {
     if (this.store.storedBytes + bytes > maxStoredBytes)
       return `The mock holds its limit of ${maxStoredBytes} bytes of stored JSON; delete some, or raise --max-stored-bytes.`;
     return undefined;
+  }
+
+  /**
+   * Why storing `content` (`size` its stored JSON) would take the search vocabulary past its
+   * limit of distinct words, or undefined when there is room. Checked before anything is written,
+   * as {@link roomFor}.
+   * @note A string of n code units holds at most n words, so while the vocabulary is more than
+   * the content's size below the limit nothing is counted: near it, the content's new words are
+   * (one more pass over its words). Only new words count: the words a replace drops are not
+   * subtracted, so near the limit a replace may be refused that would have fitted.
+   */
+  roomForWords(content: unknown, size: number): string | undefined {
+    const { maxWords } = this.limits;
+    const { vocabulary } = this.store;
+    if (vocabulary.size + size <= maxWords) return undefined;
+    if (vocabulary.size + vocabulary.unknownWords(content) <= maxWords) return undefined;
+    return `The mock holds its limit of ${maxWords} distinct search words; delete objects, or raise maxWords.`;
   }
 
   /**

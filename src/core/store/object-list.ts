@@ -36,11 +36,13 @@ export class ObjectList<T extends ObjectRecord> {
   }
 
   insert(record: T): void {
+    const created = Date.parse(record.created_at);
+    // @note Indexed first: the index is what can fail (its vocabulary at V8's map cap), and then
+    // the list has not changed either.
+    const document = this.vocabulary.index.add(record, created);
     this.#collectionId = record.collection_id;
     // @note Removed entries keep their place and their date, so the order holds with them in.
     const at = insertSorted(this.#records, record);
-    const created = Date.parse(record.created_at);
-    const document = this.vocabulary.index.add(record, created);
     // @note Almost always an append (creation order): `splice` would allocate an array for
     // nothing on every insert.
     if (at === this.#documents.length) {
@@ -55,9 +57,10 @@ export class ObjectList<T extends ObjectRecord> {
   replace(previous: T, next: T): void {
     const at = this.#indexOf(previous);
     if (at < 0) return;
+    // @note Indexed first, as `insert`: a failure leaves the list as it was.
+    this.vocabulary.index.replace(this.#documents[at]!, previous, next);
     this.#records[at] = next;
     this.#created[at] = Date.parse(next.created_at);
-    this.vocabulary.index.replace(this.#documents[at]!, previous, next);
   }
 
   /**

@@ -197,21 +197,24 @@ export class Store {
   }
 
   #indexObject(shelved: Shelved, record: StoredObject): void {
+    // @note The list (and the search index) first: it is the step that can fail, and a write
+    // is all or nothing.
+    shelved.list.insert(record);
     const size = sizeOfContent(record.content);
     shelved.bytes += size;
     this.#bytes += size;
     this.#objectById.set(record.id, record);
-    shelved.list.insert(record);
   }
 
   updateObject(previous: StoredObject, change: (draft: ObjectRecord) => void): StoredObject {
     const shelved = this.#objectsByCollection.get(previous.collection_id)!;
     const next = changedRecord(previous, change);
+    // @note The list (and the search index) first, as in a create: all or nothing.
+    shelved.list.replace(previous, next);
     const growth = sizeOfContent(next.content) - sizeOfContent(previous.content);
     shelved.bytes += growth;
     this.#bytes += growth;
     this.#objectById.set(next.id, next);
-    shelved.list.replace(previous, next);
     this.#changed({ type: 'object', record: next });
     return next;
   }
