@@ -12,6 +12,7 @@ import { Settle, type SettleReport } from './settle.ts';
 import type { CheckResult, ClauseResult, Outcome } from './result.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from './target/description.ts';
 import { RunData } from './target/run-data.ts';
+import { newRunId } from './target/run-name.ts';
 import { Target } from './target/target.ts';
 import { preflight, TargetError } from './preflight.ts';
 import { schedule } from './schedule.ts';
@@ -102,14 +103,6 @@ function unmet(check: ContractCheck, options: RunOptions): string | undefined {
     if (need === 'inactiveKey' && !options.keys.inactive) return REQUIREMENT_REASONS[need];
   }
   return undefined;
-}
-
-/** A run id: the start time in base 36 (so a sweep can tell its age), then 4 random characters. */
-export function newRunId(started: number): string {
-  const random = Math.floor(Math.random() * 36 ** 4)
-    .toString(36)
-    .padStart(4, '0');
-  return `${started.toString(36)}${random}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { UsageError, url } from './cli-options.ts';
+import { TargetError } from './preflight.ts';
 import { DEFAULT_DESCRIPTION } from './target/description.ts';
 import { loadTargetFile } from './target/load.ts';
 
@@ -30,9 +31,13 @@ export async function subcommand(name: string, argv: string[]): Promise<number> 
       .description(
         'Deletes what earlier contract runs left behind (collections named answers-contract-<run>-…), and nothing else.',
       )
-      .requiredOption(
+      .option(
         '--older-than <duration>',
-        'required: only runs that started at least this long ago, e.g. 1h, 30m, 2d',
+        'only runs that started at least this long ago, e.g. 1h, 30m, 2d (this or --run is required)',
+      )
+      .option(
+        '--run <id>',
+        "only this run's data, whatever its age (the line an interrupted run prints)",
       )
       .option(
         '--target <file>',
@@ -53,6 +58,7 @@ export async function subcommand(name: string, argv: string[]): Promise<number> 
     apiKey: string;
     out?: string;
     olderThan?: string;
+    run?: string;
     target?: string;
     dryRun?: boolean;
   }>();
@@ -67,22 +73,36 @@ export async function subcommand(name: string, argv: string[]): Promise<number> 
     } else process.stdout.write(text);
     return 0;
   }
-  const { parseDuration, sweep } = await import('./sweep.ts');
-  const olderThanMs = parseDuration(options.olderThan!);
-  if (olderThanMs === undefined)
+  const { explainMatch, parseDuration, sweep } = await import('./sweep.ts');
+  const { runStartedAt } = await import('./target/run-name.ts');
+  if ((options.olderThan === undefined) === (options.run === undefined))
+    throw new UsageError('sweep needs one of --older-than <duration> and --run <id>');
+  const olderThanMs =
+    options.olderThan === undefined ? undefined : parseDuration(options.olderThan);
+  if (options.olderThan !== undefined && olderThanMs === undefined)
     throw new UsageError('--older-than must be a duration such as 90s, 30m, 1h or 2d');
+  if (options.run !== undefined && runStartedAt(options.run) === undefined)
+    throw new UsageError(
+      `--run ${JSON.stringify(options.run)} is not a run id (12 or 13 characters of 0-9 and a-z, as a run prints it)`,
+    );
   const description = options.target ? await loadTargetFile(options.target) : DEFAULT_DESCRIPTION;
   const result = await sweep({
     baseUrl: options.baseUrl,
     key: options.apiKey,
     description,
     olderThanMs,
+    runId: options.run,
     dryRun: options.dryRun,
+  }).catch((error: unknown) => {
+    throw new TargetError(`sweep: ${(error as Error).message}`);
   });
   const verb = options.dryRun ? 'would delete' : 'deleted';
-  process.stdout.write(
-    `${verb} ${result.deleted.length}: ${result.deleted.join(', ') || '-'}\nkept (younger runs) ${result.kept.length}\n`,
-  );
+  const lines = [
+    `${verb} ${result.deleted.length}${options.dryRun || result.deleted.length === 0 ? '' : `: ${result.deleted.map((m) => m.id).join(', ')}`}`,
+    ...(options.dryRun ? result.deleted.map((match) => `  ${explainMatch(match)}`) : []),
+    `kept (${options.run === undefined ? 'younger runs' : 'other runs'}) ${result.kept.length}`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
   if (result.failed.length > 0)
     process.stdout.write(`could not delete: ${result.failed.join(', ')}\n`);
   return result.failed.length > 0 ? 1 : 0;

@@ -1,23 +1,26 @@
 import { ContractClient } from './client.ts';
 import type { TargetDescription } from './target/description.ts';
+import { parseRunName, runStartedAt } from './target/run-name.ts';
 import { Target } from './target/target.ts';
+
+export { runStartedAt };
+
+/** One collection a sweep matched: what it is, and why it is a run's. */
+export interface SweepMatch {
+  id: string;
+  name: string;
+  runId: string;
+  startedAt: string;
+}
 
 /** What a sweep found and did. */
 export interface SweepResult {
-  deleted: string[];
-  /** Leftovers that could not be deleted, with the reason. */
+  /** Deleted (or, with `dryRun`, would be), each with why it matched. */
+  deleted: SweepMatch[];
+  /** Matches that could not be deleted, or were not deleted because a read-back disowned them. */
   failed: string[];
-  /** Runs' data younger than the limit, left alone. */
+  /** Runs' data younger than the limit (or of another run than `--run`), left alone. */
   kept: string[];
-}
-
-const RUN_NAME = /answers-contract-([0-9a-z]{5,})-/;
-
-/** When a run started, from its id: the start time in base 36, then 4 random characters. */
-export function runStartedAt(runId: string): number | undefined {
-  if (runId.length < 5) return undefined;
-  const ms = Number.parseInt(runId.slice(0, -4), 36);
-  return Number.isSafeInteger(ms) ? ms : undefined;
 }
 
 /** Parses a duration such as `90s`, `30m`, `1h`, `2d` into ms. */
@@ -30,16 +33,27 @@ export function parseDuration(text: string): number | undefined {
   return Number(match[1]) * unit;
 }
 
+/** How a dry run explains one match. */
+export function explainMatch(match: SweepMatch, now = Date.now()): string {
+  const hours = (now - Date.parse(match.startedAt)) / 3_600_000;
+  const age = hours < 48 ? `${hours.toFixed(1)} h ago` : `${(hours / 24).toFixed(1)} days ago`;
+  return `${match.id}: named "${match.name}", the kit's shape for run ${match.runId}, which started ${match.startedAt} (${age})`;
+}
+
 /**
- * Deletes the collections earlier contract runs left behind (named `answers-contract-<run id>-…`)
- * whose run started more than `olderThanMs` ago, and nothing else: a collection is touched only
- * when its summary carries such a name and the run id's time is older than the limit.
+ * Deletes the collections earlier contract runs left behind and nothing else. A collection is a
+ * run's only when its name member, as a whole, has a shape the kit writes
+ * (`answers-contract-<run id>-<what>`, see target/run-name.ts) with a run time the kit could have
+ * written; nothing else of a summary (metadata, other text) is read. It is deleted when that run
+ * started at least `olderThanMs` ago (or is `runId`), after a get reads it back with that name.
  */
 export async function sweep(options: {
   baseUrl: string;
   key: string;
   description: TargetDescription;
-  olderThanMs: number;
+  olderThanMs?: number;
+  /** Only this run's data, whatever its age (the line an interrupted run prints). */
+  runId?: string;
   dryRun?: boolean;
   now?: number;
 }): Promise<SweepResult> {
@@ -50,24 +64,48 @@ export async function sweep(options: {
   );
   for (const needed of ['listCollections', 'deleteCollection'] as const)
     if (!target.offers(needed)) throw new Error(target.missing(needed));
+  if (options.description.collection.name === undefined)
+    throw new Error(
+      `${options.description.source} does not say where a collection's name is (collection.name): sweep tells a run's data by its name alone`,
+    );
   const now = options.now ?? Date.now();
   const result: SweepResult = { deleted: [], failed: [], kept: [] };
   for (const summary of await target.walkCollections()) {
-    const runId = RUN_NAME.exec(JSON.stringify(summary))?.[1];
+    const name = target.nameOf(summary);
+    const run = parseRunName(name, now);
     const id = target.collectionIdOf(summary);
-    if (!runId || !id) continue;
-    const started = runStartedAt(runId);
-    if (started === undefined || now - started < options.olderThanMs) {
+    if (!run || !id || name === undefined) continue;
+    const wanted =
+      options.runId !== undefined
+        ? run.runId === options.runId
+        : now - run.startedAt >= (options.olderThanMs ?? Number.POSITIVE_INFINITY);
+    if (!wanted) {
       result.kept.push(id);
       continue;
     }
+    const match = { id, name, runId: run.runId, startedAt: new Date(run.startedAt).toISOString() };
     if (options.dryRun) {
-      result.deleted.push(id);
+      result.deleted.push(match);
       continue;
+    }
+    // @note Read back before the delete: a list whose ids and names disagree deletes nothing.
+    if (target.offers('getCollection')) {
+      const got = await target.send('getCollection', { params: { collection_id: id } });
+      if (target.isGone(got.status)) continue;
+      const shown =
+        got.status >= 200 && got.status < 300
+          ? target.nameOf(target.collectionIn(got.json))
+          : undefined;
+      if (shown !== name) {
+        result.failed.push(
+          `${id} (not deleted: the list names it "${name}", its get answered ${got.status}${shown === undefined ? '' : ` naming it "${shown}"`})`,
+        );
+        continue;
+      }
     }
     const response = await target.send('deleteCollection', { params: { collection_id: id } });
     if ((response.status >= 200 && response.status < 300) || target.isGone(response.status))
-      result.deleted.push(id);
+      result.deleted.push(match);
     else result.failed.push(`${id} (${response.status})`);
   }
   return result;

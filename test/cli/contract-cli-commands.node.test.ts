@@ -70,11 +70,11 @@ describe('answers-contract sweep', () => {
   const name = (runStartedMs: number, what: string) =>
     `answers-contract-${runStartedMs.toString(36)}abcd-t1-${what}`;
 
-  async function create(collectionName: string) {
+  async function create(collectionName: string, metadata: object = {}) {
     const response = await fetch(`${api()}/collections`, {
       method: 'POST',
       headers: { authorization: `Bearer ${KEYS.full}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: collectionName }),
+      body: JSON.stringify({ name: collectionName, metadata }),
     });
     expect(response.status).toBe(201);
     return ((await response.json()) as { id: string }).id;
@@ -86,10 +86,20 @@ describe('answers-contract sweep', () => {
       })
     ).status === 200;
 
-  it('deletes only run-named leftovers older than the limit', async () => {
-    const old = await create(name(Date.now() - 3 * 3_600_000, 'old'));
+  it("deletes exactly the run's leftover among a user's look-alikes, and explains a dry run", async () => {
+    const threeHoursAgo = Date.now() - 3 * 3_600_000;
+    const old = await create(name(threeHoursAgo, 'old'));
     const young = await create(name(Date.now() - 60_000, 'young'));
-    const unrelated = await create('answers-contract-notes');
+    // What an unanchored match over the whole summary deleted (issue 34), and two names of the
+    // kit's shape whose run time no run can have had.
+    const users = [
+      await create('answers-contract-review-notes'),
+      await create('Team notes on answers-contract-tests-2024'),
+      await create('Imported', { source: 'answers-contract-legacy-import' }),
+      await create('Quoting a run', { example: name(threeHoursAgo, 'main') }),
+      await create(name(Date.UTC(2020, 0, 1), 'main')),
+      await create(name(Date.now() + 30 * 86_400_000, 'main')),
+    ];
     const dry = await contract([
       'sweep',
       '--base-url',
@@ -101,7 +111,10 @@ describe('answers-contract sweep', () => {
       '--dry-run',
     ]);
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toContain(`would delete 1: ${old}`);
+    expect(dry.stdout).toContain('would delete 1\n');
+    expect(dry.stdout).toContain(
+      `  ${old}: named "${name(threeHoursAgo, 'old')}", the kit's shape for run ${threeHoursAgo.toString(36)}abcd, which started ${new Date(threeHoursAgo).toISOString()} (3.0 h ago)`,
+    );
     expect(await exists(old)).toBe(true);
 
     const swept = await contract([
@@ -114,10 +127,28 @@ describe('answers-contract sweep', () => {
       '1h',
     ]);
     expect(swept.code, swept.stderr).toBe(0);
-    expect(swept.stdout).toContain(`deleted 1: ${old}`);
+    expect(swept.stdout).toContain(`deleted 1: ${old}\n`);
     expect(await exists(old)).toBe(false);
     expect(await exists(young)).toBe(true);
-    expect(await exists(unrelated)).toBe(true);
+    for (const id of users) expect(await exists(id), id).toBe(true);
+  }, 90_000);
+
+  it('--run deletes that run whatever its age, and nothing of another run', async () => {
+    const started = Date.now() - 5_000;
+    const ours = await create(name(started, 'main'));
+    const theirs = await create(`answers-contract-${started.toString(36)}wxyz-t1-main`);
+    const swept = await contract([
+      'sweep',
+      '--base-url',
+      api(),
+      '--api-key',
+      KEYS.full,
+      '--run',
+      `${started.toString(36)}abcd`,
+    ]);
+    expect(swept.code, swept.stderr).toBe(0);
+    expect(await exists(ours)).toBe(false);
+    expect(await exists(theirs)).toBe(true);
   }, 90_000);
 
   it('refuses a duration it cannot read with exit 2', async () => {

@@ -144,7 +144,7 @@ describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.vers
           app,
           { PATH: path },
         );
-        expect(sweepHelp.stdout).toMatch(/--older-than <duration>\s+required/);
+        expect(sweepHelp.stdout).toMatch(/--older-than <duration>\s+only runs/);
         const mock = await runCommands('inline', ['npx --no -- answers-contract --mock'], app, {
           PATH: path,
         });

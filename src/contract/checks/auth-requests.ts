@@ -1,5 +1,6 @@
 import type { CheckContext } from '../check.ts';
 import type { OperationName } from '../target/description.ts';
+import { runName } from '../target/run-name.ts';
 import type { BodyValues } from '../target/target.ts';
 
 /** One request of the auth matrix, as the target description shapes it. */
@@ -13,7 +14,7 @@ export interface AuthRequest {
 
 /** The name a create that must be refused uses: one per check, so each finds only its own. */
 export function refusedName(runId: string, label: string): string {
-  return `answers-contract-${runId}-refused-${label}`;
+  return runName(runId, `refused-${label}`);
 }
 
 /**
@@ -62,7 +63,7 @@ export async function authRequests(
   const writes: AuthRequest[] = [
     {
       operation: 'createCollection',
-      body: { name: refusedName(run.runId, options.label ?? 'auth'), metadata: {} },
+      body: { name: run.name(`refused-${options.label ?? 'auth'}`), metadata: {} },
       writes: true,
     },
     {

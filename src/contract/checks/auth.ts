@@ -40,8 +40,10 @@ async function expectRefusals(
       response.status < 300 &&
       request.operation === 'createCollection'
     ) {
-      const id = target.collectionIdOf(target.collectionIn(response.json));
-      if (id) run.track(id);
+      const collection = target.collectionIn(response.json);
+      const id = target.collectionIdOf(collection);
+      const name = (request.body as { name?: unknown } | undefined)?.name;
+      if (id && typeof name === 'string') run.track(id, name, collection);
     }
     const sent = `${response.method} ${response.path}`;
     if (response.status !== 401)

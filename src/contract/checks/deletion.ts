@@ -19,6 +19,13 @@ async function createSeeAndDelete(context: CheckContext, what: string) {
     before.status === 200,
     `${before.method} ${before.path} answered ${before.status} before the delete, not 200`,
   );
+  // @note Never a delete of someone else's collection: a create that answered an existing id
+  // shows that collection's name here.
+  const other = run.answeredOther(target.collectionIn(before.json), made.name);
+  ensure(
+    other === undefined,
+    `${before.method} ${before.path} shows a collection named "${other}", not the "${made.name}" the run created: not deleted`,
+  );
   const objects = target.offers('getObject') ? made.objectIds : [];
   for (const objectId of objects) {
     const got = await target.send('getObject', { params: { ...params, object_id: objectId } });

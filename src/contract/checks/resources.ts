@@ -1,4 +1,5 @@
 import { defineCheck, destructiveHint, ensure, type CheckContext } from '../check.ts';
+import { runName } from '../target/run-name.ts';
 import type { Target } from '../target/target.ts';
 import { canFetch, contentWordsOf, existingObjects, wordsLost } from './existing.ts';
 
@@ -47,8 +48,7 @@ export const resourceChecks = [
       // whatever the id is wrong for all but one of them. The run's own collections but the
       // main one are left out: other checks running meanwhile delete theirs.
       const listed = (await target.walkCollections()).filter(
-        (summary) =>
-          !run.isOurs(JSON.stringify(summary)) || target.collectionIdOf(summary) === main?.id,
+        (summary) => !run.carries(summary) || target.collectionIdOf(summary) === main?.id,
       );
       const picked = listed.length <= 6 ? listed : [...listed.slice(0, 3), ...listed.slice(-3)];
       if (picked.length === 0)
@@ -220,7 +220,7 @@ export const resourceChecks = [
     async run(context) {
       for (const id of [
         'col_00000000000000000000',
-        `answers-contract-${context.run.runId}-none`,
+        runName(context.run.runId, 'none'),
         '../..',
         "x' OR '1'='1",
       ]) {

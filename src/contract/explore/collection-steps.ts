@@ -1,5 +1,5 @@
 /** The steps of `explore` on collections: create, get (compared), delete (read back). */
-import { canonical, Divergence, ok } from './comparison.ts';
+import { canonical, Divergence, ok, short } from './comparison.ts';
 import type { Explorer } from './explorer.ts';
 import { getObject } from './object-steps.ts';
 import type { KeyName } from './steps.ts';
@@ -9,16 +9,24 @@ export async function createCollection(
   key: KeyName,
   metadata: Record<string, unknown>,
 ): Promise<void> {
-  const name = `answers-contract-${world.runName()}-${world.nextName()}`;
+  const name = world.collectionName(String(world.nextName()));
   const [target, model] = await world.both('createCollection', key, {
     body: () => ({ name, metadata }),
   });
-  const targetId = ok(target.status)
-    ? world.target.collectionIdOf(world.target.collectionIn(target.json))
-    : undefined;
-  if (targetId) world.track(targetId, key);
+  const answer = world.target.collectionIn(target.json);
+  const targetId = ok(target.status) ? world.target.collectionIdOf(answer) : undefined;
+  if (targetId) world.track(targetId, name, answer, key);
   const record = world.record(`create collection ${name} (key ${key})`, model, target);
   world.agree('COLL-1', model, target, record);
+  // @note A create that answers another collection (a get-or-create, a cache) hands the
+  // sequence someone else's data: the sequence ends here, before any step could delete it.
+  const shown = ok(target.status) ? world.target.nameOf(answer) : undefined;
+  if (shown !== undefined && shown !== name)
+    throw new Divergence(
+      'COLL-1',
+      `the create answered collection ${targetId ?? '(no id)'} named "${short(shown)}", not the "${name}" it was sent: another collection, not ours, never deleted`,
+      record,
+    );
   if (!ok(model.status)) return;
   const modelId = world.model.collectionIdOf(world.model.collectionIn(model.json))!;
   if (!targetId) throw new Divergence('COLL-1', 'the created collection has no id', record);

@@ -9,7 +9,8 @@
 import * as fc from './fast-check.ts';
 import { ContractClient } from '../client.ts';
 import { CheckFailure } from '../failure.ts';
-import { newRunId, TargetError } from '../runner.ts';
+import { TargetError } from '../runner.ts';
+import { newRunId } from '../target/run-name.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target/description.ts';
 import { Target } from '../target/target.ts';
 import { stepArbitrary, type KeyName, type Step } from './steps.ts';

@@ -28,8 +28,11 @@ export interface Explorer {
   requests: number;
   /** A fresh number for a collection's name: a step may create more than one. */
   nextName(): number;
-  /** The run's id and the sequence's number, for names the run can find and delete. */
-  runName(): string;
+  /**
+   * A name for a collection of this sequence (`answers-contract-<run>-x<sequence>-<what>`), which
+   * the run can find, read back and delete.
+   */
+  collectionName(what: string): string;
   /** A word planted in content, unique to this sequence of this run. */
   word(index: number): string;
   /** Sends the same operation to both sides; a `null` key sends none but the step's headers. */
@@ -40,8 +43,11 @@ export interface Explorer {
   ): Promise<[Sent, Sent]>;
   /** `--level profile`: our document's statuses and problem codes, exactly. */
   readonly profile: boolean;
-  /** Marks a collection the target created out of turn, so that it is deleted with the rest. */
-  track(targetId: string, key: KeyName): void;
+  /**
+   * Marks a collection the target created (in turn, or out of turn), so that it is deleted with
+   * the rest; not when `answer` shows it is another collection than the one named `name`.
+   */
+  track(targetId: string, name: string, answer: unknown, key: KeyName): void;
   /** Drops a collection from the clean-up: the sequence deleted it. */
   forget(targetId: string): void;
   record(request: string, model: Sent, target: Sent, extra?: string): StepRecord;

@@ -38,7 +38,7 @@ export async function oddRequest(world: Explorer, odd: Oddity): Promise<void> {
   const credential =
     (value: (key: string) => Record<string, string>) => (side: 'target' | 'model') =>
       value(full(side));
-  const name = `answers-contract-${world.runName()}-odd`;
+  const name = world.collectionName('odd');
   const paging = (side: 'target' | 'model') => world[side].description.paging;
   let operation: 'getCollection' | 'createCollection' | 'listCollections' = 'listCollections';
   let key: KeyName | null = null;
@@ -106,8 +106,9 @@ export async function oddRequest(world: Explorer, odd: Oddity): Promise<void> {
   const record = world.record(ODD[odd].says, model, target);
   // A target that took what it should have refused made a collection: it goes with the rest.
   if (operation === 'createCollection' && ok(target.status)) {
-    const id = world.target.collectionIdOf(world.target.collectionIn(target.json));
-    if (id) world.track(id, 'full');
+    const answer = world.target.collectionIn(target.json);
+    const id = world.target.collectionIdOf(answer);
+    if (id) world.track(id, name, answer, 'full');
   }
   world.agree(ODD[odd].clause, model, target, record, 'notYours');
 }

@@ -59,8 +59,8 @@ export class World implements Explorer {
     this.run = new RunData(cleaner, runId);
   }
 
-  runName(): string {
-    return `${this.runId}-x${this.sequence}`;
+  collectionName(what: string): string {
+    return this.run.name(`x${this.sequence}-${what}`);
   }
 
   /** A word planted in content, unique to this sequence of this run. */
@@ -194,8 +194,8 @@ export class World implements Explorer {
     if (ok(status)) count(violatedDecision(operation, ''));
   }
 
-  track(targetId: string, key: KeyName): void {
-    this.run.track(targetId, this.keys[key]);
+  track(targetId: string, name: string, answer: unknown, key: KeyName): void {
+    this.run.track(targetId, name, answer, this.keys[key]);
   }
 
   forget(targetId: string): void {

@@ -1,5 +1,6 @@
 import { CheckFailure, CheckSkipped } from '../failure.ts';
 import { Settle } from '../settle.ts';
+import { runName } from './run-name.ts';
 import type { Target } from './target.ts';
 
 /** A collection this run created through the target, with its objects. */
@@ -23,7 +24,10 @@ export function shorten(text: string, max = 160): string {
  * 2xx answer before anything is checked, so nothing the run created goes untracked.
  */
 export class RunData {
-  readonly #created = new Map<string, string>();
+  /** What the run created, by id: the key it was created with and the name it was given. */
+  readonly #created = new Map<string, { key: string; name: string }>();
+  /** Every name the run sent in a create, whether or not the create answered an id. */
+  readonly #names = new Set<string>();
   /** Every object the run created: what a search after the clean-up must not find. */
   readonly #objects = new Set<string>();
   /** Whether the run wrote anything (created, or saw a write accepted that should not be). */
@@ -41,9 +45,36 @@ export class RunData {
     return `zq${this.runId}`;
   }
 
-  /** Whether a name (or any text) belongs to this run's data. */
-  isOurs(text: string): boolean {
-    return text.includes(`answers-contract-${this.runId}-`);
+  /** A fresh name of this run's (`answers-contract-<run id>-<what>`), remembered as the run's. */
+  name(what: string): string {
+    const name = runName(this.runId, what);
+    this.#names.add(name);
+    return name;
+  }
+
+  /**
+   * Whether a collection, as the target shows it, carries exactly `name` (or, with no name given,
+   * any name this run sent): its name member where the description says where that is, else the
+   * name as a whole JSON string anywhere in it. Never a part of a longer text: a user's collection
+   * that quotes a run name in its metadata or its own name is not the run's.
+   */
+  carries(collection: unknown, name?: string): boolean {
+    const names = name === undefined ? this.#names : new Set([name]);
+    const shown = this.target.nameOf(collection);
+    if (shown !== undefined) return names.has(shown);
+    const text = JSON.stringify(collection ?? null);
+    for (const each of names) if (text.includes(JSON.stringify(each))) return true;
+    return false;
+  }
+
+  /**
+   * Whether an answer to a create is the collection this run asked for: a create that answers
+   * another name (a get-or-create, a cache) answered someone else's collection, which the run
+   * must never delete. An answer that shows no name is read back before anything is deleted.
+   */
+  answeredOther(collection: unknown, name: string): string | undefined {
+    const shown = this.target.nameOf(collection);
+    return shown !== undefined && shown !== name ? shown : undefined;
   }
 
   /**
@@ -61,14 +92,21 @@ export class RunData {
       if (!target.offers(needed))
         throw new CheckSkipped(`cannot create test data: ${target.missing(needed)}`);
     }
-    const name = `answers-contract-${this.runId}-t${++this.#sequence}-${what}`;
+    const name = this.name(`t${++this.#sequence}-${what}`);
     this.#wrote = true;
     const created = await target.send('createCollection', {
       key,
       body: { name, metadata: { created_by: 'answers-contract', run_id: this.runId } },
     });
-    const id = target.collectionIdOf(target.collectionIn(created.json));
-    if (created.status >= 200 && created.status < 300 && id) this.#created.set(id, key ?? '');
+    const collection = target.collectionIn(created.json);
+    const id = target.collectionIdOf(collection);
+    const other = this.answeredOther(collection, name);
+    if (created.status >= 200 && created.status < 300 && id && other !== undefined)
+      throw new CheckFailure(
+        `${created.method} ${created.path} for a collection named "${name}" answered ${created.status} with collection ${id}, named "${shorten(other, 80)}": another collection, not ours, which the run will never delete`,
+      );
+    if (created.status >= 200 && created.status < 300 && id)
+      this.#created.set(id, { key: key ?? '', name });
     if (created.status < 200 || created.status >= 300 || !id) {
       throw new CheckSkipped(
         `could not create test data with ${created.method} ${created.path}: ${created.status} ${shorten(created.text, 120)}${id ? '' : ` (no collection id at ${target.description.collection.in}${target.description.collection.id})`}; check createCollection in the target description`,
@@ -103,10 +141,15 @@ export class RunData {
     return this.#main;
   }
 
-  /** Remembers a collection a check made (or a broken target made when it should have refused). */
-  track(id: string, key = ''): void {
+  /**
+   * Remembers a collection a check made (or a broken target made when it should have refused),
+   * created with `name` (one of {@link name}'s), unless the answer shows it is another collection.
+   */
+  track(id: string, name: string, answer?: unknown, key = ''): void {
     this.#wrote = true;
-    this.#created.set(id, key);
+    this.#names.add(name);
+    if (answer !== undefined && this.answeredOther(answer, name) !== undefined) return;
+    this.#created.set(id, { key, name });
   }
 
   /** Forgets a collection a check deleted itself. */
@@ -115,22 +158,70 @@ export class RunData {
   }
 
   /**
-   * Deletes what this run created, then looks for the run's data as a user would: walks the list
-   * for anything still named with the run id (and deletes that too), lists again, and searches
-   * for the run's word. Whatever is still visible is left behind, even where its delete answered
-   * "gone": a soft delete that keeps listing is not a delete. Returns what is left, and why: a
-   * non-empty list fails the run.
+   * Reads a collection back with `key` before it is deleted: `ours` only when the target shows it
+   * carrying `name` (or a name of this run), `gone` when the target answers it is gone, and
+   * otherwise why it is not deleted. The list (with the same key) answers where no get is
+   * described, or the get answers neither.
+   */
+  async #readBack(
+    id: string,
+    key: string,
+    name: string | undefined,
+    listed: (key: string) => Promise<unknown[]>,
+  ): Promise<'ours' | 'gone' | string> {
+    const target = this.target;
+    const judge = (collection: unknown) => {
+      if (this.carries(collection, name)) return 'ours';
+      const shown = target.nameOf(collection);
+      return shown === undefined
+        ? 'not ours, not deleted: the target shows it without the name the run gave it'
+        : `not ours, not deleted: the target shows it named "${shorten(shown, 80)}"`;
+    };
+    let answered = '';
+    if (target.offers('getCollection')) {
+      const got = await target.send('getCollection', { key, params: { collection_id: id } });
+      if (got.status >= 200 && got.status < 300) return judge(target.collectionIn(got.json));
+      if (target.isGone(got.status)) return 'gone';
+      answered = `, and its get answered ${got.status}`;
+    }
+    if (!target.offers('listCollections'))
+      return `not deleted: the run could not read it back${answered}`;
+    const summary = (await listed(key)).find((each) => target.collectionIdOf(each) === id);
+    return summary === undefined ? 'gone' : judge(summary);
+  }
+
+  /**
+   * Deletes what this run created, each only after reading it back carrying the run's name (a
+   * create that answered someone else's collection loses them nothing), then looks for the run's
+   * data as a user would: walks the list for anything still named with a name the run sent (and
+   * deletes that too), lists again, and searches for the run's word. Whatever is still visible is
+   * left behind, even where its delete answered "gone": a soft delete that keeps listing is not a
+   * delete. Returns what is left, each id once, and why: a non-empty list fails the run.
    */
   async cleanup(keys: { full: string }, settle = new Settle(0)): Promise<string[]> {
     const target = this.target;
     const left = new Map<string, string>();
+    if (!this.#wrote) return [];
     if (!target.offers('deleteCollection')) {
       return [...this.#created.keys()].map((id) => `${id} (${target.missing('deleteCollection')})`);
     }
-    const remove = async (id: string, key: string) => {
+    // @note One walk per key for the read-backs of a clean-up, not one per collection.
+    const walks = new Map<string, Promise<unknown[]>>();
+    const listed = (key: string) => {
+      if (!walks.has(key)) walks.set(key, target.walkCollections({ key }));
+      return walks.get(key)!;
+    };
+    const remove = async (id: string, key: string, name?: string, summary?: unknown) => {
       try {
+        const verdict =
+          summary !== undefined ? 'ours' : await this.#readBack(id, key, name, listed);
+        if (verdict === 'gone') return;
+        if (verdict !== 'ours') {
+          left.set(id, `${id} (${verdict})`);
+          return;
+        }
         const response = await target.send('deleteCollection', {
-          key: key || keys.full,
+          key,
           params: { collection_id: id },
         });
         if ((response.status < 200 || response.status >= 300) && !target.isGone(response.status))
@@ -139,19 +230,18 @@ export class RunData {
         left.set(id, `${id} (${(error as Error).message})`);
       }
     };
-    if (!this.#wrote) return [];
-    const keyOf = new Map(this.#created);
-    await Promise.all([...this.#created].map(([id, key]) => remove(id, key)));
+    const created = [...this.#created];
     this.#created.clear();
+    await Promise.all(created.map(([id, { key, name }]) => remove(id, key || keys.full, name)));
     // @note Every key the run created with: the other account's data is only listed to it.
-    const listKeys = new Set([keys.full, ...[...keyOf.values()].filter(Boolean)]);
+    const listKeys = new Set([keys.full, ...created.map(([, { key }]) => key).filter(Boolean)]);
     const ours = async () => {
-      const found: Array<{ id: string | undefined; key: string }> = [];
+      const found: Array<{ id: string | undefined; key: string; summary: unknown }> = [];
       if (!target.offers('listCollections')) return found;
       for (const key of listKeys)
         for (const summary of await target.walkCollections({ key }))
-          if (this.isOurs(JSON.stringify(summary)))
-            found.push({ id: target.collectionIdOf(summary), key });
+          if (this.carries(summary))
+            found.push({ id: target.collectionIdOf(summary), key, summary });
       return found;
     };
     // @note Only the run's own objects count: a search may always answer its nearest hits.
@@ -168,10 +258,11 @@ export class RunData {
     };
     try {
       // @note A create that answered something unusable (no id, an error with the record made
-      // anyway) leaves a record only the name can find.
-      for (const { id, key } of await ours())
+      // anyway) leaves a record only the name can find: the list, read with the name the run
+      // gave it, is its read-back.
+      for (const { id, key, summary } of await ours())
         if (id === undefined) left.set('', 'a collection named for this run without an id');
-        else if (!left.has(id)) await remove(id, key);
+        else if (!left.has(id)) await remove(id, key, undefined, summary);
       // @note What is still visible after --settle is left behind; a target whose list and
       // search show a delete a moment later gets that moment.
       let visible: { listed: Array<{ id: string | undefined }>; objects: string[] } = {
