@@ -213,9 +213,13 @@ const ROUTES: Record<string, ControlRoute> = {
  * only as JSON (a browser then has to ask first, and a foreign page's preflight gets no CORS
  * grant), and with the token when the mock was started with one (a non-loopback `--host`).
  */
-function guard(request: MockRequest, token: string | undefined): MockResponse | undefined {
+function guard(
+  request: MockRequest,
+  token: string | undefined,
+  namedHost: ((hostname: string) => boolean) | undefined,
+): MockResponse | undefined {
   const { headers } = request;
-  if (!isLocalOrigin(headers.get('origin'), headers.get('host')))
+  if (!isLocalOrigin(headers.get('origin'), headers.get('host'), namedHost))
     return controlProblem(
       'foreign_origin',
       `The control API answers pages of this machine only, not ${headers.get('origin')}.`,
@@ -243,6 +247,7 @@ export async function handleControl(
   request: MockRequest,
   bodyLimit: number,
   token?: string,
+  namedHost?: (hostname: string) => boolean,
 ): Promise<MockResponse> {
   const { path } = request;
   const route = ROUTES[path.slice(CONTROL_PREFIX.length)];
@@ -254,7 +259,7 @@ export async function handleControl(
         .join(', ')}.`,
     );
   }
-  const refused = guard(request, token);
+  const refused = guard(request, token, namedHost);
   if (refused) return refused;
   const method = request.method.toUpperCase();
   const handler = route[method];

@@ -25,9 +25,16 @@ export function hostnameOf(host: string): string {
 
 /**
  * Whether a request's `Origin` is a page of this machine, or of the very host it was sent to (the
- * mock's own pages, e.g. `/docs`). A missing Origin is a request no browser page made.
+ * mock's own pages, e.g. `/docs`) when that host's name is `named` (a loopback name by default).
+ * A missing Origin is a request no browser page made.
+ * @note An Origin equal to Host is what a DNS-rebinding page sends too: it proves nothing unless
+ * the name is one the mock was given (see `allowed-hosts.ts`).
  */
-export function isLocalOrigin(origin: string | null, host: string | null): boolean {
+export function isLocalOrigin(
+  origin: string | null,
+  host: string | null,
+  named: (hostname: string) => boolean = isLoopbackName,
+): boolean {
   if (origin === null) return true;
   let url: URL;
   try {
@@ -36,5 +43,8 @@ export function isLocalOrigin(origin: string | null, host: string | null): boole
     return false; // `null` (a sandboxed frame, a file) and anything else unparsable
   }
   if (!/^https?:$/.test(url.protocol)) return false;
-  return isLoopbackName(url.hostname) || (host !== null && url.host === host.toLowerCase());
+  return (
+    isLoopbackName(url.hostname) ||
+    (host !== null && url.host === host.toLowerCase() && named(url.hostname))
+  );
 }

@@ -19,6 +19,12 @@ export interface ServeOptions {
    * listens beyond loopback, where other machines can reach it.
    */
   controlToken?: string | undefined;
+  /**
+   * Whether a host name was given to the adapter by name (see `allowed-hosts.ts`): only then is a
+   * control request whose `Origin` equals its `Host` one of the mock's own pages. Default: loopback
+   * names only.
+   */
+  namedHost?: ((hostname: string) => boolean) | undefined;
 }
 
 /** The default of {@link ServeOptions.maxStateBytes}. */
@@ -35,7 +41,8 @@ export function bodyLimit(path: string, options: ServeOptions = {}): number {
     : MAX_BODY_BYTES;
 }
 
-function isControlPath(path: string): boolean {
+/** Whether `path` is under the control API's prefix, `/__mock`. */
+export function isControlPath(path: string): boolean {
   return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
 }
 
@@ -67,7 +74,7 @@ export function serve(
   try {
     if (options.control === true && isControlPath(request.path)) {
       const limit = bodyLimit(request.path, options);
-      return handleControl(mock, request, limit, options.controlToken).then(
+      return handleControl(mock, request, limit, options.controlToken, options.namedHost).then(
         (response) => ({ response }),
         failed,
       );

@@ -45,3 +45,21 @@ export function pathBelow(bases: BaseUrl[] | 'loopback', url: URL): string | und
   }
   return undefined;
 }
+
+/**
+ * The host names `baseUrl` gives by name (for the host check of `core/allowed-hosts.ts`): the
+ * base URLs' own and, in a browser, the page's, whose requests are the app's own.
+ */
+export function hostsOf(bases: BaseUrl[] | 'loopback'): string[] {
+  const page = typeof location === 'object' ? [location.hostname] : [];
+  if (bases === 'loopback') return page;
+  return [
+    ...page,
+    ...bases.flatMap((base) => (base.origin ? [new URL(base.origin).hostname] : [])),
+  ];
+}
+
+/** Whether a base URL is `'*'`, which claims the API on any origin. */
+export function claimsAnyOrigin(bases: BaseUrl[] | 'loopback'): boolean {
+  return bases !== 'loopback' && bases.some((base) => base.origin === undefined);
+}

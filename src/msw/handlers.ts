@@ -1,10 +1,11 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { hostRefusal, hostRule, namedBy } from '../core/allowed-hosts.ts';
 import type { MockRequest, MockResponse } from '../core/http.ts';
 import type { AnswersMock } from '../core/mock.ts';
 import { matchRoute } from '../core/router.ts';
-import { bodyLimit, isMockPath, serve, type ServeOptions } from '../core/serve.ts';
+import { bodyLimit, isControlPath, isMockPath, serve, type ServeOptions } from '../core/serve.ts';
 import { OPERATIONS, type OperationId } from '../openapi/operations.ts';
-import { parseBaseUrls, pathBelow } from './base-urls.ts';
+import { claimsAnyOrigin, hostsOf, parseBaseUrls, pathBelow } from './base-urls.ts';
 
 /** Options of {@link createHandlers}. */
 export interface HandlerOptions {
@@ -23,6 +24,15 @@ export interface HandlerOptions {
   control?: boolean | undefined;
   /** The largest body `PUT /__mock/state` accepts, in bytes. Default 256 MiB. */
   maxStateBytes?: number | undefined;
+  /**
+   * Host names (of the request URL) answered besides loopback names, the hosts of `baseUrl` and,
+   * in a browser, the page's own; a claimed request to any other gets 403 `forbidden_host`.
+   * `'*'` answers any name on the API, never on the control API. Default: none, or `['*']` when
+   * `baseUrl` is `'*'`. It matters where the handlers serve requests from other pages
+   * (`@mswjs/http-middleware`, whose request URL carries the `Host` a DNS-rebinding page sent);
+   * in `setupServer` and `setupWorker` every request is the app's own.
+   */
+  allowedHosts?: readonly string[] | undefined;
 }
 
 /**
@@ -87,9 +97,14 @@ function toFetchResponse(response: MockResponse): Response {
  */
 export function createHandlers(mock: AnswersMock, options: HandlerOptions = {}): AnswersHandlers {
   const bases = parseBaseUrls(options.baseUrl);
+  const hosts = hostRule([
+    ...hostsOf(bases),
+    ...(options.allowedHosts ?? (claimsAnyOrigin(bases) ? ['*'] : [])),
+  ]);
   const serveOptions: ServeOptions = {
     control: options.control ?? true,
     maxStateBytes: options.maxStateBytes,
+    namedHost: namedBy(hosts),
   };
   /**
    * The requests a `leaveOut` handler saw, by msw's request id: the kit's own handler then answers
@@ -106,7 +121,14 @@ export function createHandlers(mock: AnswersMock, options: HandlerOptions = {}):
       },
       async ({ request, requestId }) => {
         if (leftOut.delete(requestId)) return undefined;
-        const path = pathBelow(bases, new URL(request.url))!;
+        const url = new URL(request.url);
+        const path = pathBelow(bases, url)!;
+        const refused = hostRefusal(hosts, url.hostname, {
+          isControl: () => serveOptions.control === true && isControlPath(path),
+          controlToken: false,
+          allow: (name) => `add '${name}' to the handlers' allowedHosts`,
+        });
+        if (refused) return toFetchResponse(refused);
         const mockRequest = await toMockRequest(request, path, bodyLimit(path, serveOptions));
         const { response } = await serve(mock, mockRequest, serveOptions);
         return toFetchResponse(response);

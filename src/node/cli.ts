@@ -116,7 +116,7 @@ function parseArguments(argv: string[]): CliOptions {
     .addOption(
       new Option(
         '--allowed-hosts <names>',
-        'host names to answer besides loopback names and --host, comma-separated (* for any)',
+        'host names to answer besides loopback names and --host, comma-separated (* for any, on the API only)',
       ).argParser((value) => {
         const names = value
           .split(',')
@@ -203,6 +203,18 @@ async function main(argv: string[]): Promise<void> {
   });
 
   const { url } = running;
+  // @note `*` lets a DNS-rebinding page reach the API (as any page may through CORS); the control
+  // API answers such a name only with the token (server.ts), so without one it is named-only.
+  if (options.allowedHosts?.includes('*'))
+    console.error(
+      `answers-mock: warning: --allowed-hosts * answers the API on any host name, so any web page can reach it through DNS rebinding.${
+        !options.control
+          ? ''
+          : controlToken
+            ? ' The control API answers other names only with the control token below.'
+            : ' The control API still answers only loopback names, --host and the names you list.'
+      }`,
+    );
   if (exposed)
     console.error(
       `answers-mock: warning: listening on ${options.host}, so other machines can reach this mock and its dev keys.${

@@ -2,9 +2,10 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockRequest } from '../core/http.ts';
 import type { AnswersMock } from '../core/mock.ts';
-import { problem, problemResponse } from '../core/problem.ts';
+import { problem } from '../core/problem.ts';
 import type { HandledRequest } from '../core/http.ts';
-import { bodyLimit, failed, serve } from '../core/serve.ts';
+import { hostRule, namedBy } from '../core/allowed-hosts.ts';
+import { bodyLimit, failed, isControlPath, serve } from '../core/serve.ts';
 import { CORS, corsFor, PREFLIGHT } from './cors.ts';
 import { createDocsSite, isDocsPath } from './docs-site.ts';
 import { hostCheck } from './host-check.ts';
@@ -34,7 +35,10 @@ export interface ServerOptions {
    * resolved, and refused with a 507 once the store has failed.
    */
   persistence?: Persistence | undefined;
-  /** Host names answered besides loopback names and the listen address; `*` answers any. */
+  /**
+   * Host names answered besides loopback names and the listen address. `*` answers any name on
+   * the API; the control API then answers a name not given by name only with `controlToken` set.
+   */
   allowedHosts?: readonly string[] | undefined;
   /** The address the server listens on, which is an allowed host name too. */
   listenHost?: string | undefined;
@@ -95,12 +99,18 @@ export interface RunningServer {
  */
 export function createServer(mock: AnswersMock, options: ServerOptions = {}): http.Server {
   const control = options.control ?? true;
+  const hosts = hostRule([options.listenHost, ...(options.allowedHosts ?? [])]);
   const limits = {
     control,
     maxStateBytes: options.maxStateBytes,
     controlToken: options.controlToken,
+    namedHost: namedBy(hosts),
   };
-  const checkHost = hostCheck(options.listenHost, options.allowedHosts ?? []);
+  const checkHost = hostCheck(hosts, {
+    isControl: (req) => control && isControlPath((req.url ?? '/').split('?', 1)[0]!),
+    controlToken: options.controlToken !== undefined,
+    allow: (name) => `start it with --allowed-hosts ${name}`,
+  });
   const log = options.quiet ? undefined : (options.logger ?? console.log);
   const docs = createDocsSite();
 
@@ -178,11 +188,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
   ): Outcome | Promise<Outcome> => {
     const refused = checkHost(req);
     if (refused) {
-      const kind =
-        refused.status === 400
-          ? { code: 'invalid_parameter', title: 'Invalid Host', status: 400 }
-          : { code: 'forbidden_host', title: 'Host not allowed', status: 403 };
-      sent(sendResponse(res, problemResponse(kind, refused.detail), {}, writeTimeoutMs));
+      sent(sendResponse(res, refused, {}, writeTimeoutMs));
       return { status: refused.status };
     }
     if (req.method === 'OPTIONS') {
