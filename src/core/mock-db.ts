@@ -4,6 +4,8 @@ import { compileSchema } from '../openapi/ajv.ts';
 import { compareByCreation } from './primitives/creation-order.ts';
 import { MAX_JSON_DEPTH } from './http.ts';
 import { nestsDeeperThan, nonFiniteNumberAt } from './json-limits.ts';
+import { notJsonAt } from './json-value.ts';
+import { sizeOfContent } from './store/store.ts';
 import type { MockState } from './store/mock-state.ts';
 import {
   collectionRecordSchema,
@@ -18,6 +20,9 @@ const validators = {
 };
 
 function check(kind: 'collection' | 'object', record: unknown): void {
+  // @note First: the checks after it walk the record, and a cycle would send one round for ever.
+  const notJson = notJsonIn(record);
+  if (notJson !== undefined) throw new MockDbError(`Invalid ${kind}: ${notJson}`);
   const validate = validators[kind];
   if (!validate(record)) {
     const error = validate.errors?.[0];
@@ -28,6 +33,24 @@ function check(kind: 'collection' | 'object', record: unknown): void {
     throw new MockDbError(`Invalid ${kind}: ${overflow} is too large a number to store`);
   if (kind === 'object' && nestsDeeperThan((record as ObjectRecord).content, MAX_JSON_DEPTH - 1))
     throw new MockDbError(`Invalid object: /content nests deeper than the API accepts`);
+}
+
+/** Why a field of `record` is not a JSON value, naming it (`content.when is a Date, ...`). */
+function notJsonIn(record: unknown): string | undefined {
+  if (typeof record !== 'object' || record === null) return undefined;
+  for (const field in record) {
+    if (!Object.hasOwn(record, field)) continue;
+    const value = (record as Record<string, unknown>)[field];
+    const problem = value === undefined ? undefined : notJsonAt(value, field);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
+/** Refuses content that would take the search vocabulary past its limit (as the API's 507). */
+function checkWords(state: MockState, content: unknown): void {
+  const why = state.roomForWords(content, sizeOfContent(content));
+  if (why !== undefined) throw new MockDbError(`Refused object: ${why}`);
 }
 
 /** Timestamps in `toISOString()` form, which the store's creation order relies on. */
@@ -136,6 +159,7 @@ export function createMockDb(state: MockState, inTurn: <T>(write: () => T) => Pr
             `Invalid object: /collection_id names no collection of account ${values.account_id}`,
           );
         if (s.hasId(values.id)) throw new MockDbError(`Invalid object: /id is in use`);
+        checkWords(state, values.content);
         return s.createObject(normalised(values));
       }),
     findFirst: (query) => firstOf(allObjects(), query),
@@ -147,6 +171,7 @@ export function createMockDb(state: MockState, inTurn: <T>(write: () => T) => Pr
         const current = record && s.objectById(record.id);
         if (!current) return undefined;
         const next = changed('object', current, data);
+        checkWords(state, next.content);
         return s.updateObject(current, (draft) => Object.assign(draft, next));
       }),
     delete: (query) =>

@@ -122,7 +122,7 @@ describe('mock.db and the API', () => {
     [{ id: 'not-an-id' }, '/id'],
     [{ name: 42 }, '/name'],
     [{ account_id: 'nobody' }, '/account_id'],
-    [{ metadata: { n: Number.POSITIVE_INFINITY } }, '/metadata/n'],
+    [{ metadata: { n: Number.POSITIVE_INFINITY } }, 'metadata.n'],
   ])('refuses a collection with %j, naming %s, and changes nothing', async (override, field) => {
     const mock = await createMock({ initialState: emptyState() });
     const before = mock.controls.export();
