@@ -6,6 +6,7 @@ import type { FileHandle } from 'node:fs/promises';
 import type { MockState } from '../../core/store/mock-state.ts';
 import type { CollectionRecord, ObjectRecord } from '../../core/store/records.ts';
 import { baseLine, changeLine } from './lines.ts';
+import { writeWhole } from './whole-write.ts';
 
 /** The state as it was at one instant: records by reference, written out a batch at a time. */
 export interface Capture {
@@ -41,7 +42,9 @@ export async function writeCapture(handle: FileHandle, state: Capture): Promise<
   let bytes = 0;
   let text = state.base;
   const flush = async () => {
-    bytes += (await handle.write(text)).bytesWritten;
+    const piece = Buffer.from(text);
+    await writeWhole(handle, piece);
+    bytes += piece.length;
     text = '';
   };
   let records = 0;

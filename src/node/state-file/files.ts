@@ -1,18 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, unlinkSync } from 'node:fs';
 import {
   constants,
   access,
   open,
   readdir,
-  readFile,
+  readlink,
+  realpath,
   stat,
   unlink,
   type FileHandle,
 } from 'node:fs/promises';
-import { hostname } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { StateFileError } from './read.ts';
+
+/** How the state file's files are opened: `fs.promises.open`, or a test's disk that fills up. */
+export type OpenFile = (path: string, flags: string, mode?: number) => Promise<FileHandle>;
 
 /** Files next to a state file: its lock, and the temporary files a compaction writes. */
 export class StateFilePaths {
@@ -20,7 +22,11 @@ export class StateFilePaths {
   readonly lock: string;
   readonly #base: string;
 
-  constructor(readonly file: string) {
+  /** @param file The state file with its symbolic links resolved (see {@link resolveStateFile}). */
+  constructor(
+    readonly file: string,
+    readonly openFile: OpenFile = open,
+  ) {
     this.dir = dirname(file);
     this.#base = basename(file);
     this.lock = `${file}.lock`;
@@ -28,12 +34,13 @@ export class StateFilePaths {
 
   /**
    * A fresh temporary file beside the state file, so a rename replaces it atomically: created
-   * exclusively (`wx`: an existing file or a planted symlink makes it fail rather than be
+   * exclusively (`ax+`: an existing file or a planted symlink makes it fail rather than be
    * followed), with an unpredictable name, readable by the owner only (it holds every key).
+   * Opened to append and read, so that once renamed it is the state file's handle as it is.
    */
   async createTemporary(): Promise<{ path: string; handle: FileHandle }> {
     const path = join(this.dir, `.${this.#base}.${randomBytes(8).toString('hex')}.tmp`);
-    return { path, handle: await open(path, 'wx', 0o600) };
+    return { path, handle: await this.openFile(path, 'ax+', 0o600) };
   }
 
   /** Removes temporary files a killed process left behind (only ever called under the lock). */
@@ -65,62 +72,18 @@ export async function checkDirectory(paths: StateFilePaths): Promise<void> {
 }
 
 /**
- * Whether process `pid` still runs. `kill(pid, 0)` also succeeds for a zombie (a process that
- * ended and that its parent has not reaped yet, common in containers after a `kill -9`), so on
- * Linux its state in /proc is read too: `Z` (zombie) or `X` (dead) is gone.
+ * The file a state file path names, its symbolic links followed (even one whose target does not
+ * exist yet) and its directory's too: so a compaction renames the new file over the target and
+ * the link stays a link, and two links to one file share one lock.
  */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+export async function resolveStateFile(file: string): Promise<string> {
+  let path = resolve(file);
+  // @note 40 links, as Linux follows, before a loop is given up on.
+  for (let links = 0; links < 40; links++) {
+    const target = await readlink(path).catch(() => undefined); // not a link, or no file yet
+    if (target === undefined) break;
+    path = resolve(dirname(path), target);
   }
-  try {
-    // @note /proc/<pid>/stat: "pid (comm) state ..."; comm may hold spaces and parentheses.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return true; // no /proc (macOS, Windows): kill(pid, 0) is all there is
-  }
-}
-
-/**
- * One mock per state file: two would each append their own changes and overwrite each other's
- * compactions. The lock is a file created exclusively, naming its process and host; a lock whose
- * process is gone (a `kill -9`, a crash) is taken over.
- * @returns a release function, also run when the process exits.
- */
-export async function lockStateFile(paths: StateFilePaths): Promise<() => void> {
-  const owner = `${process.pid} ${hostname()}\n`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const handle = await open(paths.lock, 'wx', 0o600);
-      await handle.writeFile(owner);
-      await handle.close();
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
-      const [pid, host] = (await readFile(paths.lock, 'utf8').catch(() => '')).trim().split(' ');
-      const stale = host === hostname() && Number(pid) > 0 && !isRunning(Number(pid));
-      if (!stale)
-        throw new StateFileError(
-          `${paths.file} is in use by another answers-mock (process ${pid ?? '?'} on ${host ?? '?'}): stop it, or delete ${paths.lock} if that process is gone`,
-        );
-      await unlink(paths.lock).catch(() => undefined);
-    }
-  }
-  let held = true;
-  const release = () => {
-    if (!held) return;
-    held = false;
-    process.off('exit', release);
-    try {
-      unlinkSync(paths.lock);
-    } catch {
-      // already gone
-    }
-  };
-  process.once('exit', release);
-  return release;
+  const dir = await realpath(dirname(path)).catch(() => dirname(path)); // checked later
+  return join(dir, basename(path));
 }

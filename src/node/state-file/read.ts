@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { Replay, StateLineError } from './lines.ts';
 import type { Snapshot } from '../../core/snapshot/snapshot.ts';
 
@@ -34,14 +34,15 @@ async function startsWithBaseLine(file: string): Promise<boolean> {
  * was never acknowledged, so it is left out, and the file is cut back to `validBytes` before
  * anything is appended.
  */
-async function replayLines(file: string): Promise<{ snapshot: Snapshot; validBytes: number }> {
+async function replayLines(
+  file: string,
+  chunks: AsyncIterable<Buffer> = createReadStream(file, { highWaterMark: 1 << 20 }),
+): Promise<{ snapshot: Snapshot; validBytes: number }> {
   const replay = new Replay();
   let carry: Buffer[] = [];
   let validBytes = 0;
   try {
-    for await (const chunk of createReadStream(file, {
-      highWaterMark: 1 << 20,
-    }) as AsyncIterable<Buffer>) {
+    for await (const chunk of chunks) {
       let start = 0;
       for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
         const piece = chunk.subarray(start, end);
@@ -60,6 +61,25 @@ async function replayLines(file: string): Promise<{ snapshot: Snapshot; validByt
   const snapshot = replay.snapshot();
   if (!snapshot) throw new StateFileError(`${file}: no base line`);
   return { snapshot, validBytes };
+}
+
+/**
+ * The state the first `bytes` of an open state file describe: what was durable when a write
+ * failed, read from the file the mock writes even when its name now points elsewhere, or nowhere.
+ * @param name The file's name, for errors.
+ */
+export async function replayOpenFile(
+  name: string,
+  handle: FileHandle,
+  bytes: number,
+): Promise<Snapshot> {
+  const chunks = handle.createReadStream({
+    start: 0,
+    end: bytes - 1,
+    highWaterMark: 1 << 20,
+    autoClose: false,
+  }) as AsyncIterable<Buffer>;
+  return (await replayLines(name, chunks)).snapshot;
 }
 
 /** Reads what a `--state-file` holds, in whichever of its two forms. */

@@ -4,10 +4,21 @@
  * read, and a damaged file refused without being overwritten.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { lstat, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import {
+  lstat,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { thisInstance } from '../../../src/node/state-file/instance.ts';
 import { readStateFile } from '../../../src/node/state-file/read.ts';
 import { API, FULL, ROOT } from '../security/servers.ts';
 
@@ -192,6 +203,26 @@ describe('--state-file durability', () => {
     await writeFile(`${file}.lock`, `${pid} ${hostname()}\n`);
     const child = run(['--state-file', file]);
     await expect(listening(child)).resolves.toMatch(/^http:/);
+  }, 30_000);
+
+  it('restarts on its state file after a crash as PID 1 of a container (a lock naming PID 1 from before the restart)', async () => {
+    const file = join(dir, 'state.json');
+    const first = run(['--empty', '--state-file', file]);
+    const base = await listening(first);
+    const id = await createCollection(base, 'before the crash');
+    const gone = exited(first);
+    first.kill('SIGKILL');
+    await gone;
+    // @note The lock the killed mock would have left as PID 1 of the container before it
+    // restarted: this machine and host name, another PID namespace, and untouched since.
+    const before = { ...thisInstance(), pid: 1, pidNamespace: 'pid:[4026532001]', started: '42' };
+    await writeFile(`${file}.lock`, `${JSON.stringify(before)}\n`);
+    const crashed = new Date(Date.now() - 60_000);
+    await utimes(`${file}.lock`, crashed, crashed);
+    const second = run(['--state-file', file]);
+    const again = await listening(second);
+    const response = await fetch(`${again}${API}/collections/${id}`, { headers });
+    expect(response.status).toBe(200);
   }, 30_000);
 
   it('refuses a state file in a directory that does not exist', async () => {
