@@ -45,12 +45,13 @@ function judgeLock(holder: ProcessInstance, me: ProcessInstance): Verdict {
   const stale = (why: string): Verdict => ({ stale: true, why });
   if (holder.host === me.host && holder.boot && me.boot && holder.boot !== me.boot)
     return stale('this machine has restarted since');
+  // @note Where the namespace cannot be read (a locked-down /proc), the host name stands for it.
+  const sameNamespace =
+    holder.pidNamespace === undefined && me.pidNamespace === undefined
+      ? holder.host === me.host
+      : holder.pidNamespace === me.pidNamespace;
   const canLookUp =
-    holder.boot && me.boot
-      ? holder.boot === me.boot &&
-        holder.pidNamespace !== undefined &&
-        holder.pidNamespace === me.pidNamespace
-      : holder.host === me.host;
+    holder.boot && me.boot ? holder.boot === me.boot && sameNamespace : holder.host === me.host;
   if (!canLookUp) return { stale: 'unchecked' };
   if (holder.pid === me.pid) {
     // @note This process takes no lock twice unless it opened the file twice (same start time).

@@ -73,6 +73,7 @@ export async function replayOpenFile(
   handle: FileHandle,
   bytes: number,
 ): Promise<Snapshot> {
+  if (bytes <= 0) throw new StateFileError(`${name}: no base line`);
   const chunks = handle.createReadStream({
     start: 0,
     end: bytes - 1,
