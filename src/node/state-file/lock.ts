@@ -144,13 +144,11 @@ export async function lockStateFile(
       held = false;
       clearInterval(timer);
       const other = now === undefined ? undefined : parseLock(now);
-      onLost?.(
-        new Error(
-          other
-            ? `its lock ${paths.lock} was taken over by process ${other.pid} on ${other.host}`
-            : `its lock ${paths.lock} was deleted`,
-        ),
-      );
+      const what =
+        now === undefined
+          ? 'was deleted'
+          : `was taken over${other ? ` by process ${other.pid} on ${other.host}` : ''}`;
+      onLost?.(new Error(`its lock ${paths.lock} ${what}`));
       return;
     }
     const time = new Date();

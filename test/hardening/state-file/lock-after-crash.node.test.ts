@@ -6,7 +6,7 @@
  * refreshing it, and never while it does.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { utimesSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,7 +118,9 @@ describe('a live lock', () => {
     const lostIt = new Promise<Error>((resolve) => (lost = resolve));
     const { create } = await serve(file, { lock: { refreshMs: 10 }, onError: (e) => lost(e) });
     expect((await create('mine')).status).toBe(201);
-    await writeFile(`${file}.lock`, json(otherHost));
+    // @note Put in place at once, so that a refresh cannot read it half-written.
+    await writeFile(`${file}.lock.new`, json(otherHost));
+    await rename(`${file}.lock.new`, `${file}.lock`);
     expect((await lostIt).message).toBe(
       `its lock ${file}.lock was taken over by process 1 on elsewhere`,
     );
