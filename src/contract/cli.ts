@@ -1,9 +1,11 @@
 import { writeFile } from 'node:fs/promises';
+import { LIMITS } from './limits.ts';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CHECKS } from './checks/index.ts';
 import { formatReport, formatResult, toJUnit } from './report.ts';
 import type { ContractKeys } from './check.ts';
-import { runContract, TargetError, type ContractReport, type Level } from './runner.ts';
+import { listenForInterrupt, leftBehindLines, signalExitCode } from './interrupt.ts';
+import { runContract, RunEnded, TargetError, type ContractReport, type Level } from './runner.ts';
 import { flag, otherKeyOptions, UsageError, url } from './cli-options.ts';
 import { subcommand } from './subcommands.ts';
 import type { ExploreModel } from './explore/explore.ts';
@@ -21,6 +23,7 @@ interface CliOptions {
   destructive?: boolean;
   specOnly?: boolean;
   concurrency: number;
+  maxBodyBytes?: number;
   settle: number;
   junit?: string;
   json?: string;
@@ -94,6 +97,11 @@ function parse(argv: string[]): CliOptions {
       '--destructive',
       'allow checks that create and delete data; only data this run created is deleted (env ANSWERS_CONTRACT_DESTRUCTIVE=1)',
       flag('ANSWERS_CONTRACT_DESTRUCTIVE'),
+    )
+    .option(
+      '--max-body-bytes <n>',
+      `the longest answer body the suite reads; a longer one fails its check (default ${LIMITS.maxBodyBytes})`,
+      whole(1_024, 2 ** 31),
     )
     .option(
       '--concurrency <n>',
@@ -191,12 +199,16 @@ async function main(argv: string[], services: CliServices): Promise<number> {
       baseUrl = prism.url;
     }
     const description = options.target ? await loadTargetFile(options.target) : undefined;
+    const interruption = listenForInterrupt();
+    stops.push(async () => interruption.dispose());
     const report: ContractReport = await runContract({
+      signal: interruption.signal,
       baseUrl,
       directUrl,
       description,
       level: options.specOnly ? 'spec' : options.level,
       concurrency: options.concurrency,
+      maxBodyBytes: options.maxBodyBytes,
       settleMs: options.settle,
       failOnSkip: options.failOnSkip,
       keys,
@@ -207,7 +219,22 @@ async function main(argv: string[], services: CliServices): Promise<number> {
     process.stdout.write(`\n${formatReport(report)}\n`);
     if (options.junit) await writeFile(options.junit, toJUnit(report));
     if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
+    if (report.interrupted) {
+      const lines = [
+        `Interrupted by ${report.interrupted.signal}: ${report.interrupted.notJudged.length} checks not judged.`,
+        ...leftBehindLines({ ...report, otherAccountKey: Boolean(keys.otherAccount) }),
+      ];
+      process.stdout.write(`${lines.join('\n')}\n`);
+      return signalExitCode(report.interrupted.signal);
+    }
     return report.failed ? 1 : 0;
+  } catch (error) {
+    // @note An internal error after data was made: what is left, and how to delete it.
+    if (error instanceof RunEnded && error.leftBehind.length > 0)
+      process.stdout.write(
+        `${leftBehindLines({ leftBehind: error.leftBehind, runId: error.runId, baseUrl: options.baseUrl ?? '', otherAccountKey: Boolean(options.otherAccountKey) }).join('\n')}\n`,
+      );
+    throw error instanceof RunEnded ? error.cause : error;
   } finally {
     for (const stop of stops.reverse()) await stop();
   }
@@ -237,7 +264,11 @@ export function runCli(argv: string[], services: CliServices = {}): Promise<neve
         process.stderr.write(`answers-contract: ${error.message}\n`);
         process.exit(2);
       }
-      process.stderr.write(`answers-contract: ${(error as Error).stack ?? String(error)}\n`);
+      // @note One line, never a stack trace, unless asked for (ANSWERS_CONTRACT_DEBUG=1).
+      const stack = process.env.ANSWERS_CONTRACT_DEBUG ? `\n${(error as Error).stack}` : '';
+      process.stderr.write(
+        `answers-contract: internal error: ${(error as Error)?.message ?? String(error)}${stack}\n`,
+      );
       process.exit(2);
     },
   );

@@ -1,5 +1,7 @@
 import { validateResponse } from '../openapi/response-validation.ts';
-import { CheckFailure, CheckSkipped } from './failure.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CheckFailure, CheckSkipped, Interrupted } from './failure.ts';
+import { LIMITS } from './limits.ts';
 
 /** A response as the suite saw it. */
 export interface ContractResponse {
@@ -116,6 +118,12 @@ export class ContractClient {
   readonly pushback: Pushback = { waits: 0, waitedMs: 0, notWaited: 0 };
   /** Requests in flight at once (`--concurrency`). */
   readonly #gate: Gate;
+  /** Aborted by the first SIGINT or SIGTERM: no request is sent or waited for after it. */
+  #stop: AbortSignal | undefined;
+  /** While cleaning up after an interruption: when the clean-up's time is up. */
+  #deadline: AbortSignal | undefined;
+  /** The longest body read from one answer; past it the request fails (`--max-body`). */
+  maxBodyBytes = LIMITS.maxBodyBytes;
 
   constructor(
     readonly baseUrl: string,
@@ -135,6 +143,38 @@ export class ContractClient {
   ) {
     this.#home = new Set([new URL(baseUrl).origin, new URL(directUrl).origin]);
     this.#gate = new Gate(Math.max(1, concurrency));
+  }
+
+  /** Gives up every request once `signal` is aborted (the run was interrupted). */
+  stopOn(signal: AbortSignal | undefined): void {
+    this.#stop = signal;
+  }
+
+  /** Whether the run was interrupted. */
+  get stopped(): boolean {
+    return this.#stop?.aborted === true;
+  }
+
+  /**
+   * After an interruption: requests are sent again, for the clean-up, until `deadlineMs` has
+   * passed; then every request fails at once.
+   */
+  cleaningUp(deadlineMs: number): void {
+    this.#stop = undefined;
+    this.#deadline = AbortSignal.timeout(deadlineMs);
+  }
+
+  /** The signal a request is sent with: its own timeout, the interruption, the clean-up's end. */
+  #signal(): AbortSignal {
+    const signals = [AbortSignal.timeout(this.timeoutMs)];
+    if (this.#stop) signals.push(this.#stop);
+    if (this.#deadline) signals.push(this.#deadline);
+    return signals.length === 1 ? signals[0]! : AbortSignal.any(signals);
+  }
+
+  /** Throws `Interrupted` once the run was interrupted. */
+  #checkStopped(): void {
+    if (this.#stop?.aborted) throw new Interrupted(String(this.#stop.reason ?? 'a signal'));
   }
 
   /** Whether `url` is on an origin the suite sends keys to. */
@@ -169,16 +209,21 @@ export class ContractClient {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const send = () =>
-      fetch(url, {
+    const send = async () => {
+      this.#checkStopped();
+      const signal = this.#signal();
+      const response = await fetch(url, {
         method,
         headers,
         body,
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal,
         // @note Never followed: a redirect to another origin would carry the key there.
         redirect: 'manual',
-      }).then(async (response) => ({ response, text: await response.text() }));
+      });
+      return { response, text: await readBody(response, this.maxBodyBytes, `${method} ${path}`) };
+    };
     let exchange: { response: Response; text: string };
+    this.#checkStopped();
     try {
       exchange = await this.#gate.run(send);
       for (let retry = 0; retry < MAX_RETRIES; retry++) {
@@ -194,11 +239,12 @@ export class ContractClient {
         }
         this.pushback.waits += 1;
         this.pushback.waitedMs += wait;
-        await new Promise((resume) => setTimeout(resume, wait));
+        await sleep(wait, undefined, { signal: this.#stop });
         exchange = await this.#gate.run(send);
       }
     } catch (error) {
-      if (error instanceof CheckSkipped) throw error;
+      this.#checkStopped();
+      if (error instanceof CheckSkipped || error instanceof CheckFailure) throw error;
       throw new CheckFailure(`${method} ${path}: no response (${(error as Error).message})`);
     }
     const { response, text } = exchange;
@@ -243,4 +289,34 @@ export class ContractClient {
     }
     return { status: response.status, headers: response.headers, text, json };
   }
+}
+
+/**
+ * A body as text, read up to `max` bytes: an endless or huge answer fails the request it belongs
+ * to, with the limit named, instead of growing the process without bound.
+ */
+async function readBody(response: Response, max: number, request: string): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > max) {
+    await response.body?.cancel();
+    throw new CheckFailure(bodyTooLong(request, max, ` (its Content-Length says ${declared})`));
+  }
+  if (!response.body) return '';
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let read = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    read += chunk.byteLength;
+    if (read > max) {
+      await response.body.cancel().catch(() => undefined);
+      throw new CheckFailure(bodyTooLong(request, max, ''));
+    }
+    parts.push(decoder.decode(chunk, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
+
+function bodyTooLong(request: string, max: number, declared: string): string {
+  return `${request}: the answer's body is longer than the ${max} bytes the suite reads${declared}: not read further (--max-body-bytes raises the limit)`;
 }

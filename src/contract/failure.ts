@@ -20,3 +20,14 @@ export type Skip = (reason: string) => never;
 export function ensure(condition: unknown, message: string): asserts condition {
   if (!condition) throw new CheckFailure(message);
 }
+
+/**
+ * Thrown by the client once the run was interrupted (the first SIGINT or SIGTERM): a request not
+ * yet answered is given up, no new one is sent, and the check that sent it is not judged.
+ */
+export class Interrupted extends Error {
+  override name = 'Interrupted';
+  constructor(readonly signal: string) {
+    super(`interrupted by ${signal}`);
+  }
+}

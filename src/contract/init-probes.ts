@@ -50,6 +50,25 @@ function findNext(body: unknown): { at: string; value: string } | undefined {
 }
 
 /** What the list probe answered, for comments. */
+/**
+ * Target data in a YAML comment of the draft: every line break and control character escaped
+ * (`\n`, `\u0085`), so a token or a member name can never end the comment and start a key.
+ */
+export function inComment(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) =>
+    c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * Target data as a YAML value of the draft: single-quoted when it is plain printable text without
+ * a quote, else a JSON string (a YAML double-quoted scalar, every character escaped).
+ */
+export function yamlString(text: string): string {
+  return /^[\x20-\x26\x28-\x7e]*$/.test(text) ? `'${text}'` : JSON.stringify(text);
+}
+
 export function listWhyOf(list: ContractResponse | undefined): string {
   if (list === undefined) return 'no answer';
   if (list.status !== 200) return `answered ${list.status}`;
@@ -135,7 +154,10 @@ export async function probePaging(
   if (next && next.value !== '' && /^(https?:\/\/|\/)/.test(next.value)) {
     return {
       next,
-      lines: [sized, `  follow: true   # ${next.at} holds a link ("${next.value.slice(0, 60)}")`],
+      lines: [
+        sized,
+        `  follow: true   # ${inComment(next.at)} holds a link ("${inComment(next.value.slice(0, 60))}")`,
+      ],
     };
   }
   if (next && next.value !== '') {
@@ -158,14 +180,14 @@ export async function probePaging(
           next,
           lines: [
             sized,
-            `  pageToken: '${parameter}'   # ?${parameter}=<${next.at}> brought the second item`,
+            `  pageToken: '${parameter}'   # ?${parameter}=<${inComment(next.at)}> brought the second item`,
           ],
         };
     return {
       next,
       lines: [
         sized,
-        `  # pageToken: ?   # ${next.at} holds a token, but none of ${candidates.join(', ')} took it`,
+        `  # pageToken: ?   # ${inComment(next.at)} holds a token, but none of ${candidates.join(', ')} took it`,
       ],
     };
   }
@@ -193,8 +215,8 @@ export async function probePaging(
           total === undefined
             ? '  # no total in the body: the walk reads until an empty page'
             : total.name === TOTAL_PAGES
-              ? `  totalPages: '${total.at}'   # the number of pages`
-              : `  totalItems: '${total.at}'   # the number of items`,
+              ? `  totalPages: ${yamlString(total.at ?? '')}   # the number of pages`
+              : `  totalItems: ${yamlString(total.at ?? '')}   # the number of items`,
         ],
       };
     }

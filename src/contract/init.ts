@@ -1,6 +1,8 @@
 import { ContractClient } from './client.ts';
 import { instantOf } from './target/dates.ts';
 import {
+  inComment,
+  yamlString,
   field,
   findItems,
   isObject,
@@ -61,7 +63,7 @@ export async function draftTarget(baseUrl: string, key: string): Promise<string>
   const line = (key: string, value: string | undefined, why: string) =>
     value === undefined
       ? `  # ${key}: ?   # could not find: ${why}`
-      : `  ${key}: '${value}'   # ${why}`;
+      : `  ${key}: ${yamlString(value)}   # ${inComment(why)}`;
   // A section whose every key is a comment would load as null, which the schema refuses: its
   // heading becomes a comment too.
   const section = (name: string, body: string[]) => {

@@ -6,6 +6,8 @@ import {
   type ContractKeys,
   type Requirement,
 } from './check.ts';
+import { Interrupted } from './failure.ts';
+import { LIMITS } from './limits.ts';
 import { ContractClient, type Pushback } from './client.ts';
 import { conformanceMatrix } from './matrix.ts';
 import { Settle, type SettleReport } from './settle.ts';
@@ -45,6 +47,29 @@ export interface RunOptions {
   targetUrl?: string | undefined;
   /** Called after each check, for progress output. */
   onResult?: ((result: CheckResult) => void) | undefined;
+  /**
+   * Aborted (with the signal's name as its reason) to interrupt the run: no check starts after
+   * it, requests in flight are given up, and the clean-up runs within `cleanupDeadlineMs`.
+   */
+  signal?: AbortSignal | undefined;
+  /** How long the clean-up after an interruption may take (default 15 s). */
+  cleanupDeadlineMs?: number | undefined;
+  /** The longest answer body read (default 8 MiB, `LIMITS.maxBodyBytes`). */
+  maxBodyBytes?: number | undefined;
+}
+
+/**
+ * An error that ended a run, with what its clean-up could not delete: the caller prints both.
+ */
+export class RunEnded extends Error {
+  override name = 'RunEnded';
+  constructor(
+    readonly cause: unknown,
+    readonly runId: string,
+    readonly leftBehind: string[],
+  ) {
+    super((cause as Error)?.message ?? String(cause));
+  }
 }
 
 /** Which results decide the exit status. */
@@ -65,6 +90,8 @@ export interface ContractReport {
   startedAt: string;
   durationMs: number;
   results: CheckResult[];
+  /** Set when a signal ended the run early: which signal, and the checks it left unjudged. */
+  interrupted?: { signal: string; notJudged: string[] } | undefined;
   matrix: ClauseResult[];
   /** Data of this run still visible after its clean-up (empty on a clean run). */
   leftBehind: string[];
@@ -126,6 +153,8 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
     undefined,
     concurrency,
   );
+  http.stopOn(options.signal);
+  if (options.maxBodyBytes) http.maxBodyBytes = options.maxBodyBytes;
   const target = new Target(description, http, profile);
   const run = new RunData(target, runId);
   const settle = new Settle(Math.max(0, options.settleMs ?? 0));
@@ -134,18 +163,33 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
   const checks = profile ? options.checks : options.checks.filter((c) => c.level === 'spec');
   const skipped = options.checks.filter((check) => !checks.includes(check));
   const results: CheckResult[] = [];
+  const notJudged: string[] = [];
   let leftBehind: string[];
+  let ended: { error: unknown } | undefined;
   try {
     await preflight(target, run, { ...options, destructive });
     const shared = { target, run, destructive, profile, settle };
     await schedule(checks, concurrency, async (check) => {
+      // @note After an interruption no check starts; one in flight ends at its next request.
+      if (http.stopped) return void notJudged.push(check.id);
       const result = await runCheck(check, options, shared);
+      if (result === undefined) return void notJudged.push(check.id);
       results.push(result);
       options.onResult?.(result);
     });
+  } catch (error) {
+    ended = { error };
   } finally {
-    leftBehind = await run.cleanup(options.keys, settle);
+    if (http.stopped) http.cleaningUp(options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs);
+    leftBehind = [
+      ...new Set(await run.cleanup(options.keys, http.stopped ? new Settle(0) : settle)),
+    ];
   }
+  const interrupted = options.signal?.aborted
+    ? { signal: String(options.signal.reason), notJudged }
+    : undefined;
+  if (ended && !(ended.error instanceof Interrupted))
+    throw new RunEnded(ended.error, runId, leftBehind);
   results.sort(
     (a, b) => checks.findIndex((c) => c.id === a.id) - checks.findIndex((c) => c.id === b.id),
   );
@@ -167,6 +211,7 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
     results,
     matrix: conformanceMatrix(results, level),
     leftBehind,
+    interrupted,
     notRun:
       skipped.length > 0
         ? {
@@ -186,6 +231,7 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
     concurrency,
     requests: http.exchanges.length + http.pushback.waits,
     failed:
+      interrupted !== undefined ||
       counted.fail > 0 ||
       leftBehind.length > 0 ||
       (options.failOnSkip === true && counted.skip > 0),
@@ -209,7 +255,7 @@ async function runCheck(
   check: ContractCheck,
   options: RunOptions,
   shared: Omit<CheckContext, 'keys' | 'skip'>,
-): Promise<CheckResult> {
+): Promise<CheckResult | undefined> {
   const clauses = shared.profile
     ? [...check.clauses, ...(check.profileClauses ?? [])]
     : check.clauses;
@@ -237,6 +283,8 @@ async function runCheck(
     await check.run(context);
     return done('pass');
   } catch (error) {
+    // @note A check the interruption cut short was not judged: neither passed nor failed.
+    if (error instanceof Interrupted) return undefined;
     if (error instanceof CheckSkipped) return done('skip', error.message);
     if (error instanceof CheckFailure) return done('fail', error.message);
     return done('fail', `the check itself failed: ${(error as Error).stack ?? String(error)}`);

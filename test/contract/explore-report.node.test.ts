@@ -146,6 +146,7 @@ function reportOf(
 ): CoveredExploreReport {
   return {
     seed: 42,
+    runId: 'mihf0000abcd',
     sequences: 7,
     requests: 90,
     elapsedMs: 1234,

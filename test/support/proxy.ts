@@ -2,7 +2,7 @@
  * A loopback proxy in front of a target, for tests that need a target with one thing changed: a
  * header form refused, an answer reshaped, a client killed at a chosen request.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** What reached the proxy: the request line and its body as text. */
@@ -21,6 +21,8 @@ export interface Intercept {
   after?(request: Seen, status: number, json: unknown): unknown;
   /** Called once the answer has been sent. */
   sent?(request: Seen, status: number): void;
+  /** Holds every request this long before passing it on: a target that far away. */
+  delayMs?: number;
 }
 
 export interface RunningProxy {
@@ -29,7 +31,12 @@ export interface RunningProxy {
 }
 
 export async function startProxy(upstream: string, intercept: Intercept): Promise<RunningProxy> {
-  const server = createServer(async (request, response) => {
+  const server = createServer((request, response) => {
+    // @note A client that gives up (an interrupted run) aborts its request mid-way: dropped.
+    handle(request, response).catch(() => response.destroy());
+  });
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    if (intercept.delayMs) await new Promise((resolve) => setTimeout(resolve, intercept.delayMs));
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const seen: Seen = {
@@ -63,7 +70,7 @@ export async function startProxy(upstream: string, intercept: Intercept): Promis
     delete out['transfer-encoding'];
     response.writeHead(answer.status, out);
     response.end(body, () => intercept.sent?.(seen, answer.status));
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,4 +1,6 @@
 /** `answers-contract explore`: its options, its output, its exit status. */
+import { LIMITS } from '../limits.ts';
+import { leftBehindLines, listenForInterrupt, signalExitCode } from '../interrupt.ts';
 import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { otherKeyOptions, UsageError, url } from '../cli-options.ts';
@@ -72,6 +74,11 @@ export async function exploreCommand(
       integer('--concurrency'),
     )
     .option(
+      '--max-body-bytes <n>',
+      `the longest answer body read; a longer one fails its step (default ${LIMITS.maxBodyBytes})`,
+      integer('--max-body-bytes'),
+    )
+    .option(
       '--settle <ms>',
       'how long a read after a write may take to show it (default 0)',
       integer('--settle'),
@@ -118,6 +125,7 @@ export async function exploreCommand(
     maxRequests?: number;
     maxSteps?: number;
     concurrency?: number;
+    maxBodyBytes?: number;
     settle?: number;
     replay?: string;
     level: 'spec' | 'profile';
@@ -135,7 +143,9 @@ export async function exploreCommand(
   if (options.replay !== undefined && options.seed === undefined)
     throw new UsageError('--replay needs the --seed the story printed');
   const description = options.target ? await loadTargetFile(options.target) : undefined;
+  const interruption = listenForInterrupt();
   const explored = await explore({
+    signal: interruption.signal,
     baseUrl: options.baseUrl,
     startModel,
     keys: {
@@ -150,10 +160,11 @@ export async function exploreCommand(
     maxRequests: options.maxRequests,
     maxSteps: options.maxSteps,
     concurrency: options.concurrency,
+    maxBodyBytes: options.maxBodyBytes,
     settleMs: options.settle,
     level: options.level,
     replayPath: options.replay,
-  });
+  }).finally(() => interruption.dispose());
   const command = [
     'npx --no -- answers-contract explore --destructive',
     `--base-url ${options.baseUrl}`,
@@ -173,6 +184,19 @@ export async function exploreCommand(
   process.stdout.write(`${formatExplore(report, command, minCoverage)}\n`);
   if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
   if (options.junit) await writeFile(options.junit, exploreJUnit(report, command, minCoverage));
+  if (report.interrupted) {
+    const lines = [
+      `Interrupted by ${report.interrupted.signal} after ${report.sequences} sequences.`,
+      ...leftBehindLines({
+        leftBehind: report.leftBehind,
+        runId: report.runId,
+        baseUrl: options.baseUrl,
+        otherAccountKey: Boolean(options.otherAccountKey),
+      }),
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+    return signalExitCode(report.interrupted.signal);
+  }
   // @note As for the suite: data left behind fails the run (`sweep` removes it).
   if (report.story || report.leftBehind.length > 0) return 1;
   return coverageShortfall(report.clauseCoverage, minCoverage) ? 1 : 0;

@@ -8,7 +8,8 @@
  */
 import * as fc from './fast-check.ts';
 import { ContractClient } from '../client.ts';
-import { CheckFailure } from '../failure.ts';
+import { CheckFailure, Interrupted } from '../failure.ts';
+import { LIMITS } from '../limits.ts';
 import { TargetError } from '../runner.ts';
 import { newRunId } from '../target/run-name.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target/description.ts';
@@ -56,6 +57,15 @@ export interface ExploreOptions {
   level?: 'spec' | 'profile' | undefined;
   /** Replays one sequence: `fast-check`'s path of a counterexample of this seed. */
   replayPath?: string | undefined;
+  /**
+   * Aborted (with the signal's name as its reason) to interrupt the run: no step is sent after
+   * it, the sequence in flight is cleaned up within `cleanupDeadlineMs`, and the report says so.
+   */
+  signal?: AbortSignal | undefined;
+  /** How long the clean-up after an interruption may take (default 15 s). */
+  cleanupDeadlineMs?: number | undefined;
+  /** The longest answer body read (default 8 MiB, `LIMITS.maxBodyBytes`). */
+  maxBodyBytes?: number | undefined;
 }
 
 /** A divergence shrunk to its shortest sequence. */
@@ -78,8 +88,12 @@ export interface ExploreReport {
     clauses: Record<string, number>;
     statuses: Record<string, number>;
   };
-  /** Collections the run could not delete. */
+  /** Collections the run could not delete, each once. */
   leftBehind: string[];
+  /** The run's id: its data is named `answers-contract-<run id>-…` (`sweep --run` takes it). */
+  runId: string;
+  /** Set when a signal ended the run early. */
+  interrupted?: { signal: string } | undefined;
 }
 
 const KEY_NAMES: readonly KeyName[] = ['full', 'readonly', 'otherAccount', 'inactive'];
@@ -92,19 +106,22 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   const runId = newRunId(started);
   const description = options.description ?? DEFAULT_DESCRIPTION;
   const profile = options.level === 'profile';
-  const targetOf = (validate: boolean) =>
-    new Target(
-      description,
-      new ContractClient(
-        options.baseUrl,
-        options.keys.full,
-        validate,
-        undefined,
-        undefined,
-        options.concurrency ?? 4,
-      ),
+  const clients: ContractClient[] = [];
+  const targetOf = (validate: boolean) => {
+    const client = new ContractClient(
+      options.baseUrl,
+      options.keys.full,
       validate,
+      undefined,
+      undefined,
+      options.concurrency ?? 4,
     );
+    client.stopOn(options.signal);
+    if (options.maxBodyBytes) client.maxBodyBytes = options.maxBodyBytes;
+    clients.push(client);
+    return new Target(description, client, validate);
+  };
+  const interrupted = () => options.signal?.aborted === true;
   const target = targetOf(profile);
   // @note Clean-up is never judged: a profile violation on a delete must not leave data behind.
   const cleaner = profile ? targetOf(false) : target;
@@ -131,6 +148,20 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   /** The request budget ran out: the run ended there, not on a divergence. */
   let spent = false;
 
+  const summary = () => ({
+    seed,
+    runId,
+    sequences,
+    requests,
+    elapsedMs: Date.now() - started,
+    coverage: {
+      operations: Object.fromEntries(coverage.operations),
+      clauses: Object.fromEntries(coverage.clauses),
+      statuses: Object.fromEntries([...coverage.statuses].map(([s, n]) => [String(s), n])),
+    },
+    leftBehind,
+  });
+
   const runSequence = async (steps: Step[]): Promise<void> => {
     sequences += 1;
     await modelServer.reset();
@@ -156,7 +187,13 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       throw error;
     } finally {
       requests += world.requests;
-      leftBehind.push(...(await world.run.cleanup(options.keys)));
+      // @note Interrupted: the sequence in flight is still cleaned up, within the deadline.
+      if (interrupted())
+        for (const client of clients)
+          if (client.stopped)
+            client.cleaningUp(options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs);
+      for (const left of await world.run.cleanup(options.keys))
+        if (!leftBehind.includes(left)) leftBehind.push(left);
     }
   };
 
@@ -173,6 +210,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
         spent = true;
         fc.pre(false);
       }
+      if (interrupted()) throw new Interrupted(String(options.signal!.reason));
       await runSequence(steps);
     },
   );
@@ -189,6 +227,16 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       maxSkipsPerRun: 0,
     });
     const diverged = found.failed && failure !== undefined;
+    // @note Interrupted: no shrinking; the report says what was found so far and what is left.
+    if (interrupted()) {
+      return {
+        ...summary(),
+        story: failure
+          ? { clause: failure.clause, message: failure.detail, steps: last, seed, path: '' }
+          : undefined,
+        interrupted: { signal: String(options.signal!.reason) },
+      };
+    }
     if (found.failed && !diverged && !spent) throw found.errorInstance;
     const details =
       diverged && options.replayPath === undefined
@@ -210,19 +258,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
           }
         : undefined;
     if (details.failed && !failure && !spent) throw details.errorInstance;
-    return {
-      seed,
-      sequences,
-      requests,
-      elapsedMs: Date.now() - started,
-      story,
-      coverage: {
-        operations: Object.fromEntries(coverage.operations),
-        clauses: Object.fromEntries(coverage.clauses),
-        statuses: Object.fromEntries([...coverage.statuses].map(([s, n]) => [String(s), n])),
-      },
-      leftBehind,
-    };
+    return { ...summary(), story };
   } finally {
     await modelServer.stop();
   }

@@ -41,7 +41,7 @@ export function formatExplore(
   const lines: string[] = [];
   const { story } = report;
   lines.push(
-    `${story ? 'DIVERGED' : 'AGREED'}: ${report.sequences} sequences, ${report.requests} requests in ${(report.elapsedMs / 1000).toFixed(1)} s (seed ${report.seed})`,
+    `${story ? 'DIVERGED' : report.interrupted ? 'INTERRUPTED' : 'AGREED'}: ${report.sequences} sequences, ${report.requests} requests in ${(report.elapsedMs / 1000).toFixed(1)} s (seed ${report.seed})`,
   );
   if (story) lines.push('', ...storyLines(story, command));
   const counts = (record: Record<string, number>) =>
@@ -56,7 +56,9 @@ export function formatExplore(
     `         statuses ${counts(report.coverage.statuses)}`,
     formatClauseCoverage(report.clauseCoverage),
   );
-  if (report.leftBehind.length > 0) lines.push('', `Left behind: ${report.leftBehind.join(', ')}`);
+  // @note An interrupted run prints its own Left behind lines, with the sweep line (command.ts).
+  if (report.leftBehind.length > 0 && !report.interrupted)
+    lines.push('', `Left behind: ${report.leftBehind.join(', ')}`);
   const shortfall = coverageShortfall(report.clauseCoverage, minCoverage);
   if (shortfall) lines.push('', shortfall);
   return lines.join('\n');

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { parseDocument } from 'yaml';
 import {
@@ -11,6 +11,7 @@ import {
   type TargetDescription,
 } from './description.ts';
 import schema from '../../../contracts/target.schema.json' with { type: 'json' };
+import { LIMITS } from '../limits.ts';
 
 /** A target file that cannot be used: exit status 2, with the file, the key path and what was expected. */
 export class TargetFileError extends Error {
@@ -108,7 +109,17 @@ export function parseTargetDescription(text: string, file: string): TargetDescri
       `not valid YAML or JSON: ${problem.message.split('\n')[0]}`,
     );
   }
-  const value = (document.toJS() ?? {}) as Record<string, any>;
+  let value: Record<string, any>;
+  try {
+    // @note An alias bomb (a few lines that expand to billions of nodes) stops at the limit.
+    value = (document.toJS({ maxAliasCount: LIMITS.maxYamlAliases }) ?? {}) as Record<string, any>;
+  } catch (error) {
+    throw new TargetFileError(
+      file,
+      '',
+      `not a usable description: ${(error as Error).message.split('\n')[0]} (at most ${LIMITS.maxYamlAliases} aliases)`,
+    );
+  }
   if (!validate(value)) {
     const { path, expected } = describe(validate.errors![0]!);
     throw new TargetFileError(file, path, expected);
@@ -170,8 +181,17 @@ export function parseTargetDescription(text: string, file: string): TargetDescri
 export async function loadTargetFile(file: string): Promise<TargetDescription> {
   let text: string;
   try {
+    // @note A description is a page of YAML: a huge file is refused before it is read.
+    const { size } = await stat(file);
+    if (size > LIMITS.maxDescriptionBytes)
+      throw new TargetFileError(
+        file,
+        '',
+        `is ${size} bytes; a target description is at most ${LIMITS.maxDescriptionBytes} bytes`,
+      );
     text = await readFile(file, 'utf8');
   } catch (error) {
+    if (error instanceof TargetFileError) throw error;
     throw new TargetFileError(
       file,
       '',

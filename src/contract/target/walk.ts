@@ -3,6 +3,7 @@
  * to follow (to another origin only without a key, and only where the description says so), a
  * page number or an offset.
  */
+import { LIMITS } from '../limits.ts';
 import type { ContractClient, ContractResponse } from '../client.ts';
 import { CheckFailure } from '../failure.ts';
 import type { TargetDescription } from './description.ts';
@@ -59,7 +60,7 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
   // root-relative (`/v1/collections?page=2`) and relative links all work.
   let pageUrl = '';
   let previous = '';
-  for (let page = 1; page <= 1_000; page++) {
+  for (let page = 1; page <= LIMITS.maxWalkPages; page++) {
     const query: Record<string, string> = { ...options.query };
     if (paging.pageSize && options.pageSize) query[paging.pageSize] = String(options.pageSize);
     if (paging.page) query[paging.page] = String((paging.firstPage ?? 1) + page - 1);
@@ -97,8 +98,17 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
     // @note A target that clamps the page number answers its last page again: the end.
     const same = JSON.stringify(found) === previous && found.length > 0;
     if (numbered && same) return { items, pages: page - 1 };
+    // @note Bounded: a page or a walk past the limits ends the walk, not the process.
+    if (found.length > LIMITS.maxPageItems)
+      throw new CheckFailure(
+        `page ${page} of the list holds ${found.length} items, more than the ${LIMITS.maxPageItems} the suite reads in one page`,
+      );
+    if (items.length + found.length > LIMITS.maxWalkItems)
+      throw new CheckFailure(
+        `the list did not end within ${LIMITS.maxWalkItems} items (${page} pages): the walk stopped there`,
+      );
     previous = JSON.stringify(found);
-    items.push(...found);
+    for (const item of found) items.push(item);
     await options.onPage?.(page, found);
     const totalItems = whole(response.json, paging.totalItems);
     const totalPages = whole(response.json, paging.totalPages);
@@ -135,7 +145,7 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
       );
     seen.add(next);
   }
-  throw new CheckFailure('the list did not end after 1,000 pages');
+  throw new CheckFailure(`the list did not end after ${LIMITS.maxWalkPages} pages`);
 }
 
 /** A whole number at `pointer` of a list body, if the description names one. */

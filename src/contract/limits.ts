@@ -1,0 +1,24 @@
+/**
+ * How much the suite, explore and sweep take from a target, so that a broken or hostile one ends a
+ * check with a clear message instead of growing the process without bound. Each has an option;
+ * docs/robustness.md lists them with the figures they were measured at.
+ */
+export const LIMITS = {
+  /**
+   * The longest body read from one answer (`--max-body-bytes`). A page of a million small items
+   * is 11 MB; parsed, four at once, it held 565 MB.
+   */
+  maxBodyBytes: 8 * 1024 * 1024,
+  /** The most items one page of a list may hold. */
+  maxPageItems: 10_000,
+  /** The most items one walk of a list collects, over all its pages. */
+  maxWalkItems: 100_000,
+  /** The most pages one walk follows. */
+  maxWalkPages: 1_000,
+  /** The largest target description file read. */
+  maxDescriptionBytes: 1024 * 1024,
+  /** The most YAML aliases a target description may use (an alias bomb has millions). */
+  maxYamlAliases: 100,
+  /** How long the clean-up after an interruption may take before the run gives up and exits. */
+  cleanupDeadlineMs: 15_000,
+} as const;

@@ -1,0 +1,76 @@
+/**
+ * A destructive run (the suite or explore) against the mock 30 ms away, interrupted by a signal
+ * when the target has answered a chosen number of creates: what it printed, how it exited, and
+ * which of the run's collections the mock still holds.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseRunName } from '../../src/contract/target/run-name.ts';
+import { createMock } from '../../src/index.ts';
+import { startServer } from '../../src/node/server.ts';
+import { KEYS } from './keys.ts';
+import { startProxy } from './proxy.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PREFIX = '/api/answers/v1';
+const CREATE = /\/collections(\/[^/]+\/objects)?(\?.*)?$/;
+
+export interface InterruptedRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** The run's collections the mock still holds after the run exited, by id. */
+  left: string[];
+}
+
+export async function interruptedRun(options: {
+  command: 'suite' | 'explore';
+  signal: 'SIGINT' | 'SIGTERM';
+  /** The signal is sent once the target has answered this many creates. */
+  afterCreates: number;
+}): Promise<InterruptedRun> {
+  const mock = await createMock();
+  const server = await startServer({ mock, port: 0, quiet: true });
+  let creates = 0;
+  let interrupt = () => {};
+  const proxy = await startProxy(server.url, {
+    delayMs: 30,
+    sent: (request, status) => {
+      if (request.method === 'POST' && status === 201 && CREATE.test(request.url)) {
+        creates += 1;
+        if (creates === options.afterCreates) interrupt();
+      }
+    },
+  });
+  try {
+    const args = [
+      ...(options.command === 'explore' ? ['explore', '--seed', '3', '--budget', '60s'] : []),
+      '--base-url',
+      `${proxy.url}${PREFIX}`,
+      '--api-key',
+      KEYS.full,
+      '--other-account-key',
+      KEYS.globex,
+      '--destructive',
+    ];
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/bin/answers-contract.ts', ...args],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    interrupt = () => child.kill(options.signal);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const left = mock.controls
+      .export()
+      .collections.filter((collection) => parseRunName(collection.name) !== undefined)
+      .map((collection) => collection.id);
+    return { code, stdout, stderr, left };
+  } finally {
+    await proxy.close();
+    await server.close();
+  }
+}
