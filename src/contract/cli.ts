@@ -11,7 +11,7 @@ import { subcommand } from './subcommands.ts';
 import type { ExploreModel } from './explore/explore.ts';
 import { loadTargetFile, TargetFileError } from './target/load.ts';
 
-interface CliOptions {
+export interface CliOptions {
   target?: string;
   level: Level;
   failOnSkip?: boolean;
@@ -57,7 +57,8 @@ function envWhole(name: string, min: number, max: number, fallback: string): num
   }
 }
 
-function parse(argv: string[]): CliOptions {
+/** The suite's options from `argv` and the environment; a usage error throws `UsageError`. */
+export function parseSuiteOptions(argv: string[]): CliOptions {
   const env = process.env;
   const program = otherKeyOptions(
     new Command('answers-contract')
@@ -171,7 +172,7 @@ export interface CliServices {
 }
 
 async function main(argv: string[], services: CliServices): Promise<number> {
-  const options = parse(argv);
+  const options = parseSuiteOptions(argv);
   const stops: Array<() => Promise<void>> = [];
   try {
     let baseUrl = options.baseUrl!;

@@ -7,13 +7,18 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SPEC_CHECKS } from '../../src/contract/checks/index.ts';
+import { parseSuiteOptions } from '../../src/contract/cli.ts';
+import { UsageError } from '../../src/contract/cli-options.ts';
 import { createMock, type AnswersMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { contract } from '../support/contract-cli.ts';
 import { KEYS } from '../support/keys.ts';
 import { startProxy, type RunningProxy } from '../support/proxy.ts';
+
+/** An argv as the bin gets it: node, the script, then the arguments. */
+const argv = (args: string[]) => ['node', 'answers-contract', ...args];
 
 let mock: AnswersMock;
 let server: RunningServer;
@@ -125,15 +130,31 @@ describe('answers-contract levels and skips', () => {
     expect(result.code).toBe(1);
   }, 90_000);
 
+  // @note Parsed in-process: the spawned runs below prove the CLI prints such an error as one line
+  // with exit 2.
   it.each([
     [['--concurrency', '0'], {}, /--concurrency.*whole number from 1 to 32/],
     [['--settle', 'soon'], {}, /--settle.*whole number from 0 to 60000/],
     [[], { ANSWERS_CONTRACT_CONCURRENCY: 'many' }, /ANSWERS_CONTRACT_CONCURRENCY=many/],
-  ])('refuses %j %j with exit 2 and one line', async (args, env, message) => {
-    const result = await contract(['--base-url', api(), '--api-key', KEYS.full, ...args], env);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(message);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    [
+      [],
+      { ANSWERS_CONTRACT_DESTRUCTIVE: 'maybe' },
+      /ANSWERS_CONTRACT_DESTRUCTIVE=maybe is not a boolean/,
+    ],
+  ])('refuses %j %j with a usage error', (args, env, message) => {
+    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+    try {
+      expect(() =>
+        parseSuiteOptions(argv(['--base-url', api(), '--api-key', KEYS.full, ...args])),
+      ).toThrow(
+        expect.objectContaining({
+          constructor: UsageError,
+          message: expect.stringMatching(message),
+        }),
+      );
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('refuses an unknown level with exit 2', async () => {
@@ -177,24 +198,32 @@ describe('answers-contract set-up errors', () => {
     ['1', true],
     ['0', false],
     ['', false],
-  ])(
-    'ANSWERS_CONTRACT_DESTRUCTIVE=%j runs destructive: %s',
-    async (value, destructive) => {
-      const json = join(dir, `destructive-${value || 'empty'}.json`);
-      const result = await contract(['--base-url', api(), '--api-key', KEYS.full, '--json', json], {
-        ANSWERS_CONTRACT_DESTRUCTIVE: value,
-      });
-      expect(result.code).toBe(0);
-      expect(JSON.parse(await readFile(json, 'utf8')).destructive).toBe(destructive);
-    },
-    90_000,
-  );
+  ])('ANSWERS_CONTRACT_DESTRUCTIVE=%j is destructive: %s', (value, destructive) => {
+    vi.stubEnv('ANSWERS_CONTRACT_DESTRUCTIVE', value);
+    try {
+      expect(
+        parseSuiteOptions(argv(['--base-url', api(), '--api-key', KEYS.full])).destructive,
+      ).toBe(destructive);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
 
-  it('refuses ANSWERS_CONTRACT_DESTRUCTIVE that is not a boolean', async () => {
+  it('a run with ANSWERS_CONTRACT_DESTRUCTIVE=1 writes, and reports it did', async () => {
+    const json = join(dir, 'destructive.json');
+    const result = await contract(['--base-url', api(), '--api-key', KEYS.full, '--json', json], {
+      ANSWERS_CONTRACT_DESTRUCTIVE: '1',
+    });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(await readFile(json, 'utf8')).destructive).toBe(true);
+  }, 90_000);
+
+  it('refuses ANSWERS_CONTRACT_DESTRUCTIVE that is not a boolean with exit 2 and one line', async () => {
     const result = await contract(['--base-url', api(), '--api-key', KEYS.full], {
       ANSWERS_CONTRACT_DESTRUCTIVE: 'maybe',
     });
     expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(/ANSWERS_CONTRACT_DESTRUCTIVE=maybe is not a boolean/);
   }, 90_000);
 });
