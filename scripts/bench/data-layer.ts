@@ -102,6 +102,7 @@ export async function dataLayer(): Promise<string> {
       `seed s${RUNS > 1 ? ' (range)' : ''}`,
       `reset s${RUNS > 1 ? ' (range)' : ''}`,
       'heap B/object beyond JSON',
+      'longest request wait during reset ms (/ reset)',
     ],
     ...runs.map((run) => [
       fmt(run.objects!),
@@ -112,6 +113,7 @@ export async function dataLayer(): Promise<string> {
       seconds(run, 'seedMs'),
       seconds(run, 'resetMs'),
       fmt(run.heapPerObject! - run.jsonPerObject!),
+      `${ms(run.resetLongestWaitMs, 0)} (${fmt(run.resetLongestWaitMs! / run.resetMs!, 3)})`,
     ]),
   ]);
   const oneSize = QUICK ? 10_000 : 100_000;

@@ -19,7 +19,6 @@ import { MockState } from './store/mock-state.ts';
 import { createMockDb } from './mock-db.ts';
 import { keepState } from './mock-internals.ts';
 import { serve } from './serve.ts';
-import { parseSnapshot } from './snapshot/snapshot.ts';
 
 const noop = (): void => undefined;
 
@@ -43,8 +42,8 @@ export async function createMockFrom(
   options: Omit<MockOptions, 'initialState'> = {},
 ): Promise<AnswersMock> {
   const seed = options.seed ?? 1;
-  const initial = () =>
-    parseSnapshot(typeof initialState === 'function' ? initialState() : initialState);
+  /** The initial state, unchecked: `MockState.replace` checks it a slice at a time. */
+  const initialValue = () => (typeof initialState === 'function' ? initialState() : initialState);
   const state = new MockState(seed, {
     maxObjects: options.maxObjects ?? DEFAULT_MAX_OBJECTS,
     maxStoredBytes: options.maxStoredBytes ?? DEFAULT_MAX_STORED_BYTES,
@@ -60,7 +59,7 @@ export async function createMockFrom(
     else state.clock.unfreeze();
   };
   startClock();
-  await state.load(initial());
+  await state.replace(initialValue());
 
   const hooks: RequestHooks = {
     reads: new ReadCache<HandledRequest>(),
@@ -78,27 +77,41 @@ export async function createMockFrom(
 
   // @note Every operation is synchronous: a request is answered in one step that no other
   // request can interleave with, at once. Only a state replacement (load, reset) takes turns of
-  // the event loop, building the new store apart; while one is pending, requests and `mock.db`
-  // writes wait behind it, in the order they came, and then see it whole. This is the mock's
-  // one sync/async split (docs/decisions/one-way-to-answer.md).
-  let waiting: Promise<unknown> | undefined;
-  const behind = <T>(task: () => T | Promise<T>): Promise<T> => {
-    const run = (waiting ?? Promise.resolve()).then(task);
-    const tail: Promise<unknown> = run.then(noop, noop);
-    waiting = tail;
-    void tail.then(() => {
-      if (waiting === tail) waiting = undefined;
-    });
-    return run;
-  };
-  /** Runs `task` now, unless a replacement is pending: then after it (and what waits before). */
+  // the event loop, building the new state apart in slices while requests and `mock.db` writes
+  // are answered from the state as it was, then swapping it in in one step (`MockState.replace`):
+  // no request waits for more than a slice. Replacements run one after another, in the order
+  // asked. This is the mock's one sync/async split (docs/decisions/one-way-to-answer.md).
+  /** Runs `task` now, its outcome as a promise. */
   const inTurn = <T>(task: () => T): Promise<T> => {
-    if (waiting !== undefined) return behind(task);
     try {
       return Promise.resolve(task());
     } catch (error) {
       return Promise.reject(error as Error);
     }
+  };
+
+  let replacing: Promise<unknown> | undefined;
+  /**
+   * Runs a replacement now, unless one is still building: then after it. Done in the call (a
+   * small state), it leaves nothing to wait for.
+   */
+  const inOrder = (task: () => Promise<void> | undefined): Promise<void> => {
+    let run: Promise<void>;
+    if (replacing === undefined) {
+      try {
+        const building = task();
+        if (building === undefined) return Promise.resolve();
+        run = building;
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+    } else run = replacing.then(task);
+    const tail: Promise<unknown> = run.then(noop, noop);
+    replacing = tail;
+    void tail.then(() => {
+      if (replacing === tail) replacing = undefined;
+    });
+    return run;
   };
 
   const answer = (request: MockRequest) => handleRequest(state, hooks, request);
@@ -112,15 +125,15 @@ export async function createMockFrom(
 
   const controls: MockControls = {
     reset: () =>
-      behind(() =>
+      inOrder(() =>
         // @note The failures, latency and clock return with the data, in the step that swaps it in.
-        state.load(initial(), () => {
+        state.replace(initialValue(), () => {
           failures.clear();
           latencyMs = options.latencyMs ?? 0;
           startClock();
         }),
       ),
-    load: (value) => behind(() => state.load(parseSnapshot(value))),
+    load: (value) => inOrder(() => state.replace(value)),
     export: () => state.export(),
     setTime: (instant) => state.clock.set(toMs(instant)),
     advanceTime(ms) {

@@ -1282,12 +1282,261 @@ return errors === 0;
 validate30.evaluated = {"props":{"id":true,"name":true,"metadata":true,"created_at":true,"updated_at":true,"account_id":true},"dynamicProps":false,"dynamicItems":false};
 
 const exportedSchema5 = validate31;
-const pattern7 = new RegExp("^obj_[a-z0-9]{20}$", "u");
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate31.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.metadata === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.created_at === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.updated_at === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.account_id === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/CollectionId/pattern",keyword:"pattern",params:{pattern: "^col_[a-z0-9]{20}$"},message:"must match pattern \""+"^col_[a-z0-9]{20}$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/CollectionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) > 100){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.metadata !== undefined){
+let data2 = data.metadata;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(Object.keys(data2).length > 50){
+const err11 = {instancePath:instancePath+"/metadata",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Metadata/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/metadata",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data3 = data.created_at;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err13 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.updated_at !== undefined){
+let data4 = data.updated_at;
+if(typeof data4 === "string"){
+if(!pattern5.test(data4)){
+const err15 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.account_id !== undefined){
+let data5 = data.account_id;
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err17 = {instancePath:instancePath+"/account_id",schemaPath:"#/properties/account_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/account_id",schemaPath:"#/properties/account_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+validate31.evaluated = {"props":{"id":true,"name":true,"metadata":true,"created_at":true,"updated_at":true,"account_id":true},"dynamicProps":false,"dynamicItems":false};
+
+const exportedSchema6 = validate32;
+const pattern10 = new RegExp("^obj_[a-z0-9]{20}$", "u");
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1368,7 +1617,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern7.test(data0)){
+if(!pattern10.test(data0)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/ObjectId/pattern",keyword:"pattern",params:{pattern: "^obj_[a-z0-9]{20}$"},message:"must match pattern \""+"^obj_[a-z0-9]{20}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -1561,20 +1810,284 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":{"id":true,"collection_id":true,"content":true,"created_at":true,"updated_at":true,"version":true,"account_id":true},"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":{"id":true,"collection_id":true,"content":true,"created_at":true,"updated_at":true,"version":true,"account_id":true},"dynamicProps":false,"dynamicItems":false};
 
-const exportedSchema6 = validate32;
-const schema55 = {"type":"object","required":["accounts","api_keys","collections","objects"],"properties":{"accounts":{"type":"array","items":{"type":"object","required":["id","name"],"properties":{"id":{"type":"string","minLength":1,"maxLength":64},"name":{"type":"string"}}}},"api_keys":{"type":"array","items":{"type":"object","required":["key","account_id","permissions","active"],"properties":{"key":{"type":"string","pattern":"^[A-Za-z0-9\\-._~+/]{1,512}=*$"},"account_id":{"type":"string"},"permissions":{"type":"array","uniqueItems":true,"items":{"enum":["read","write","search"]}},"active":{"type":"boolean"},"label":{"type":"string"}}}},"collections":{"type":"array","items":{"type":"object","properties":{"id":{"$ref":"https://answers.invalid/openapi.yaml#/components/schemas/CollectionId"},"name":{"type":"string","minLength":1,"maxLength":100},"metadata":{"$ref":"https://answers.invalid/openapi.yaml#/components/schemas/Metadata"},"created_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},"updated_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},"account_id":{"type":"string","minLength":1}},"required":["id","name","metadata","created_at","updated_at","account_id"]}},"objects":{"type":"array","items":{"type":"object","properties":{"id":{"$ref":"https://answers.invalid/openapi.yaml#/components/schemas/ObjectId"},"collection_id":{"$ref":"https://answers.invalid/openapi.yaml#/components/schemas/CollectionId"},"content":{"$ref":"https://answers.invalid/openapi.yaml#/components/schemas/Content"},"created_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},"updated_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},"version":{"type":"integer","minimum":1},"account_id":{"type":"string","minLength":1}},"required":["id","collection_id","content","created_at","updated_at","version","account_id"]}},"id_sequences":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":4294967295}}}};
-const func0 = cjs(dependency2).default;
-const pattern11 = new RegExp("^[A-Za-z0-9\\-._~+/]{1,512}=*$", "u");
+const exportedSchema7 = validate33;
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate33.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.collection_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collection_id"},message:"must have required property '"+"collection_id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.content === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.created_at === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.updated_at === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.version === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.account_id === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern10.test(data0)){
+const err7 = {instancePath:instancePath+"/id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/ObjectId/pattern",keyword:"pattern",params:{pattern: "^obj_[a-z0-9]{20}$"},message:"must match pattern \""+"^obj_[a-z0-9]{20}$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/ObjectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.collection_id !== undefined){
+let data1 = data.collection_id;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err9 = {instancePath:instancePath+"/collection_id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/CollectionId/pattern",keyword:"pattern",params:{pattern: "^col_[a-z0-9]{20}$"},message:"must match pattern \""+"^col_[a-z0-9]{20}$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/collection_id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/CollectionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.content !== undefined){
+let data2 = data.content;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
+const err11 = {instancePath:instancePath+"/content",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data3 = data.created_at;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err12 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.updated_at !== undefined){
+let data4 = data.updated_at;
+if(typeof data4 === "string"){
+if(!pattern5.test(data4)){
+const err14 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data5 = data.version;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err16 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(typeof data5 == "number"){
+if(data5 < 1 || isNaN(data5)){
+const err17 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.account_id !== undefined){
+let data6 = data.account_id;
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err18 = {instancePath:instancePath+"/account_id",schemaPath:"#/properties/account_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/account_id",schemaPath:"#/properties/account_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+validate33.errors = vErrors;
+return errors === 0;
+}
+validate33.evaluated = {"props":{"id":true,"collection_id":true,"content":true,"created_at":true,"updated_at":true,"version":true,"account_id":true},"dynamicProps":false,"dynamicItems":false};
+
+const exportedSchema8 = validate34;
+const schema62 = {"type":"object","required":["accounts","api_keys","collections","objects"],"properties":{"accounts":{"type":"array","items":{"type":"object","required":["id","name"],"properties":{"id":{"type":"string","minLength":1,"maxLength":64},"name":{"type":"string"}}}},"api_keys":{"type":"array","items":{"type":"object","required":["key","account_id","permissions","active"],"properties":{"key":{"type":"string","pattern":"^[A-Za-z0-9\\-._~+/]{1,512}=*$"},"account_id":{"type":"string"},"permissions":{"type":"array","uniqueItems":true,"items":{"enum":["read","write","search"]}},"active":{"type":"boolean"},"label":{"type":"string"}}}},"collections":{"type":"array"},"objects":{"type":"array"},"id_sequences":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":4294967295}}}};
+const func0 = cjs(dependency2).default;
+const pattern18 = new RegExp("^[A-Za-z0-9\\-._~+/]{1,512}=*$", "u");
+
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate34.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1770,7 +2283,7 @@ errors++;
 if(data5.key !== undefined){
 let data6 = data5.key;
 if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
+if(!pattern18.test(data6)){
 const err16 = {instancePath:instancePath+"/api_keys/" + i1+"/key",schemaPath:"#/properties/api_keys/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-._~+/]{1,512}=*$"},message:"must match pattern \""+"^[A-Za-z0-9\\-._~+/]{1,512}=*$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -1811,7 +2324,7 @@ const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(!(((data9 === "read") || (data9 === "write")) || (data9 === "search"))){
-const err19 = {instancePath:instancePath+"/api_keys/" + i1+"/permissions/" + i2,schemaPath:"#/properties/api_keys/items/properties/permissions/items/enum",keyword:"enum",params:{allowedValues: schema55.properties.api_keys.items.properties.permissions.items.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/api_keys/" + i1+"/permissions/" + i2,schemaPath:"#/properties/api_keys/items/properties/permissions/items/enum",keyword:"enum",params:{allowedValues: schema62.properties.api_keys.items.properties.permissions.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1902,14 +2415,8 @@ errors++;
 }
 }
 if(data.collections !== undefined){
-let data12 = data.collections;
-if(Array.isArray(data12)){
-const len3 = data12.length;
-for(let i4=0; i4<len3; i4++){
-let data13 = data12[i4];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.id === undefined){
-const err26 = {instancePath:instancePath+"/collections/" + i4,schemaPath:"#/properties/collections/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(!(Array.isArray(data.collections))){
+const err26 = {instancePath:instancePath+"/collections",schemaPath:"#/properties/collections/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1918,8 +2425,10 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data13.name === undefined){
-const err27 = {instancePath:instancePath+"/collections/" + i4,schemaPath:"#/properties/collections/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+if(data.objects !== undefined){
+if(!(Array.isArray(data.objects))){
+const err27 = {instancePath:instancePath+"/objects",schemaPath:"#/properties/objects/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1928,8 +2437,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data13.metadata === undefined){
-const err28 = {instancePath:instancePath+"/collections/" + i4,schemaPath:"#/properties/collections/items/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'"};
+}
+if(data.id_sequences !== undefined){
+let data14 = data.id_sequences;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+for(const key0 in data14){
+let data15 = data14[key0];
+if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
+const err28 = {instancePath:instancePath+"/id_sequences/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/id_sequences/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1938,8 +2453,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data13.created_at === undefined){
-const err29 = {instancePath:instancePath+"/collections/" + i4,schemaPath:"#/properties/collections/items/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
+if(typeof data15 == "number"){
+if(data15 > 4294967295 || isNaN(data15)){
+const err29 = {instancePath:instancePath+"/id_sequences/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/id_sequences/additionalProperties/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1948,8 +2464,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data13.updated_at === undefined){
-const err30 = {instancePath:instancePath+"/collections/" + i4,schemaPath:"#/properties/collections/items/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
+if(data15 < 0 || isNaN(data15)){
+const err30 = {instancePath:instancePath+"/id_sequences/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/id_sequences/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1958,8 +2474,11 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data13.account_id === undefined){
-const err31 = {instancePath:instancePath+"/collections/" + i4,schemaPath:"#/properties/collections/items/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'"};
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/id_sequences",schemaPath:"#/properties/id_sequences/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1968,11 +2487,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data13.id !== undefined){
-let data14 = data13.id;
-if(typeof data14 === "string"){
-if(!pattern4.test(data14)){
-const err32 = {instancePath:instancePath+"/collections/" + i4+"/id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/CollectionId/pattern",keyword:"pattern",params:{pattern: "^col_[a-z0-9]{20}$"},message:"must match pattern \""+"^col_[a-z0-9]{20}$"+"\""};
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1981,516 +2499,18 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/collections/" + i4+"/id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/CollectionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data13.name !== undefined){
-let data15 = data13.name;
-if(typeof data15 === "string"){
-if(func1(data15) > 100){
-const err34 = {instancePath:instancePath+"/collections/" + i4+"/name",schemaPath:"#/properties/collections/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-if(func1(data15) < 1){
-const err35 = {instancePath:instancePath+"/collections/" + i4+"/name",schemaPath:"#/properties/collections/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/collections/" + i4+"/name",schemaPath:"#/properties/collections/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data13.metadata !== undefined){
-let data16 = data13.metadata;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(Object.keys(data16).length > 50){
-const err37 = {instancePath:instancePath+"/collections/" + i4+"/metadata",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Metadata/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/collections/" + i4+"/metadata",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data13.created_at !== undefined){
-let data17 = data13.created_at;
-if(typeof data17 === "string"){
-if(!pattern5.test(data17)){
-const err39 = {instancePath:instancePath+"/collections/" + i4+"/created_at",schemaPath:"#/properties/collections/items/properties/created_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/collections/" + i4+"/created_at",schemaPath:"#/properties/collections/items/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data13.updated_at !== undefined){
-let data18 = data13.updated_at;
-if(typeof data18 === "string"){
-if(!pattern5.test(data18)){
-const err41 = {instancePath:instancePath+"/collections/" + i4+"/updated_at",schemaPath:"#/properties/collections/items/properties/updated_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/collections/" + i4+"/updated_at",schemaPath:"#/properties/collections/items/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data13.account_id !== undefined){
-let data19 = data13.account_id;
-if(typeof data19 === "string"){
-if(func1(data19) < 1){
-const err43 = {instancePath:instancePath+"/collections/" + i4+"/account_id",schemaPath:"#/properties/collections/items/properties/account_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/collections/" + i4+"/account_id",schemaPath:"#/properties/collections/items/properties/account_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/collections/" + i4,schemaPath:"#/properties/collections/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/collections",schemaPath:"#/properties/collections/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-if(data.objects !== undefined){
-let data20 = data.objects;
-if(Array.isArray(data20)){
-const len4 = data20.length;
-for(let i5=0; i5<len4; i5++){
-let data21 = data20[i5];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.id === undefined){
-const err47 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-if(data21.collection_id === undefined){
-const err48 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "collection_id"},message:"must have required property '"+"collection_id"+"'"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-if(data21.content === undefined){
-const err49 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-if(data21.created_at === undefined){
-const err50 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-if(data21.updated_at === undefined){
-const err51 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-if(data21.version === undefined){
-const err52 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-if(data21.account_id === undefined){
-const err53 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-if(data21.id !== undefined){
-let data22 = data21.id;
-if(typeof data22 === "string"){
-if(!pattern7.test(data22)){
-const err54 = {instancePath:instancePath+"/objects/" + i5+"/id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/ObjectId/pattern",keyword:"pattern",params:{pattern: "^obj_[a-z0-9]{20}$"},message:"must match pattern \""+"^obj_[a-z0-9]{20}$"+"\""};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-else {
-const err55 = {instancePath:instancePath+"/objects/" + i5+"/id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/ObjectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-if(data21.collection_id !== undefined){
-let data23 = data21.collection_id;
-if(typeof data23 === "string"){
-if(!pattern4.test(data23)){
-const err56 = {instancePath:instancePath+"/objects/" + i5+"/collection_id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/CollectionId/pattern",keyword:"pattern",params:{pattern: "^col_[a-z0-9]{20}$"},message:"must match pattern \""+"^col_[a-z0-9]{20}$"+"\""};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/objects/" + i5+"/collection_id",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/CollectionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-if(data21.content !== undefined){
-let data24 = data21.content;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-}
-else {
-const err58 = {instancePath:instancePath+"/objects/" + i5+"/content",schemaPath:"https://answers.invalid/openapi.yaml#/components/schemas/Content/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-if(data21.created_at !== undefined){
-let data25 = data21.created_at;
-if(typeof data25 === "string"){
-if(!pattern5.test(data25)){
-const err59 = {instancePath:instancePath+"/objects/" + i5+"/created_at",schemaPath:"#/properties/objects/items/properties/created_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/objects/" + i5+"/created_at",schemaPath:"#/properties/objects/items/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-if(data21.updated_at !== undefined){
-let data26 = data21.updated_at;
-if(typeof data26 === "string"){
-if(!pattern5.test(data26)){
-const err61 = {instancePath:instancePath+"/objects/" + i5+"/updated_at",schemaPath:"#/properties/objects/items/properties/updated_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-else {
-const err62 = {instancePath:instancePath+"/objects/" + i5+"/updated_at",schemaPath:"#/properties/objects/items/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-if(data21.version !== undefined){
-let data27 = data21.version;
-if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
-const err63 = {instancePath:instancePath+"/objects/" + i5+"/version",schemaPath:"#/properties/objects/items/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-if(typeof data27 == "number"){
-if(data27 < 1 || isNaN(data27)){
-const err64 = {instancePath:instancePath+"/objects/" + i5+"/version",schemaPath:"#/properties/objects/items/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-}
-if(data21.account_id !== undefined){
-let data28 = data21.account_id;
-if(typeof data28 === "string"){
-if(func1(data28) < 1){
-const err65 = {instancePath:instancePath+"/objects/" + i5+"/account_id",schemaPath:"#/properties/objects/items/properties/account_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/objects/" + i5+"/account_id",schemaPath:"#/properties/objects/items/properties/account_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/objects/" + i5,schemaPath:"#/properties/objects/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-}
-else {
-const err68 = {instancePath:instancePath+"/objects",schemaPath:"#/properties/objects/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-if(data.id_sequences !== undefined){
-let data29 = data.id_sequences;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-for(const key0 in data29){
-let data30 = data29[key0];
-if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
-const err69 = {instancePath:instancePath+"/id_sequences/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/id_sequences/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-if(typeof data30 == "number"){
-if(data30 > 4294967295 || isNaN(data30)){
-const err70 = {instancePath:instancePath+"/id_sequences/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/id_sequences/additionalProperties/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295"};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-if(data30 < 0 || isNaN(data30)){
-const err71 = {instancePath:instancePath+"/id_sequences/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/id_sequences/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err72 = {instancePath:instancePath+"/id_sequences",schemaPath:"#/properties/id_sequences/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-}
-else {
-const err73 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-validate32.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":{"accounts":true,"api_keys":true,"collections":true,"objects":true,"id_sequences":true},"dynamicProps":false,"dynamicItems":false};
+validate34.evaluated = {"props":{"accounts":true,"api_keys":true,"collections":true,"objects":true,"id_sequences":true},"dynamicProps":false,"dynamicItems":false};
 
-const exportedSchema7 = validate33;
-const schema61 = {"type":"string","enum":["asc","desc"],"default":"asc"};
+const exportedSchema9 = validate35;
+const schema63 = {"type":"string","enum":["asc","desc"],"default":"asc"};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2508,7 +2528,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data === "asc") || (data === "desc"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema61.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2517,17 +2537,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const exportedSchema8 = validate34;
+const exportedSchema10 = validate36;
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate36.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2556,17 +2576,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const exportedSchema9 = validate35;
+const exportedSchema11 = validate37;
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate37.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2605,10 +2625,10 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate37.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const BODY_VALIDATORS = {
   "#/components/schemas/CollectionCreate": exportedBody0,
@@ -2623,9 +2643,11 @@ export const SCHEMA_VALIDATORS = {
   "{\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"operation_id\",\"status\"],\"properties\":{\"operation_id\":{\"type\":\"string\",\"enum\":[\"listCollections\",\"createCollection\",\"getCollection\",\"deleteCollection\",\"updateCollection\",\"listObjects\",\"createObject\",\"getObject\",\"replaceObject\",\"deleteObject\",\"updateObject\",\"searchObjects\"]},\"status\":{\"type\":\"integer\",\"minimum\":400,\"maximum\":599},\"times\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":10000}}}": exportedSchema2,
   "{\"type\":\"object\",\"additionalProperties\":false,\"required\":[],\"properties\":{\"now\":{\"type\":\"string\",\"format\":\"date-time\"},\"advance_ms\":{\"type\":\"number\",\"minimum\":0,\"maximum\":253402300799999},\"real_time\":{\"const\":true}}}": exportedSchema3,
   "{\"type\":\"object\",\"properties\":{\"id\":{\"$ref\":\"#/components/schemas/CollectionId\"},\"name\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":100},\"metadata\":{\"$ref\":\"#/components/schemas/Metadata\"},\"created_at\":{\"$ref\":\"#/components/schemas/Timestamp\"},\"updated_at\":{\"$ref\":\"#/components/schemas/Timestamp\"},\"account_id\":{\"type\":\"string\",\"minLength\":1}},\"required\":[\"id\",\"name\",\"metadata\",\"created_at\",\"updated_at\",\"account_id\"]}": exportedSchema4,
-  "{\"type\":\"object\",\"properties\":{\"id\":{\"$ref\":\"#/components/schemas/ObjectId\"},\"collection_id\":{\"$ref\":\"#/components/schemas/CollectionId\"},\"content\":{\"$ref\":\"#/components/schemas/Content\"},\"created_at\":{\"$ref\":\"#/components/schemas/Timestamp\"},\"updated_at\":{\"$ref\":\"#/components/schemas/Timestamp\"},\"version\":{\"type\":\"integer\",\"minimum\":1},\"account_id\":{\"type\":\"string\",\"minLength\":1}},\"required\":[\"id\",\"collection_id\",\"content\",\"created_at\",\"updated_at\",\"version\",\"account_id\"]}": exportedSchema5,
-  "{\"type\":\"object\",\"required\":[\"accounts\",\"api_keys\",\"collections\",\"objects\"],\"properties\":{\"accounts\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"required\":[\"id\",\"name\"],\"properties\":{\"id\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":64},\"name\":{\"type\":\"string\"}}}},\"api_keys\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"required\":[\"key\",\"account_id\",\"permissions\",\"active\"],\"properties\":{\"key\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9\\\\-._~+/]{1,512}=*$\"},\"account_id\":{\"type\":\"string\"},\"permissions\":{\"type\":\"array\",\"uniqueItems\":true,\"items\":{\"enum\":[\"read\",\"write\",\"search\"]}},\"active\":{\"type\":\"boolean\"},\"label\":{\"type\":\"string\"}}}},\"collections\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"$ref\":\"#/components/schemas/CollectionId\"},\"name\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":100},\"metadata\":{\"$ref\":\"#/components/schemas/Metadata\"},\"created_at\":{\"type\":\"string\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"updated_at\":{\"type\":\"string\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"account_id\":{\"type\":\"string\",\"minLength\":1}},\"required\":[\"id\",\"name\",\"metadata\",\"created_at\",\"updated_at\",\"account_id\"]}},\"objects\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"$ref\":\"#/components/schemas/ObjectId\"},\"collection_id\":{\"$ref\":\"#/components/schemas/CollectionId\"},\"content\":{\"$ref\":\"#/components/schemas/Content\"},\"created_at\":{\"type\":\"string\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"updated_at\":{\"type\":\"string\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"version\":{\"type\":\"integer\",\"minimum\":1},\"account_id\":{\"type\":\"string\",\"minLength\":1}},\"required\":[\"id\",\"collection_id\",\"content\",\"created_at\",\"updated_at\",\"version\",\"account_id\"]}},\"id_sequences\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":4294967295}}}}": exportedSchema6,
-  "{\"type\":\"string\",\"enum\":[\"asc\",\"desc\"],\"default\":\"asc\"}": exportedSchema7,
-  "{\"type\":\"string\",\"maxLength\":1024}": exportedSchema8,
-  "{\"type\":\"string\",\"minLength\":1,\"maxLength\":128}": exportedSchema9,
+  "{\"type\":\"object\",\"properties\":{\"id\":{\"$ref\":\"#/components/schemas/CollectionId\"},\"name\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":100},\"metadata\":{\"$ref\":\"#/components/schemas/Metadata\"},\"created_at\":{\"type\":\"string\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"updated_at\":{\"type\":\"string\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"account_id\":{\"type\":\"string\",\"minLength\":1}},\"required\":[\"id\",\"name\",\"metadata\",\"created_at\",\"updated_at\",\"account_id\"]}": exportedSchema5,
+  "{\"type\":\"object\",\"properties\":{\"id\":{\"$ref\":\"#/components/schemas/ObjectId\"},\"collection_id\":{\"$ref\":\"#/components/schemas/CollectionId\"},\"content\":{\"$ref\":\"#/components/schemas/Content\"},\"created_at\":{\"$ref\":\"#/components/schemas/Timestamp\"},\"updated_at\":{\"$ref\":\"#/components/schemas/Timestamp\"},\"version\":{\"type\":\"integer\",\"minimum\":1},\"account_id\":{\"type\":\"string\",\"minLength\":1}},\"required\":[\"id\",\"collection_id\",\"content\",\"created_at\",\"updated_at\",\"version\",\"account_id\"]}": exportedSchema6,
+  "{\"type\":\"object\",\"properties\":{\"id\":{\"$ref\":\"#/components/schemas/ObjectId\"},\"collection_id\":{\"$ref\":\"#/components/schemas/CollectionId\"},\"content\":{\"$ref\":\"#/components/schemas/Content\"},\"created_at\":{\"type\":\"string\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"updated_at\":{\"type\":\"string\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"version\":{\"type\":\"integer\",\"minimum\":1},\"account_id\":{\"type\":\"string\",\"minLength\":1}},\"required\":[\"id\",\"collection_id\",\"content\",\"created_at\",\"updated_at\",\"version\",\"account_id\"]}": exportedSchema7,
+  "{\"type\":\"object\",\"required\":[\"accounts\",\"api_keys\",\"collections\",\"objects\"],\"properties\":{\"accounts\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"required\":[\"id\",\"name\"],\"properties\":{\"id\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":64},\"name\":{\"type\":\"string\"}}}},\"api_keys\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"required\":[\"key\",\"account_id\",\"permissions\",\"active\"],\"properties\":{\"key\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9\\\\-._~+/]{1,512}=*$\"},\"account_id\":{\"type\":\"string\"},\"permissions\":{\"type\":\"array\",\"uniqueItems\":true,\"items\":{\"enum\":[\"read\",\"write\",\"search\"]}},\"active\":{\"type\":\"boolean\"},\"label\":{\"type\":\"string\"}}}},\"collections\":{\"type\":\"array\"},\"objects\":{\"type\":\"array\"},\"id_sequences\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":4294967295}}}}": exportedSchema8,
+  "{\"type\":\"string\",\"enum\":[\"asc\",\"desc\"],\"default\":\"asc\"}": exportedSchema9,
+  "{\"type\":\"string\",\"maxLength\":1024}": exportedSchema10,
+  "{\"type\":\"string\",\"minLength\":1,\"maxLength\":128}": exportedSchema11,
 };

@@ -9,16 +9,16 @@ import * as dependency1 from "ajv-formats/dist/formats.js";
 const cjs = (namespace) =>
   namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 
-const exportedResponse0 = validate36;
+const exportedResponse0 = validate38;
 const pattern4 = new RegExp("^col_[a-z0-9]{20}$", "u");
 const pattern5 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$", "u");
 const func1 = cjs(dependency0).default;
 const formats0 = cjs(dependency1).fullFormats["date-time"];
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -277,18 +277,18 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":{"id":true,"name":true,"metadata":true,"object_count":true,"created_at":true,"updated_at":true},"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":{"id":true,"name":true,"metadata":true,"object_count":true,"created_at":true,"updated_at":true},"dynamicProps":false,"dynamicItems":false};
 
-const exportedResponse1 = validate37;
-const schema69 = {"type":"object","required":["data","has_more","next_cursor"],"properties":{"data":{"type":"array","items":{"$ref":"#/components/schemas/Collection"}},"has_more":{"type":"boolean"},"next_cursor":{"type":["string","null"],"maxLength":1024}}};
+const exportedResponse1 = validate39;
+const schema71 = {"type":"object","required":["data","has_more","next_cursor"],"properties":{"data":{"type":"array","items":{"$ref":"#/components/schemas/Collection"}},"has_more":{"type":"boolean"},"next_cursor":{"type":["string","null"],"maxLength":1024}}};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate39.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -331,8 +331,8 @@ let data0 = data.data;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate36(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -363,7 +363,7 @@ errors++;
 if(data.next_cursor !== undefined){
 let data3 = data.next_cursor;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema69.properties.next_cursor.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema71.properties.next_cursor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -396,18 +396,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":{"data":true,"has_more":true,"next_cursor":true},"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":{"data":true,"has_more":true,"next_cursor":true},"dynamicProps":false,"dynamicItems":false};
 
-const exportedResponse2 = validate39;
-const pattern7 = new RegExp("^obj_[a-z0-9]{20}$", "u");
+const exportedResponse2 = validate41;
+const pattern10 = new RegExp("^obj_[a-z0-9]{20}$", "u");
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -478,7 +478,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern7.test(data0)){
+if(!pattern10.test(data0)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/ObjectId/pattern",keyword:"pattern",params:{pattern: "^obj_[a-z0-9]{20}$"},message:"must match pattern \""+"^obj_[a-z0-9]{20}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -646,18 +646,18 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":{"id":true,"collection_id":true,"content":true,"created_at":true,"updated_at":true,"version":true},"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":{"id":true,"collection_id":true,"content":true,"created_at":true,"updated_at":true,"version":true},"dynamicProps":false,"dynamicItems":false};
 
-const exportedResponse3 = validate40;
-const schema76 = {"type":"object","required":["data","has_more","next_cursor"],"properties":{"data":{"type":"array","items":{"$ref":"#/components/schemas/Object"}},"has_more":{"type":"boolean"},"next_cursor":{"type":["string","null"],"maxLength":1024}}};
+const exportedResponse3 = validate42;
+const schema78 = {"type":"object","required":["data","has_more","next_cursor"],"properties":{"data":{"type":"array","items":{"$ref":"#/components/schemas/Object"}},"has_more":{"type":"boolean"},"next_cursor":{"type":["string","null"],"maxLength":1024}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -700,8 +700,8 @@ let data0 = data.data;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate39(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -732,7 +732,7 @@ errors++;
 if(data.next_cursor !== undefined){
 let data3 = data.next_cursor;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema76.properties.next_cursor.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema78.properties.next_cursor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -765,21 +765,21 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":{"data":true,"has_more":true,"next_cursor":true},"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":{"data":true,"has_more":true,"next_cursor":true},"dynamicProps":false,"dynamicItems":false};
 
-const exportedResponse4 = validate42;
-const schema77 = {"type":"object","required":["type","title","status","code","detail"],"properties":{"type":{"type":"string","format":"uri-reference","pattern":"^urn:answers:problem:[a-z][a-z0-9_]*$"},"title":{"type":"string"},"status":{"type":"integer","minimum":400,"maximum":599},"code":{"type":"string","enum":["malformed_json","validation_failed","invalid_parameter","invalid_cursor","missing_credentials","malformed_credentials","invalid_api_key","inactive_api_key","conflicting_api_keys","insufficient_permission","not_found","collection_not_found","object_not_found","method_not_allowed","collection_name_taken","payload_too_large","unsupported_media_type","rate_limited","internal_error","insufficient_storage"]},"detail":{"type":"string"},"instance":{"type":"string","format":"uri-reference"},"errors":{"type":"array","items":{"$ref":"#/components/schemas/ProblemFieldError"}}}};
-const schema78 = {"type":"object","required":["location","pointer","message"],"properties":{"location":{"type":"string","enum":["body","query","path","header"]},"pointer":{"type":"string"},"message":{"type":"string"}}};
+const exportedResponse4 = validate44;
+const schema79 = {"type":"object","required":["type","title","status","code","detail"],"properties":{"type":{"type":"string","format":"uri-reference","pattern":"^urn:answers:problem:[a-z][a-z0-9_]*$"},"title":{"type":"string"},"status":{"type":"integer","minimum":400,"maximum":599},"code":{"type":"string","enum":["malformed_json","validation_failed","invalid_parameter","invalid_cursor","missing_credentials","malformed_credentials","invalid_api_key","inactive_api_key","conflicting_api_keys","insufficient_permission","not_found","collection_not_found","object_not_found","method_not_allowed","collection_name_taken","payload_too_large","unsupported_media_type","rate_limited","internal_error","insufficient_storage"]},"detail":{"type":"string"},"instance":{"type":"string","format":"uri-reference"},"errors":{"type":"array","items":{"$ref":"#/components/schemas/ProblemFieldError"}}}};
+const schema80 = {"type":"object","required":["location","pointer","message"],"properties":{"location":{"type":"string","enum":["body","query","path","header"]},"pointer":{"type":"string"},"message":{"type":"string"}}};
 const formats18 = /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
 const pattern26 = new RegExp("^urn:answers:problem:[a-z][a-z0-9_]*$", "u");
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate44.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -932,7 +932,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((((((((((((((((((data3 === "malformed_json") || (data3 === "validation_failed")) || (data3 === "invalid_parameter")) || (data3 === "invalid_cursor")) || (data3 === "missing_credentials")) || (data3 === "malformed_credentials")) || (data3 === "invalid_api_key")) || (data3 === "inactive_api_key")) || (data3 === "conflicting_api_keys")) || (data3 === "insufficient_permission")) || (data3 === "not_found")) || (data3 === "collection_not_found")) || (data3 === "object_not_found")) || (data3 === "method_not_allowed")) || (data3 === "collection_name_taken")) || (data3 === "payload_too_large")) || (data3 === "unsupported_media_type")) || (data3 === "rate_limited")) || (data3 === "internal_error")) || (data3 === "insufficient_storage"))){
-const err13 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema77.properties.code.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema79.properties.code.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1029,7 +1029,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!((((data8 === "body") || (data8 === "query")) || (data8 === "path")) || (data8 === "header"))){
-const err21 = {instancePath:instancePath+"/errors/" + i0+"/location",schemaPath:"#/components/schemas/ProblemFieldError/properties/location/enum",keyword:"enum",params:{allowedValues: schema78.properties.location.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/errors/" + i0+"/location",schemaPath:"#/components/schemas/ProblemFieldError/properties/location/enum",keyword:"enum",params:{allowedValues: schema80.properties.location.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1098,18 +1098,18 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":{"type":true,"title":true,"status":true,"code":true,"detail":true,"instance":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate44.evaluated = {"props":{"type":true,"title":true,"status":true,"code":true,"detail":true,"instance":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-const exportedResponse5 = validate43;
-const schema79 = {"type":"object","required":["data","total","has_more","next_cursor","took_ms"],"properties":{"data":{"type":"array","items":{"$ref":"#/components/schemas/SearchHit"}},"total":{"type":"integer","minimum":0},"has_more":{"type":"boolean"},"next_cursor":{"type":["string","null"],"maxLength":1024},"took_ms":{"type":"integer","minimum":0}}};
+const exportedResponse5 = validate45;
+const schema81 = {"type":"object","required":["data","total","has_more","next_cursor","took_ms"],"properties":{"data":{"type":"array","items":{"$ref":"#/components/schemas/SearchHit"}},"total":{"type":"integer","minimum":0},"has_more":{"type":"boolean"},"next_cursor":{"type":["string","null"],"maxLength":1024},"took_ms":{"type":"integer","minimum":0}}};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1198,8 +1198,8 @@ errors++;
 }
 }
 if(data.object !== undefined){
-if(!(validate39(data.object, {instancePath:instancePath+"/object",parentData:data,parentDataProperty:"object",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data.object, {instancePath:instancePath+"/object",parentData:data,parentDataProperty:"object",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -1214,16 +1214,16 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":{"score":true,"collection_id":true,"object":true},"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":{"score":true,"collection_id":true,"object":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1286,8 +1286,8 @@ let data0 = data.data;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate44(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
@@ -1343,7 +1343,7 @@ errors++;
 if(data.next_cursor !== undefined){
 let data4 = data.next_cursor;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema79.properties.next_cursor.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/next_cursor",schemaPath:"#/properties/next_cursor/type",keyword:"type",params:{type: schema81.properties.next_cursor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1401,10 +1401,10 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":{"data":true,"total":true,"has_more":true,"next_cursor":true,"took_ms":true},"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":{"data":true,"total":true,"has_more":true,"next_cursor":true,"took_ms":true},"dynamicProps":false,"dynamicItems":false};
 
 export const RESPONSE_VALIDATORS = {
   "#/components/schemas/Collection": exportedResponse0,

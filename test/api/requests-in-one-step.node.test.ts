@@ -1,7 +1,8 @@
 /**
  * Every request is answered in one synchronous step (docs/decisions/one-way-to-answer.md):
  * nothing can interleave with a write, a cascade delete or a search, and a state replacement
- * (reset, load) is built apart and swapped in whole.
+ * (reset, load) is built apart and swapped in whole (test/data/replacement-in-slices.node.test.ts:
+ * a large one answers requests from the state as it was until then).
  */
 import { expect, it } from 'vitest';
 import { createMock } from '../../src/index.ts';
@@ -38,7 +39,7 @@ it('deletes a large collection in one step: a search and a read sent meanwhile s
   expect(mock.controls.export().objects).toEqual([]);
 });
 
-it('makes requests and mock.db writes sent during a reset wait for it, then see it whole', async () => {
+it('swaps a small reset in within the call: requests and mock.db writes sent after it see it whole', async () => {
   const mock = await createMock({ initialState: emptyState });
   await mock.handle(request('POST', '/collections', { name: 'before' }));
   const reset = mock.controls.reset();

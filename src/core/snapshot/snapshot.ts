@@ -79,14 +79,23 @@ const validateState = compileSchema({
         },
       },
     },
-    collections: { type: 'array', items: timestampsByPattern(collectionRecordSchema) },
-    objects: { type: 'array', items: timestampsByPattern(objectRecordSchema) },
+    // @note Their records are checked one by one (`validateRecord`), a slice at a time.
+    collections: { type: 'array' },
+    objects: { type: 'array' },
     id_sequences: {
       type: 'object',
       additionalProperties: { type: 'integer', minimum: 0, maximum: 4_294_967_295 },
     },
   },
 });
+
+const validateRecord = {
+  collections: compileSchema(timestampsByPattern(collectionRecordSchema)),
+  objects: compileSchema(timestampsByPattern(objectRecordSchema)),
+};
+
+/** Records checked between two yields of {@link checkingSnapshot}. */
+const SLICE = 2_048;
 
 /**
  * Checks a state before it replaces the mock's data: its shape (the record schemas come from
@@ -96,18 +105,36 @@ const validateState = compileSchema({
  * ids unique) are checked by `Store.load`, which throws the same {@link SnapshotError}.
  */
 export function parseSnapshot(value: unknown): Snapshot {
-  if (!validateState(value)) {
-    const first = validateState.errors?.[0];
-    throw new SnapshotError(
-      `Invalid state: ${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}`,
-    );
-  }
+  const checking = checkingSnapshot(value);
+  let step = checking.next();
+  while (step.done !== true) step = checking.next();
+  return step.value;
+}
+
+/**
+ * {@link parseSnapshot} in slices: yields every few thousand records, so a reset or load can let
+ * the event loop run while it checks a large state (`runInSlices`); returns the snapshot.
+ */
+export function* checkingSnapshot(value: unknown): Generator<void, Snapshot> {
+  if (!validateState(value)) throw invalid(validateState.errors?.[0]);
   const state = value as Snapshot;
-  checkTimestamps('collections', state.collections);
-  checkTimestamps('objects', state.objects);
-  // @note JSON.parse reads 1e400 as Infinity, which the schema's "number" admits; the API refuses
-  // it, so loading does too (it would be served as null).
-  const overflow = nonFiniteNumberAt(value);
+  for (const name of ['collections', 'objects'] as const) {
+    const records: unknown[] = state[name];
+    const validate = validateRecord[name];
+    for (let i = 0; i < records.length; i++) {
+      if (!validate(records[i])) throw invalid(validate.errors?.[0], `/${name}/${i}`);
+      checkTimestamps(name, i, state[name][i]!);
+      // @note JSON.parse reads 1e400 as Infinity, which the schema's "number" admits; the API
+      // refuses it, so loading does too (it would be served as null).
+      const overflow = nonFiniteNumberAt(records[i]);
+      if (overflow !== undefined)
+        throw new SnapshotError(
+          `Invalid state: /${name}/${i}${overflow === '/' ? '' : overflow} is too large a number to store`,
+        );
+      if ((i + 1) % SLICE === 0) yield;
+    }
+  }
+  const overflow = nonFiniteNumberAt({ accounts: state.accounts, api_keys: state.api_keys });
   if (overflow !== undefined)
     throw new SnapshotError(`Invalid state: ${overflow} is too large a number to store`);
   const accounts = new Set(state.accounts.map((a) => a.id));
@@ -141,6 +168,7 @@ export function parseSnapshot(value: unknown): Snapshot {
   // the store's own map anyway: a second set of every id here cost a tenth of a load.
   const { objects } = state;
   for (let i = 0; i < objects.length; i++) {
+    if ((i + 1) % SLICE === 0) yield;
     const object = objects[i]!;
     // @note The same limit as request bodies: deeper content would break export and PATCH.
     if (nestsDeeperThan(object.content, MAX_JSON_DEPTH - 1)) {
@@ -152,21 +180,26 @@ export function parseSnapshot(value: unknown): Snapshot {
   return state;
 }
 
-/** Throws, as the `date-time` format would, at the first timestamp that is no calendar instant. */
+/** The error for a schema error of ajv's, at `at` (a record's pointer) and below. */
+function invalid(
+  error: { instancePath?: string; message?: string } | undefined,
+  at = '',
+): SnapshotError {
+  const pointer = `${at}${error?.instancePath ?? ''}`;
+  return new SnapshotError(`Invalid state: ${pointer || '/'} ${error?.message ?? 'is invalid'}`);
+}
+
+/** Throws, as the `date-time` format would, when a timestamp of record `i` is no calendar instant. */
 function checkTimestamps(
   name: 'collections' | 'objects',
-  records: ReadonlyArray<{ created_at: string; updated_at: string }>,
+  i: number,
+  { created_at, updated_at }: { created_at: string; updated_at: string },
 ): void {
-  for (let i = 0; i < records.length; i++) {
-    const { created_at, updated_at } = records[i]!;
-    const field = !isDateTime(created_at)
-      ? 'created_at'
-      : !isDateTime(updated_at)
-        ? 'updated_at'
-        : undefined;
-    if (field !== undefined)
-      throw new SnapshotError(
-        `Invalid state: /${name}/${i}/${field} must match format "date-time"`,
-      );
-  }
+  const field = !isDateTime(created_at)
+    ? 'created_at'
+    : !isDateTime(updated_at)
+      ? 'updated_at'
+      : undefined;
+  if (field !== undefined)
+    throw new SnapshotError(`Invalid state: /${name}/${i}/${field} must match format "date-time"`);
 }

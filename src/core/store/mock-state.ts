@@ -1,7 +1,8 @@
 import { Clock, toTimestamp } from './clock.ts';
 import { CursorCodec } from '../primitives/cursor.ts';
 import { AccountIds } from './id-sequence.ts';
-import type { Snapshot } from '../snapshot/snapshot.ts';
+import { checkingSnapshot, type Snapshot } from '../snapshot/snapshot.ts';
+import { runInSlices } from '../primitives/slices.ts';
 import type { ChangeListener } from './state-change.ts';
 import { DEFAULT_MAX_OBJECTS, DEFAULT_MAX_STORED_BYTES, DEFAULT_MAX_WORDS } from '../limits.ts';
 import { exportStore } from './export-store.ts';
@@ -94,13 +95,40 @@ export class MockState {
    * Replaces the data and the id sequences' positions with a (validated) snapshot's.
    * @param swapped What else changes with the data (a reset's clock), done in the same step.
    */
-  async load(snapshot: Snapshot, swapped?: () => void): Promise<void> {
-    // @note Built apart and swapped in at once: the load lets the event loop run between batches
-    // (so requests, static files and the control API are answered meanwhile, from the data as it
-    // was), and nothing sees a half-loaded store. A write answered meanwhile is replaced with
-    // the rest, as if made just before the load: the journal records it, then the replacement.
+  load(snapshot: Snapshot, swapped?: () => void): Promise<void> {
+    try {
+      return this.replace(snapshot, swapped, false) ?? Promise.resolve();
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
+  /**
+   * Replaces the data and the id sequences' positions with `value`'s, checked first as
+   * `parseSnapshot` checks it (unless `check` is false: a snapshot already checked).
+   * @returns undefined when it was done in the call (a state of a few thousand records), else a
+   * promise settled when it is done.
+   * @throws SnapshotError in the call when the first slice finds the problem; later, the promise
+   * rejects with it. Either way the data is as it was.
+   */
+  replace(value: unknown, swapped?: () => void, check = true): Promise<void> | undefined {
+    // @note Built apart, in slices between which the event loop runs (`runInSlices`): requests,
+    // static files and the control API are answered meanwhile from the data as it was, and
+    // nothing sees a half-built store. A write answered meanwhile is replaced with the rest, as
+    // if made just before the load: the journal records it, then the replacement. A state of up
+    // to a slice is swapped in within the call, so a request sent after it sees it.
+    return runInSlices(this.#rebuild(value, swapped, check));
+  }
+
+  *#rebuild(
+    value: unknown,
+    swapped: (() => void) | undefined,
+    check: boolean,
+  ): Generator<void, void> {
+    const snapshot = check ? yield* checkingSnapshot(value) : (value as Snapshot);
     const fresh = new Store();
-    await fresh.load(snapshot);
+    yield* fresh.loading(snapshot);
+    // @note The swap: one synchronous step.
     this.store = fresh;
     this.ids.load(snapshot.id_sequences);
     swapped?.();

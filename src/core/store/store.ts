@@ -1,5 +1,4 @@
 import type { ApiKey } from '../api-key.ts';
-import { breathe } from '../primitives/breathe.ts';
 import { Vocabulary } from '../search/vocabulary.ts';
 import { SnapshotError, type Snapshot } from '../snapshot/snapshot.ts';
 import { CollectionIndex, type StoredCollection } from './collection-index.ts';
@@ -237,14 +236,15 @@ export class Store {
   }
 
   /**
-   * Replaces everything with `state`. The old records, indexes and vocabulary are dropped whole
-   * (not removed record by record), so the cost is building the new ones; every BATCH records
-   * the event loop is let run. Nothing sees this store before `load` resolves.
+   * Replaces everything with `state`, yielding every BATCH records (run by `runInSlices`, which
+   * lets the event loop run there). The old records, indexes and vocabulary are dropped whole
+   * (not removed record by record), so the cost is building the new ones. Nothing sees this
+   * store before the last slice.
    * @throws SnapshotError when an object names a collection its account does not have, or an id
    * is used twice: checks that `parseSnapshot` leaves to the load (a store that throws is
    * half built, and dropped).
    */
-  async load(state: Snapshot): Promise<void> {
+  *loading(state: Snapshot): Generator<void, void> {
     this.clear();
     this.accounts = state.accounts.map((account) => ({ ...account }));
     this.apiKeys = Object.freeze(
@@ -258,7 +258,7 @@ export class Store {
     let placed = 0;
     for (const collection of state.collections) {
       this.#indexCollection(ownCopy(collection));
-      if (++placed % BATCH === 0) await breathe();
+      if (++placed % BATCH === 0) yield;
     }
     for (const group of byCollection(state.objects)) {
       const collectionId = group[0]!.collection_id;
@@ -279,7 +279,7 @@ export class Store {
         // @note An id seen before replaced its entry instead of adding one: one lookup in a map
         // of every object instead of two (`has`, then `set`), a cache miss each at a million.
         if (this.#objectById.size === known) throw new SnapshotError(`Duplicate id "${object.id}"`);
-        if (++placed % BATCH === 0) await breathe();
+        if (++placed % BATCH === 0) yield;
       }
     }
     this.#version += 1;
