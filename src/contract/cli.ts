@@ -223,7 +223,7 @@ async function main(argv: string[], services: CliServices): Promise<number> {
     if (report.interrupted) {
       const lines = [
         `Interrupted by ${report.interrupted.signal}: ${report.interrupted.notJudged.length} checks not judged.`,
-        ...leftBehindLines({ ...report, otherAccountKey: Boolean(keys.otherAccount) }),
+        ...leftBehindLines({ ...report }),
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
       return signalExitCode(report.interrupted.signal);
@@ -233,7 +233,7 @@ async function main(argv: string[], services: CliServices): Promise<number> {
     // @note An internal error after data was made: what is left, and how to delete it.
     if (error instanceof RunEnded && error.leftBehind.length > 0)
       process.stdout.write(
-        `${leftBehindLines({ leftBehind: error.leftBehind, runId: error.runId, baseUrl: options.baseUrl ?? '', otherAccountKey: Boolean(options.otherAccountKey) }).join('\n')}\n`,
+        `${leftBehindLines({ leftBehind: error.leftBehind, runId: error.runId, baseUrl: options.baseUrl ?? '' }).join('\n')}\n`,
       );
     throw error instanceof RunEnded ? error.cause : error;
   } finally {

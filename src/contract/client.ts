@@ -148,6 +148,7 @@ export class ContractClient {
   /** Gives up every request once `signal` is aborted (the run was interrupted). */
   stopOn(signal: AbortSignal | undefined): void {
     this.#stop = signal;
+    this.#deadline = undefined;
   }
 
   /** Whether the run was interrupted. */

@@ -43,22 +43,18 @@ export function listenForInterrupt(
 
 /**
  * What a run that ended early prints last: each id left behind once, and the `sweep` line that
- * deletes the rest of this run's data (with the other account's key too, when it was given).
+ * deletes the rest of this run's data (sweep takes the keys from the same environment variables,
+ * ANSWERS_API_KEY and ANSWERS_OTHER_ACCOUNT_KEY, and sweeps each account).
  */
 export function leftBehindLines(options: {
   leftBehind: readonly string[];
   runId: string;
   baseUrl: string;
-  otherAccountKey?: boolean;
 }): string[] {
   const left = [...new Set(options.leftBehind)];
   if (left.length === 0) return ['Left behind: nothing'];
-  const sweep = `npx --no -- answers-contract sweep --base-url ${options.baseUrl} --run ${options.runId}`;
   return [
     `Left behind: ${left.join(', ')}`,
-    `Delete the rest of this run's data with: ${sweep}`,
-    ...(options.otherAccountKey
-      ? [`and with the other account's key: ${sweep} --api-key "$ANSWERS_OTHER_ACCOUNT_KEY"`]
-      : []),
+    `Delete the rest of this run's data with: npx --no -- answers-contract sweep --base-url ${options.baseUrl} --run ${options.runId}`,
   ];
 }

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { UsageError, url } from './cli-options.ts';
 import { TargetError } from './preflight.ts';
+import type { SweepMatch } from './sweep.ts';
 import { DEFAULT_DESCRIPTION } from './target/description.ts';
 import { loadTargetFile } from './target/load.ts';
 
@@ -44,6 +45,11 @@ export async function subcommand(name: string, argv: string[]): Promise<number> 
         'the target description (default: our openapi.yaml)',
         env.ANSWERS_CONTRACT_TARGET || undefined,
       )
+      .option(
+        '--other-account-key <key>',
+        "the other account's key, whose runs' data is swept too (env ANSWERS_OTHER_ACCOUNT_KEY)",
+        env.ANSWERS_OTHER_ACCOUNT_KEY || undefined,
+      )
       .option('--dry-run', 'list what would be deleted, delete nothing');
   }
   try {
@@ -59,6 +65,7 @@ export async function subcommand(name: string, argv: string[]): Promise<number> 
     out?: string;
     olderThan?: string;
     run?: string;
+    otherAccountKey?: string;
     target?: string;
     dryRun?: boolean;
   }>();
@@ -86,16 +93,26 @@ export async function subcommand(name: string, argv: string[]): Promise<number> 
       `--run ${JSON.stringify(options.run)} is not a run id (12 or 13 characters of 0-9 and a-z, as a run prints it)`,
     );
   const description = options.target ? await loadTargetFile(options.target) : DEFAULT_DESCRIPTION;
-  const result = await sweep({
-    baseUrl: options.baseUrl,
-    key: options.apiKey,
-    description,
-    olderThanMs,
-    runId: options.run,
-    dryRun: options.dryRun,
-  }).catch((error: unknown) => {
-    throw new TargetError(`sweep: ${(error as Error).message}`);
-  });
+  // @note Each account's data is listed only to its own key: every key given is swept.
+  const keys = [options.apiKey, options.otherAccountKey].filter(
+    (key, i, all): key is string => key !== undefined && all.indexOf(key) === i,
+  );
+  const result = { deleted: [] as SweepMatch[], failed: [] as string[], kept: [] as string[] };
+  for (const key of keys) {
+    const swept = await sweep({
+      baseUrl: options.baseUrl,
+      key,
+      description,
+      olderThanMs,
+      runId: options.run,
+      dryRun: options.dryRun,
+    }).catch((error: unknown) => {
+      throw new TargetError(`sweep: ${(error as Error).message}`);
+    });
+    result.deleted.push(...swept.deleted);
+    result.failed.push(...swept.failed);
+    result.kept.push(...swept.kept);
+  }
   const verb = options.dryRun ? 'would delete' : 'deleted';
   const lines = [
     `${verb} ${result.deleted.length}${options.dryRun || result.deleted.length === 0 ? '' : `: ${result.deleted.map((m) => m.id).join(', ')}`}`,

@@ -151,6 +151,22 @@ describe('answers-contract sweep', () => {
     expect(await exists(theirs)).toBe(true);
   }, 90_000);
 
+  it("sweeps the other account's leftovers too, with the key of ANSWERS_OTHER_ACCOUNT_KEY", async () => {
+    const started = Date.now() - 3 * 3_600_000;
+    const response = await fetch(`${api()}/collections`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEYS.globex}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: name(started, 'other') }),
+    });
+    const theirs = ((await response.json()) as { id: string }).id;
+    const swept = await contract(
+      ['sweep', '--base-url', api(), '--api-key', KEYS.full, '--older-than', '1h'],
+      { ANSWERS_OTHER_ACCOUNT_KEY: KEYS.globex },
+    );
+    expect(swept.code, swept.stderr).toBe(0);
+    expect(swept.stdout).toContain(`deleted 1: ${theirs}\n`);
+  }, 90_000);
+
   it('refuses a duration it cannot read with exit 2', async () => {
     const result = await contract([
       'sweep',

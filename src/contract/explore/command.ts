@@ -191,7 +191,6 @@ export async function exploreCommand(
         leftBehind: report.leftBehind,
         runId: report.runId,
         baseUrl: options.baseUrl,
-        otherAccountKey: Boolean(options.otherAccountKey),
       }),
     ];
     process.stdout.write(`${lines.join('\n')}\n`);

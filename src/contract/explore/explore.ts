@@ -68,13 +68,26 @@ export interface ExploreOptions {
   maxBodyBytes?: number | undefined;
 }
 
-/** A divergence shrunk to its shortest sequence. */
+/** A divergence shrunk to its shortest sequence, or as first seen when shrinking lost it. */
 interface Story {
   clause: string;
   message: string;
   steps: StepRecord[];
   seed: number;
   path: string;
+  /** The sequence as first seen: no replay while shrinking showed the divergence again. */
+  asFirstSeen?: boolean | undefined;
+  /** How many replays of the reported sequence showed the divergence again. */
+  shownAgain?: { shown: number; of: number } | undefined;
+}
+
+/** How many times a reported sequence is replayed, to say how often it shows its divergence. */
+const REPLAYS = 3;
+
+/** fast-check's error of a run that failed other than by a divergence, never `null`. */
+function errorOf(details: { errorInstance?: unknown; error?: unknown }): Error {
+  const error = details.errorInstance ?? details.error;
+  return error instanceof Error ? error : new Error(`explore stopped: ${String(error)}`);
 }
 
 export interface ExploreReport {
@@ -116,12 +129,37 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       undefined,
       options.concurrency ?? 4,
     );
-    client.stopOn(options.signal);
+    client.stopOn(stop.signal);
     if (options.maxBodyBytes) client.maxBodyBytes = options.maxBodyBytes;
     clients.push(client);
     return new Target(description, client, validate);
   };
   const interrupted = () => options.signal?.aborted === true;
+  /**
+   * Stops the requests of the sequence in flight: aborted by a signal (`options.signal`), or at
+   * the budget's end, when fast-check stops waiting for a sequence that is still running.
+   */
+  function linkedStop(): AbortController {
+    const controller = new AbortController();
+    const signal = options.signal;
+    if (signal?.aborted) controller.abort(signal.reason);
+    else signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+    for (const client of clients) client.stopOn(controller.signal);
+    return controller;
+  }
+  let stop = linkedStop();
+  /** The sequence running now, if any: fast-check's time limit does not wait for it. */
+  let inFlight: Promise<void> | undefined;
+  /**
+   * At the end of a phase: a sequence the time limit left running is stopped, and its clean-up
+   * (within the deadline) is waited for, before anything is reported or another phase starts.
+   */
+  const finishInFlight = async () => {
+    if (!inFlight) return;
+    stop.abort('the budget');
+    await inFlight.catch(() => undefined);
+    stop = linkedStop();
+  };
   const target = targetOf(profile);
   // @note Clean-up is never judged: a profile violation on a delete must not leave data behind.
   const cleaner = profile ? targetOf(false) : target;
@@ -148,6 +186,14 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   /** The request budget ran out: the run ended there, not on a divergence. */
   let spent = false;
 
+  const storyOf = (divergence: Divergence | undefined, path: string): Story | undefined =>
+    divergence && {
+      clause: divergence.clause,
+      message: divergence.detail,
+      steps: last,
+      seed,
+      path,
+    };
   const summary = () => ({
     seed,
     runId,
@@ -162,7 +208,14 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     leftBehind,
   });
 
-  const runSequence = async (steps: Step[]): Promise<void> => {
+  const runSequence = (steps: Step[]): Promise<void> => {
+    const run = sequence(steps);
+    inFlight = run;
+    return run.finally(() => {
+      if (inFlight === run) inFlight = undefined;
+    });
+  };
+  const sequence = async (steps: Step[]): Promise<void> => {
     sequences += 1;
     await modelServer.reset();
     const world = new World(
@@ -187,8 +240,9 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       throw error;
     } finally {
       requests += world.requests;
-      // @note Interrupted: the sequence in flight is still cleaned up, within the deadline.
-      if (interrupted())
+      // @note Interrupted (a signal, or the budget's end): the sequence's requests were given up;
+      // its clean-up still runs, within the deadline.
+      if (stop.signal.aborted)
         for (const client of clients)
           if (client.stopped)
             client.cleaningUp(options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs);
@@ -226,18 +280,27 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       endOnFailure: true,
       maxSkipsPerRun: 0,
     });
+    await finishInFlight();
     const diverged = found.failed && failure !== undefined;
+    // @note The divergence as first seen is kept whatever its replays show: a bug that depends
+    // on timing or ids may not show again, and is still a bug that was seen.
+    const firstSeen: Story | undefined = diverged
+      ? {
+          clause: failure!.clause,
+          message: failure!.detail,
+          steps: last,
+          seed,
+          path: found.counterexamplePath ?? '',
+        }
+      : undefined;
+    const interruptedReport = () => ({
+      ...summary(),
+      story: firstSeen ?? storyOf(failure, ''),
+      interrupted: { signal: String(options.signal!.reason) },
+    });
     // @note Interrupted: no shrinking; the report says what was found so far and what is left.
-    if (interrupted()) {
-      return {
-        ...summary(),
-        story: failure
-          ? { clause: failure.clause, message: failure.detail, steps: last, seed, path: '' }
-          : undefined,
-        interrupted: { signal: String(options.signal!.reason) },
-      };
-    }
-    if (found.failed && !diverged && !spent) throw found.errorInstance;
+    if (interrupted()) return interruptedReport();
+    if (found.failed && !diverged && !spent) throw errorOf(found);
     const details =
       diverged && options.replayPath === undefined
         ? await fc.check(property, {
@@ -247,17 +310,24 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
             markInterruptAsFailure: false,
           })
         : found;
-    const story =
-      details.failed && failure
-        ? {
-            clause: failure.clause,
-            message: failure.detail,
-            steps: last,
-            seed,
-            path: details.counterexamplePath ?? '',
-          }
-        : undefined;
-    if (details.failed && !failure && !spent) throw details.errorInstance;
+    await finishInFlight();
+    if (interrupted()) return interruptedReport();
+    if (details.failed && !failure && !spent) throw errorOf(details);
+    let story =
+      details.failed && failure ? storyOf(failure, details.counterexamplePath ?? '') : undefined;
+    if (!story && firstSeen) story = { ...firstSeen, asFirstSeen: true };
+    if (story && options.replayPath === undefined) {
+      // @note How often the reported sequence shows the divergence again: a reader weighs a
+      // story seen in 1 of 3 replays differently from one seen in 3 of 3.
+      let shown = 0;
+      for (let i = 0; i < REPLAYS && !interrupted(); i++) {
+        failure = undefined;
+        const replay = await fc.check(property, { seed, path: story.path, numRuns: 1 });
+        await finishInFlight();
+        if (replay.failed && failure) shown += 1;
+      }
+      story.shownAgain = { shown, of: REPLAYS };
+    }
     return { ...summary(), story };
   } finally {
     await modelServer.stop();

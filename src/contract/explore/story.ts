@@ -14,7 +14,16 @@ type Story = NonNullable<ExploreReport['story']>;
 
 /** The story of a divergence as printed: its clause, its numbered steps, how to replay it. */
 function storyLines(story: Story, command: string): string[] {
-  const lines = [`${story.clause}: ${story.message}`, ''];
+  const lines = [`${story.clause}: ${story.message}`];
+  if (story.asFirstSeen)
+    lines.push(
+      'Seen once, as below; no replay while shrinking showed it again (a bug of timing or ids?): the sequence as first seen.',
+    );
+  if (story.shownAgain)
+    lines.push(
+      `Shown again in ${story.shownAgain.shown} of ${story.shownAgain.of} replays of this sequence.`,
+    );
+  lines.push('');
   story.steps.forEach((step, i) => {
     lines.push(
       `${i + 1}. ${step.request}`,
