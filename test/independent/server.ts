@@ -9,7 +9,14 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authenticate, isRefusal, type Caller, type KeyRecord } from './auth.ts';
-import { Store, type CollectionRecord, type ObjectRecord } from './store.ts';
+import {
+  Store,
+  type CollectionRecord,
+  type Found,
+  type ObjectRecord,
+  type Ties,
+  type UpdateStyle,
+} from './store.ts';
 import { readToken } from './tokens.ts';
 import type { VariantName } from './variants.ts';
 
@@ -28,8 +35,37 @@ export interface IndependentServer {
   close(): Promise<void>;
 }
 
-/** How the list pages: next links (the default), page numbers, or offsets. */
-export type Paging = 'links' | 'pages' | 'offset';
+/**
+ * How the list pages: next links (the default), page numbers, offsets, or a page token in the
+ * body (`?pageSize=5&pageToken=…`, answered `{ collections, nextPageToken }`, as Google's APIs do).
+ */
+export type Paging = 'links' | 'pages' | 'offset' | 'cursor';
+
+/**
+ * The decisions the spec leaves open that this server makes one of several correct ways (see
+ * designs.ts and docs/independent-server.md). Each default is the server's first choice.
+ */
+export interface Design {
+  /** Another account's resource: 404, like one that never existed (default), or 401 (§7: "lacks permission"). */
+  notYours?: 401 | 404;
+  /** The account's own deleted resource: 410 Gone (default) or 404. */
+  gone?: 404 | 410;
+  /**
+   * Search: `POST` with `{ q, scope }` (default, `body-scoped`), `POST` with `{ q }` and no
+   * scope at all (`body`), or `GET ?q=` (`query`; a `scope` parameter narrows it, which no
+   * description can send).
+   */
+  search?: 'body-scoped' | 'body' | 'query';
+  /** Equal creation dates and how they are ordered (see Store). Default `sequence`. */
+  ties?: Ties;
+  /** What an update does to metadata (see Store). Default `merge`. */
+  update?: UpdateStyle;
+  /**
+   * `roomy` (default): a body of at most 256 KiB. `tight`: at most 100 KiB (Express's default),
+   * and no string longer than 65,535 characters (a TEXT column), else 422.
+   */
+  limits?: 'roomy' | 'tight';
+}
 
 /** Ways a correct server may differ from another: none breaks a stated rule. */
 export interface Habits {
@@ -63,6 +99,20 @@ interface Reply {
 }
 
 const MAX_BODY = 256 * 1024;
+const TIGHT_BODY = 100 * 1024;
+const TIGHT_STRING = 65_535;
+
+/** The length of the longest string (key or value) in a JSON value. */
+function longestString(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  if (Array.isArray(value)) return Math.max(0, ...value.map(longestString));
+  if (value !== null && typeof value === 'object')
+    return Math.max(
+      0,
+      ...Object.entries(value).map(([k, v]) => Math.max(k.length, longestString(v))),
+    );
+  return 0;
+}
 const PAGE_DEFAULT = 10;
 const PAGE_MAX = 50;
 
@@ -73,7 +123,9 @@ const NOT_FOUND = problem(404, 'nothing here', 31);
 const GONE = problem(410, 'this was deleted and is gone for good', 32);
 
 /** The routes: a pattern, the methods it offers and the operation for each. */
-const ROUTES: Array<{ pattern: RegExp; methods: Record<string, string> }> = [
+const routesOf = (
+  search: Design['search'],
+): Array<{ pattern: RegExp; methods: Record<string, string> }> => [
   { pattern: /^\/v1\/collections$/, methods: { GET: 'list' } },
   { pattern: /^\/api\/answers\/collections$/, methods: { POST: 'create' } },
   {
@@ -85,19 +137,22 @@ const ROUTES: Array<{ pattern: RegExp; methods: Record<string, string> }> = [
     pattern: /^\/api\/answers\/objects\/([^/]+)$/,
     methods: { GET: 'object', PUT: 'replace', DELETE: 'remove' },
   },
-  { pattern: /^\/api\/answers\/query$/, methods: { POST: 'query' } },
+  {
+    pattern: /^\/api\/answers\/query$/,
+    methods: search === 'query' ? { GET: 'query' } : { POST: 'query' },
+  },
 ];
 const WRITES = new Set(['create', 'delete', 'add', 'update', 'replace', 'remove']);
 
-function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+function readBody(request: IncomingMessage, max: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_BODY) chunks.push(chunk);
+      if (size <= max) chunks.push(chunk);
     });
-    request.on('end', () => resolve(size > MAX_BODY ? undefined : Buffer.concat(chunks)));
+    request.on('end', () => resolve(size > max ? undefined : Buffer.concat(chunks)));
     request.on('error', reject);
   });
 }
@@ -109,6 +164,8 @@ class IndependentApp {
   readonly store: Store;
   /** The `stale-cache-after-delete` variant: 200 answers of reads, by account and URL. */
   readonly #cache = new Map<string, Reply>();
+  readonly #routes: ReturnType<typeof routesOf>;
+  readonly #maxBody: number;
 
   constructor(
     readonly variant: VariantName | undefined,
@@ -117,8 +174,21 @@ class IndependentApp {
     readonly paging: Paging = 'links',
     readonly foreignOrigin?: string,
     readonly habits: Habits = {},
+    readonly design: Design = {},
   ) {
-    this.store = new Store(variant);
+    this.store = new Store(variant, design.ties, design.update);
+    this.#routes = routesOf(design.search);
+    this.#maxBody = design.limits === 'tight' ? TIGHT_BODY : MAX_BODY;
+  }
+
+  /** What a lookup that found no record of the caller's answers: 404, 410 or 401 by design. */
+  missing(found: Exclude<Found<unknown>, { state: 'here' }>): Reply {
+    if (found.state === 'gone' && this.design.gone !== 404) return GONE;
+    if (found.state === 'foreign' && this.design.notYours === 401)
+      return problem(401, 'this key may not see that', 16, {
+        'www-authenticate': 'Bearer realm="answers"',
+      });
+    return NOT_FOUND;
   }
 
   summary(c: CollectionRecord, inList: boolean) {
@@ -141,7 +211,7 @@ class IndependentApp {
 
   async handle(request: IncomingMessage): Promise<Reply> {
     const url = new URL(request.url ?? '/', 'http://independent.invalid');
-    const route = ROUTES.find((r) => r.pattern.test(url.pathname));
+    const route = this.#routes.find((r) => r.pattern.test(url.pathname));
     if (!route) return NOT_FOUND;
     const operation = route.methods[request.method ?? ''];
     if (!operation)
@@ -166,13 +236,15 @@ class IndependentApp {
     }
     let body: unknown;
     if (request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH') {
-      const raw = await readBody(request);
-      if (!raw) return problem(413, `a body may be at most ${MAX_BODY} bytes`, 23);
+      const raw = await readBody(request, this.#maxBody);
+      if (!raw) return problem(413, `a body may be at most ${this.#maxBody} bytes`, 23);
       try {
         body = JSON.parse(raw.toString('utf8') || 'null');
       } catch {
         return problem(400, 'the body is not JSON', 21);
       }
+      if (this.design.limits === 'tight' && longestString(body) > TIGHT_STRING)
+        return problem(422, `a text may be at most ${TIGHT_STRING} characters`, 26);
     }
     const cacheKey = `${caller.account} ${request.method} ${url.pathname}${url.search}`;
     const stale = this.variant === 'stale-cache-after-delete' && request.method === 'GET';
@@ -221,6 +293,25 @@ class IndependentApp {
     };
   }
 
+  /** A list page by token: `?pageSize=5&pageToken=…`, answered `{ collections, nextPageToken }`. */
+  tokenPage(caller: Caller, url: URL): Reply {
+    const sizeText = url.searchParams.get('pageSize');
+    const size = sizeText === null ? PAGE_DEFAULT : Number(sizeText);
+    if (!Number.isInteger(size) || size < 1 || size > PAGE_MAX)
+      return problem(400, `pageSize must be a whole number from 1 to ${PAGE_MAX}`, 22);
+    const token = url.searchParams.get('pageToken');
+    const after = token === null || token === '' ? undefined : readToken(token);
+    if (token && !after) return problem(400, 'this page token is not ours', 22);
+    const page = this.store.list(caller.account, size, after);
+    return {
+      status: 200,
+      body: {
+        collections: page.items.map((c) => this.summary(c, true)),
+        nextPageToken: page.next ?? '',
+      },
+    };
+  }
+
   /** PATCH of a collection: a new title, metadata to merge in (see Store.updateCollection). */
   update(collection: CollectionRecord, body: unknown): Reply {
     if (!isPlainObject(body)) return problem(400, 'an update is an object', 24);
@@ -240,6 +331,7 @@ class IndependentApp {
     const { store } = this;
     switch (operation) {
       case 'list': {
+        if (this.paging === 'cursor') return this.tokenPage(caller, url);
         if (this.paging !== 'links') return this.numberedPage(caller, url);
         const sizeText = url.searchParams.get('size');
         const size = sizeText === null ? PAGE_DEFAULT : Number(sizeText);
@@ -277,8 +369,7 @@ class IndependentApp {
       case 'update':
       case 'add': {
         const found = store.findCollection(caller.account, rawId, operation === 'delete');
-        if (found.state === 'absent') return NOT_FOUND;
-        if (found.state === 'gone') return GONE;
+        if (found.state !== 'here') return this.missing(found);
         const collection = found.record;
         if (operation === 'get') {
           const shown =
@@ -304,8 +395,8 @@ class IndependentApp {
       case 'remove': {
         const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : undefined;
         const found = id === undefined ? undefined : store.findObject(caller.account, id);
-        if (!found || found.state === 'absent') return NOT_FOUND;
-        if (found.state === 'gone') return GONE;
+        if (!found) return NOT_FOUND;
+        if (found.state !== 'here') return this.missing(found);
         if (operation === 'remove') {
           store.deleteObject(found.record);
           return { status: 200, body: { result: { objectId: found.record.objectId } } };
@@ -321,6 +412,14 @@ class IndependentApp {
         return { status: 200, body: this.objectView(found.record) };
       }
       default: {
+        // @note Searched by `GET ?q=` (a `scope` parameter, given once per collection, narrows
+        // it), or by a body: `{ q, scope }`, or `{ q }` with no scope at all (the `body` design).
+        if (this.design.search === 'query') {
+          const scopes = url.searchParams.getAll('scope');
+          body = { q: url.searchParams.get('q'), ...(scopes.length ? { scope: scopes } : {}) };
+        } else if (this.design.search === 'body' && isPlainObject(body)) {
+          body = { q: body.q };
+        }
         if (!isPlainObject(body) || typeof body.q !== 'string' || body.q.trim() === '')
           return problem(400, 'a query needs "q" (text)', 24);
         const scope = body.scope;
@@ -332,11 +431,10 @@ class IndependentApp {
         // @note Habits of real search services, none of them against a stated rule: a scope that
         // is read and ignored, and hits that mark the matched words and cut the text short.
         const scoped = this.habits.scopeIgnored ? undefined : (scope as string[] | undefined);
-        const hits = store.search(caller.account, body.q, scoped);
+        const q = body.q;
+        const hits = store.search(caller.account, q, scoped);
         const item = (record: ObjectRecord) =>
-          this.habits.highlight
-            ? highlighted(this.objectView(record), body.q as string)
-            : this.objectView(record);
+          this.habits.highlight ? highlighted(this.objectView(record), q) : this.objectView(record);
         return {
           status: 200,
           body: {
@@ -427,6 +525,8 @@ export async function startIndependentServer(
     /** Where to record the method and path of every request, for tests that judge the traffic. */
     log?: Array<{ method: string; path: string }>;
     habits?: Habits;
+    /** The open decisions, each made one correct way (see Design). */
+    design?: Design;
   } = {},
 ): Promise<IndependentServer> {
   const fresh = (role: string) => `indep_${role}_${randomBytes(9).toString('base64url')}`;
@@ -449,6 +549,7 @@ export async function startIndependentServer(
     options.paging,
     options.foreignOrigin,
     options.habits,
+    options.design,
   );
   seed(app.store);
   app.store.indexLag = options.indexLag ?? 0;

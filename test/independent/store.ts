@@ -34,8 +34,40 @@ export interface ObjectRecord {
   revision: number;
 }
 
-/** What a lookup finds: the record, a tombstone (410) or nothing the caller may see (404). */
-export type Found<T> = { state: 'here'; record: T } | { state: 'gone' } | { state: 'absent' };
+/**
+ * What a lookup finds: the record, a tombstone (410), another account's live record (404, or 401
+ * under the `notYours: 401` design) or nothing the caller may see (404).
+ */
+export type Found<T> =
+  { state: 'here'; record: T } | { state: 'gone' } | { state: 'foreign' } | { state: 'absent' };
+
+/**
+ * How equal creation dates happen and are ordered (the spec states creation order only): `never`
+ * (the clock moves at least 1 ms per write), `sequence` (a millisecond clock that may repeat, ties
+ * by creation sequence) or `id` (a clock of whole seconds, as a DATETIME column keeps, ties by id).
+ */
+export type Ties = 'never' | 'sequence' | 'id';
+
+/**
+ * What an update does to metadata (the spec states no update): `merge` its top-level keys into
+ * what is there, `replace` it whole, or `merge-patch` it as RFC 7396 says (nested objects merged,
+ * a null removes a key).
+ */
+export type UpdateStyle = 'merge' | 'replace' | 'merge-patch';
+
+/** RFC 7396: `patch` applied to `target`. */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
+  const out: Record<string, unknown> =
+    target !== null && typeof target === 'object' && !Array.isArray(target)
+      ? { ...(target as Record<string, unknown>) }
+      : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete out[key];
+    else out[key] = mergePatch(out[key], value);
+  }
+  return out;
+}
 
 /** One page of the list: its summaries and the "after" token of the next page, if any. */
 interface Page {
@@ -51,10 +83,8 @@ function wordsOf(value: unknown): string[] {
   return [];
 }
 
-/** Newest first: by creation date, then by creation sequence. */
-function newestFirst(a: CollectionRecord, b: CollectionRecord): number {
-  return b.createdMs - a.createdMs || b.seq - a.seq;
-}
+/** Where a list page starts after: a record's place in the order. */
+type Place = Pick<CollectionRecord, 'createdMs' | 'seq' | 'collectionId'>;
 
 export class Store {
   readonly #collections = new Map<string, CollectionRecord>();
@@ -79,14 +109,29 @@ export class Store {
   readonly #searches = new Map<string, number>();
   readonly #searchableAt = new Map<number, number>();
 
-  constructor(readonly variant: VariantName | undefined) {}
+  constructor(
+    readonly variant: VariantName | undefined,
+    readonly ties: Ties = 'sequence',
+    readonly updateStyle: UpdateStyle = 'merge',
+  ) {}
 
-  /** The clock: never goes back, may repeat (ties are broken by `seq`); `at` backdates a seed. */
+  /** The clock: never goes back; repeats as `ties` says; `at` backdates a seed. */
   #now(at?: number): number {
     if (at !== undefined) return at;
-    this.#lastMs = Math.max(this.#lastMs, Date.now());
+    const now = Date.now();
+    if (this.ties === 'never') this.#lastMs = Math.max(this.#lastMs + 1, now);
+    else if (this.ties === 'id') this.#lastMs = Math.max(this.#lastMs, now - (now % 1000));
+    else this.#lastMs = Math.max(this.#lastMs, now);
     return this.#lastMs;
   }
+
+  /** Newest first: by creation date, then by creation sequence (or by id, as `ties` says). */
+  #newestFirst = (a: Place, b: Place): number => {
+    if (b.createdMs !== a.createdMs) return b.createdMs - a.createdMs;
+    if (this.ties === 'id')
+      return a.collectionId < b.collectionId ? 1 : a.collectionId > b.collectionId ? -1 : 0;
+    return b.seq - a.seq;
+  };
 
   createCollection(account: string, title: string, meta: Record<string, unknown>, at?: number) {
     const now = this.#now(at);
@@ -136,6 +181,7 @@ export class Store {
       if (record.hidden && this.variant !== 'soft-delete') return { state: 'gone' };
       return { state: 'here', record };
     }
+    if (record && !record.hidden) return { state: 'foreign' };
     return this.#gone.get(`c:${id}`) === account ? { state: 'gone' } : { state: 'absent' };
   }
 
@@ -143,6 +189,7 @@ export class Store {
     const record = this.#objects.get(id);
     if (record && (record.account === account || this.variant === 'object-other-account'))
       return { state: 'here', record };
+    if (record) return { state: 'foreign' };
     return this.#gone.get(`o:${id}`) === account ? { state: 'gone' } : { state: 'absent' };
   }
 
@@ -172,16 +219,23 @@ export class Store {
   }
 
   /**
-   * Sets what an update names: the title, and metadata merged into what is there (this server's
-   * choice; the spec states no update).
+   * Sets what an update names: the title, and metadata merged into what is there, or as
+   * `updateStyle` says (this server's choice; the spec states no update).
    */
   updateCollection(
     collection: CollectionRecord,
     changes: { title?: string; meta?: Record<string, unknown> },
   ): CollectionRecord {
     if (changes.title !== undefined) collection.title = changes.title;
-    if (changes.meta !== undefined)
-      collection.meta = { ...collection.meta, ...storedMeta(changes.meta, this.variant) };
+    if (changes.meta !== undefined) {
+      const meta = storedMeta(changes.meta, this.variant);
+      collection.meta =
+        this.updateStyle === 'replace'
+          ? meta
+          : this.updateStyle === 'merge-patch'
+            ? (mergePatch(collection.meta, meta) as Record<string, unknown>)
+            : { ...collection.meta, ...meta };
+    }
     collection.changedMs = this.#now();
     // @note The `update-collection-count-reset` variant builds the record anew from the request.
     if (this.variant === 'update-collection-count-reset') collection.objectsTotal = 0;
@@ -213,8 +267,8 @@ export class Store {
       (c) => (everyone || c.account === account) && !c.hidden,
     );
     if (this.variant === 'list-unordered')
-      return live.sort((a, b) => a.objectsTotal - b.objectsTotal || newestFirst(a, b));
-    return live.sort(newestFirst);
+      return live.sort((a, b) => a.objectsTotal - b.objectsTotal || this.#newestFirst(a, b));
+    return live.sort(this.#newestFirst);
   }
 
   /**
@@ -230,15 +284,15 @@ export class Store {
       const at = all.findIndex((c) => c.collectionId === after.collectionId);
       start = at < 0 ? all.length : at + 1;
     } else if (after) {
-      const exact = all.findIndex((c) => c.seq === after.seq);
-      start =
-        exact >= 0
-          ? exact + 1
-          : all.findIndex(
-              (c) =>
-                c.createdMs < after.createdMs ||
-                (c.createdMs === after.createdMs && c.seq < after.seq),
-            );
+      // The first item after the token's place in the order, whether that item still exists.
+      const place: Place =
+        after.kind === 'place'
+          ? { createdMs: after.createdMs, seq: after.seq, collectionId: '' }
+          : { createdMs: after.createdMs, seq: 0, collectionId: after.collectionId };
+      const exact = all.findIndex((c) =>
+        after.kind === 'place' ? c.seq === after.seq : c.collectionId === after.collectionId,
+      );
+      start = exact >= 0 ? exact + 1 : all.findIndex((c) => this.#newestFirst(place, c) < 0);
       if (start < 0) start = all.length;
     }
     const items = all.slice(start, start + size);
@@ -248,7 +302,7 @@ export class Store {
     const page: Page = { items };
     const boundary = all[last];
     if (start + size < all.length && boundary)
-      page.next = tokenOf(boundary, last + 1, this.variant);
+      page.next = tokenOf(boundary, last + 1, this.variant, this.ties === 'id');
     return page;
   }
 

@@ -10,6 +10,8 @@ import type { VariantName } from './variants.ts';
 /** Where the next page starts, as a token says it. */
 export type After =
   | { kind: 'place'; createdMs: number; seq: number; account?: string }
+  /** A place whose ties are broken by id (a server whose `ties` design is `id`). */
+  | { kind: 'placeById'; createdMs: number; collectionId: string }
   | { kind: 'offset'; offset: number }
   | { kind: 'id'; collectionId: string };
 
@@ -20,7 +22,9 @@ export function tokenOf(
   last: CollectionRecord,
   offset: number,
   variant: VariantName | undefined,
+  tiesById = false,
 ): string {
+  if (tiesById) return encode(`${last.createdMs}~${last.collectionId}`);
   if (variant === 'walk-offset-token') return encode(`@${offset}`);
   if (variant === 'walk-ends-at-deleted-token') return encode(`#${last.collectionId}`);
   if (variant === 'page-token-carries-account')
@@ -35,6 +39,8 @@ export function readToken(token: string): After | undefined {
   if (offset) return { kind: 'offset', offset: Number(offset[1]) };
   const id = /^#([0-9a-f-]{36})$/.exec(text);
   if (id) return { kind: 'id', collectionId: id[1]! };
+  const byId = /^(\d{1,16})~([0-9a-f-]{36})$/.exec(text);
+  if (byId) return { kind: 'placeById', createdMs: Number(byId[1]), collectionId: byId[2]! };
   const place = /^(?:([A-Z]):)?(\d{1,16})\.(\d{1,12})$/.exec(text);
   if (!place) return undefined;
   return {
