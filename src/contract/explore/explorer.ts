@@ -16,6 +16,13 @@ import type {
 } from './comparison.ts';
 import type { KeyName } from './steps.ts';
 
+/**
+ * Why the model answered 404: the resource is gone (deleted), not yours (another account's), or
+ * never existed (an id that names nothing). The spec states none of their statuses; each is
+ * judged by what the description lists, and an id that never existed may answer 404 as well.
+ */
+export type Absence = 'gone' | 'notYours' | 'never';
+
 export interface Explorer {
   readonly target: Target;
   readonly model: Target;
@@ -52,13 +59,7 @@ export interface Explorer {
   forget(targetId: string): void;
   record(request: string, model: Sent, target: Sent, extra?: string): StepRecord;
   /** Fails unless both sides answered the same way, as the spec and description say. */
-  agree(
-    clause: string,
-    model: Sent,
-    target: Sent,
-    record: StepRecord,
-    why?: 'gone' | 'notYours',
-  ): void;
+  agree(clause: string, model: Sent, target: Sent, record: StepRecord, why?: Absence): void;
   /** Fails unless the two values are the same JSON. */
   same(clause: string, what: string, model: unknown, target: unknown, record: StepRecord): void;
   /** Creates a collection on both sides, as the step of that name. */

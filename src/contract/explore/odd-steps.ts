@@ -110,7 +110,13 @@ export async function oddRequest(world: Explorer, odd: Oddity): Promise<void> {
     const id = world.target.collectionIdOf(answer);
     if (id) world.track(id, name, answer, 'full');
   }
-  world.agree(ODD[odd].clause, model, target, record, 'notYours');
+  world.agree(
+    ODD[odd].clause,
+    model,
+    target,
+    record,
+    operation === 'getCollection' ? 'never' : 'notYours',
+  );
 }
 
 /** A method the list's path does not offer (our document: 405 with `Allow`). */

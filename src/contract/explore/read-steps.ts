@@ -4,13 +4,24 @@ import { Divergence, ok, short, type StepRecord } from './comparison.ts';
 import { WORDS, type KeyName } from './steps.ts';
 import type { Explorer } from './explorer.ts';
 
+/** Whether a target's description has a place for a search's scope (`{collection_ids}`). */
+export function canScope(target: Target): boolean {
+  const search = target.description.operations.search;
+  return (
+    JSON.stringify(target.description.bodies.search ?? null).includes('{collection_ids}') ||
+    (search?.path.includes('{collection_ids}') ?? false)
+  );
+}
+
 export async function search(
   world: Explorer,
   word: number,
   scoped: number | null,
   key: KeyName,
 ): Promise<void> {
-  const scope = scoped === null ? undefined : world.collection(scoped);
+  // @note Only what the description can send: a target whose search has no place for a scope
+  // ({collection_ids}) is asked unscoped, as its users would ask it.
+  const scope = scoped === null || !canScope(world.target) ? undefined : world.collection(scoped);
   const query = world.word(word);
   const [target, model] = await world.both('search', key, {
     body: (side) => ({ query, ...(scope ? { collection_ids: [scope[side]] } : {}) }),
@@ -21,7 +32,9 @@ export async function search(
   // (deleted, or another account's): the model's 404 is our document's; a target may as well
   // answer 2xx, as long as it finds nothing there.
   const hidden = scope !== undefined && model.status === 404;
-  if (!(hidden && ok(target.status))) world.agree('SEARCH-1', model, target, record);
+  // @note Another account's collection is judged as not yours, a deleted one as gone.
+  if (!(hidden && ok(target.status)))
+    world.agree('SEARCH-1', model, target, record, scope ? world.why(scope, key) : 'gone');
   if (!ok(target.status)) return;
   const ids = new Set(
     (world.target.hitsOf(target.json) ?? []).map((hit) => world.target.hitObjectIdOf(hit)),

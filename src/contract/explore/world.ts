@@ -28,8 +28,15 @@ import { oddRequest } from './odd-steps.ts';
 import { search, walk } from './read-steps.ts';
 import { walkAcrossKeys, walkWhileWriting } from './walk-steps.ts';
 import { deleteObject, replaceObject, updateCollection } from './write-steps.ts';
-import type { Explorer } from './explorer.ts';
+import type { Absence, Explorer } from './explorer.ts';
 import { WORDS, type KeyName, type Step } from './steps.ts';
+
+/** Whether the target's status `t` says "absent" the way `why` allows. */
+function absentAs(target: Target, why: Absence, t: number): boolean {
+  if (why === 'gone') return target.isGone(t);
+  if (why === 'notYours') return target.isNotYours(t) || target.isGone(t);
+  return t === 404 || target.isGone(t) || target.isNotYours(t);
+}
 
 export class World implements Explorer {
   readonly records: StepRecord[] = [];
@@ -219,7 +226,7 @@ export class World implements Explorer {
     model: Sent,
     target: Sent,
     record: StepRecord,
-    why: 'gone' | 'notYours' = 'gone',
+    why: Absence = 'gone',
   ): void {
     this.coverage.count(this.coverage.clauses, clause);
     const t = target.status;
@@ -230,18 +237,21 @@ export class World implements Explorer {
       ? m === t
       : ok(m) === ok(t) &&
         (ok(m) ||
-          (m === 404 &&
-            (why === 'gone'
-              ? this.target.isGone(t)
-              : this.target.isNotYours(t) || this.target.isGone(t))) ||
+          (m === 404 && absentAs(this.target, why, t)) ||
           (m === 401 && t === 401) ||
           (m !== 404 && m !== 401 && Math.floor(m / 100) === Math.floor(t / 100)));
     if (!agrees) {
       const statuses = this.target.statuses;
-      const absent = why === 'gone' ? statuses.gone : [...statuses.notYours, ...statuses.gone];
+      const absent =
+        why === 'gone'
+          ? statuses.gone
+          : why === 'notYours'
+            ? [...statuses.notYours, ...statuses.gone]
+            : [404, ...statuses.gone, ...statuses.notYours];
+      const named = { gone: 'gone', notYours: 'not yours', never: 'never existing' }[why];
       const counted =
         m === 404
-          ? ` (its description counts ${absent.join(' or ')} as ${why === 'gone' ? 'gone' : 'not yours'})`
+          ? ` (its description counts ${[...new Set(absent)].join(' or ')} as ${named})`
           : '';
       throw new Divergence(clause, `the model answered ${m}, the target ${t}${counted}`, record);
     }
