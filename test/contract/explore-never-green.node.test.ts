@@ -67,3 +67,34 @@ it("the budget's end cleans up the sequence in flight against a target 50 ms awa
   expect(report.leftBehind).toEqual([]);
   expect(runCollections(mock)).toEqual([]);
 }, 60_000);
+
+it('a busy target: its 429 waits are waited for, counted and printed', async () => {
+  const { startIndependentServer } = await import('../independent/server.ts');
+  const { loadTargetFile } = await import('../../src/contract/target/load.ts');
+  const { formatExplore } = await import('../../src/contract/explore/story.ts');
+  const { clauseCoverage } = await import('../../src/contract/explore/coverage.ts');
+  const busy = await startIndependentServer({ busyEvery: 7 });
+  try {
+    const report = await explore({
+      baseUrl: busy.url,
+      description: await loadTargetFile(
+        new URL('../independent/target.yaml', import.meta.url).pathname,
+      ),
+      keys: busy.keys,
+      startModel: startExploreModel,
+      seed: 1,
+      maxRequests: 300,
+    });
+    expect(report.story).toBeUndefined();
+    expect(report.pushback?.waits).toBeGreaterThan(0);
+    const printed = formatExplore(
+      { ...report, clauseCoverage: clauseCoverage(report.coverage.clauses, () => true) },
+      'explore',
+    );
+    expect(printed).toMatch(
+      /The target asked explore to wait \d+ times \(429 or 503 with Retry-After\)/,
+    );
+  } finally {
+    await busy.close();
+  }
+}, 60_000);

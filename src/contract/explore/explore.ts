@@ -7,7 +7,7 @@
  * deleted after each sequence, the shrinking replays included.
  */
 import * as fc from './fast-check.ts';
-import { ContractClient } from '../client.ts';
+import { ContractClient, type Pushback } from '../client.ts';
 import { CheckFailure, Interrupted } from '../failure.ts';
 import { LIMITS } from '../limits.ts';
 import { TargetError } from '../runner.ts';
@@ -107,6 +107,8 @@ export interface ExploreReport {
   runId: string;
   /** Set when a signal ended the run early. */
   interrupted?: { signal: string } | undefined;
+  /** How the target pushed back (429 or 503 with Retry-After), over every client of the run. */
+  pushback?: Pushback | undefined;
 }
 
 const KEY_NAMES: readonly KeyName[] = ['full', 'readonly', 'otherAccount', 'inactive'];
@@ -206,6 +208,14 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       statuses: Object.fromEntries([...coverage.statuses].map(([s, n]) => [String(s), n])),
     },
     leftBehind,
+    pushback: clients.reduce(
+      (sum, client) => ({
+        waits: sum.waits + client.pushback.waits,
+        waitedMs: sum.waitedMs + client.pushback.waitedMs,
+        notWaited: sum.notWaited + client.pushback.notWaited,
+      }),
+      { waits: 0, waitedMs: 0, notWaited: 0 },
+    ),
   });
 
   const runSequence = (steps: Step[]): Promise<void> => {

@@ -65,6 +65,12 @@ export function formatExplore(
     `         statuses ${counts(report.coverage.statuses)}`,
     formatClauseCoverage(report.clauseCoverage),
   );
+  const waits = report.pushback;
+  if (waits && (waits.waits > 0 || waits.notWaited > 0))
+    lines.push(
+      '',
+      `The target asked explore to wait ${waits.waits} times (429 or 503 with Retry-After): ${(waits.waitedMs / 1000).toFixed(1)} s waited${waits.notWaited > 0 ? `; ${waits.notWaited} longer waits not honoured` : ''}`,
+    );
   // @note An interrupted run prints its own Left behind lines, with the sweep line (command.ts).
   if (report.leftBehind.length > 0 && !report.interrupted)
     lines.push('', `Left behind: ${report.leftBehind.join(', ')}`);
