@@ -3,7 +3,7 @@
  * objects per account, tombstones for what was deleted, a word index for search and link paging
  * over the list (newest first). A seeded variant breaks one rule here or in server.ts.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { storedBody, storedMeta } from './stored.ts';
 import { tokenOf, type After } from './tokens.ts';
 import type { VariantName } from './variants.ts';
@@ -44,7 +44,8 @@ export type Found<T> =
 /**
  * How equal creation dates happen and are ordered (the spec states creation order only): `never`
  * (the clock moves at least 1 ms per write), `sequence` (a millisecond clock that may repeat, ties
- * by creation sequence) or `id` (a clock of whole seconds, as a DATETIME column keeps, ties by id).
+ * by creation sequence) or `id` (a creation date of whole days, as a DATE column keeps, ties by
+ * id: every collection made the same day ties).
  */
 export type Ties = 'never' | 'sequence' | 'id';
 
@@ -83,6 +84,8 @@ function wordsOf(value: unknown): string[] {
   return [];
 }
 
+const DAY = 86_400_000;
+
 /** Where a list page starts after: a record's place in the order. */
 type Place = Pick<CollectionRecord, 'createdMs' | 'seq' | 'collectionId'>;
 
@@ -120,7 +123,7 @@ export class Store {
     if (at !== undefined) return at;
     const now = Date.now();
     if (this.ties === 'never') this.#lastMs = Math.max(this.#lastMs + 1, now);
-    else if (this.ties === 'id') this.#lastMs = Math.max(this.#lastMs, now - (now % 1000));
+    else if (this.ties === 'id') this.#lastMs = Math.max(this.#lastMs, now - (now % DAY));
     else this.#lastMs = Math.max(this.#lastMs, now);
     return this.#lastMs;
   }
@@ -136,8 +139,18 @@ export class Store {
   createCollection(account: string, title: string, meta: Record<string, unknown>, at?: number) {
     const now = this.#now(at);
     meta = storedMeta(meta, this.variant);
+    // @note Under `ties: 'id'` the ids are a hash of the creation sequence: the order of ties is
+    // then the same on every run of the same steps, so what it shows does not depend on chance.
+    const collectionId =
+      this.ties === 'id'
+        ? createHash('sha256')
+            .update(`collection ${this.#seq + 1}`)
+            .digest('hex')
+            .slice(0, 32)
+            .replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-')
+        : randomUUID();
     const record: CollectionRecord = {
-      collectionId: randomUUID(),
+      collectionId,
       account,
       title,
       meta,
