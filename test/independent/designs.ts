@@ -95,7 +95,8 @@ const SEARCH: Record<DesignRow['search'], { operation: string; body?: string }> 
 
 /**
  * The target description a row needs, as a CI owner would write it (contracts/target.schema.json).
- * Ties, the update style and the limits have no key in the format: they are the server's alone.
+ * Ties and the update style have no key in the format: they are the server's alone. A tight
+ * server's string limit is its description's \`limits.string\`.
  * The index lag is not the description's either: the run is given `settleMs` (`--settle`).
  */
 export function descriptionText(row: DesignRow): string {
@@ -135,5 +136,5 @@ search:
 statuses:
   gone: [${row.gone}]
   notYours: [${row.notYours}]
-`;
+${row.limits === 'tight' ? 'limits:\n  string: 65535\n' : ''}`;
 }

@@ -12,13 +12,17 @@ import {
 import type { BodyValues } from '../target/target.ts';
 import { WORDS, type KeyName, type Writer } from './steps.ts';
 import type { Explorer } from './explorer.ts';
+import { withinLimits } from './limits.ts';
 
-/** Content with the sequence's word `word` planted at the end of its text, to search for. */
+/**
+ * Content with the sequence's word `word` planted at the end of its text, to search for, within
+ * the target's declared string limit (the same content is sent to both sides, and compared).
+ */
 export function plant(world: Explorer, content: unknown, word: number): object {
-  return {
-    ...(content as object),
-    text: `${(content as { text: string }).text} ${world.word(word)}`,
-  };
+  return withinLimits(
+    { ...(content as object), text: `${(content as { text: string }).text} ${world.word(word)}` },
+    world.target.description.limits.string,
+  );
 }
 
 export async function createObject(

@@ -113,14 +113,42 @@ export async function walk(world: Explorer, pageSize: number, key: KeyName): Pro
   if (targetItems.partial) return;
   // @note The spec states creation order, not its direction (GAP-SORT-DIRECTION): the
   // target's order is the model's, or the model's reversed.
+  // Collections the target gives one creation date may come in either order (ties).
   const expected = ours(world.model, modelItems.items, 'model');
   const seen = ours(world.target, targetItems.items, 'target');
+  const created = new Map<number, number | undefined>();
+  const index = new Map(world.collections.map((pair, i) => [pair.target, i + 1]));
+  for (const item of targetItems.items) {
+    const n = index.get(world.target.collectionIdOf(item) ?? '');
+    if (n !== undefined) created.set(n, world.target.createdAtOf(item));
+  }
   const reversed = [...expected].reverse();
+  const fits = [expected, reversed].find((order) => inOrder(seen, order, created));
   world.same(
     'COLL-LIST-3',
     "the run's collections, in order",
-    JSON.stringify(seen) === JSON.stringify(reversed) ? reversed : expected,
+    fits ? seen : expected,
     seen,
     record,
   );
+}
+
+/**
+ * Whether `seen` lists the same collections as `order`, in its order, except among collections
+ * with one creation date (`created`): the spec orders by creation date, so a tie is in any order.
+ */
+export function inOrder(
+  seen: number[],
+  order: number[],
+  created: ReadonlyMap<number, number | undefined>,
+): boolean {
+  if (JSON.stringify([...seen].sort()) !== JSON.stringify([...order].sort())) return false;
+  const rank = new Map(order.map((n, i) => [n, i]));
+  for (let i = 0; i < seen.length; i++)
+    for (let j = i + 1; j < seen.length; j++) {
+      const [a, b] = [seen[i]!, seen[j]!];
+      const tie = created.get(a) !== undefined && created.get(a) === created.get(b);
+      if (!tie && rank.get(a)! > rank.get(b)!) return false;
+    }
+  return true;
 }

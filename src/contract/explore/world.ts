@@ -29,12 +29,15 @@ import { search, walk } from './read-steps.ts';
 import { walkAcrossKeys, walkWhileWriting } from './walk-steps.ts';
 import { deleteObject, replaceObject, updateCollection } from './write-steps.ts';
 import type { Absence, Explorer } from './explorer.ts';
+import { withinLimits } from './limits.ts';
 import { WORDS, type KeyName, type Step } from './steps.ts';
 
 /** Whether the target's status `t` says "absent" the way `why` allows. */
 function absentAs(target: Target, why: Absence, t: number): boolean {
   if (why === 'gone') return target.isGone(t);
-  if (why === 'notYours') return target.isNotYours(t) || target.isGone(t);
+  // @note Another account's resource was never the caller's to see: "never existed" answers
+  // (404) are as right as the description's own.
+  if (why === 'notYours') return t === 404 || target.isNotYours(t) || target.isGone(t);
   return t === 404 || target.isGone(t) || target.isNotYours(t);
 }
 
@@ -167,7 +170,8 @@ export class World implements Explorer {
       this[side].send(operation, {
         key: key === null ? null : (side === 'target' ? this.keys : this.modelKeys)[key],
         params: options.params?.(side),
-        body: options.body?.(side),
+        // @note Within the target's declared limits (`limits.string`), on both sides alike.
+        body: withinLimits(options.body?.(side), this.target.description.limits.string),
         raw: options.raw,
         query: options.query?.(side),
         headers: options.headers?.(side),
@@ -246,7 +250,7 @@ export class World implements Explorer {
         why === 'gone'
           ? statuses.gone
           : why === 'notYours'
-            ? [...statuses.notYours, ...statuses.gone]
+            ? [404, ...statuses.notYours, ...statuses.gone]
             : [404, ...statuses.gone, ...statuses.notYours];
       const named = { gone: 'gone', notYours: 'not yours', never: 'never existing' }[why];
       const counted =

@@ -67,6 +67,8 @@ export interface TargetDescription {
   object: { in: string; id: string; systemFields: string[] };
   search: { hits: string; hitObjectId: string };
   statuses: { gone: number[]; notYours: number[] };
+  /** Sizes the target refuses past (the spec states none): explore stays within them. */
+  limits: { string?: number | undefined };
 }
 
 /** The placeholders each body template may use, and each path template must or may carry. */
@@ -133,4 +135,5 @@ export const DEFAULT_DESCRIPTION: TargetDescription = {
   object: { in: '', id: '/id', systemFields: ['/created_at', '/updated_at', '/version'] },
   search: { hits: '/data', hitObjectId: '/object/id' },
   statuses: { gone: [404, 410], notYours: [401, 403, 404] },
+  limits: {},
 };

@@ -173,6 +173,7 @@ export function parseTargetDescription(text: string, file: string): TargetDescri
     collection: { ...d.collection, ...value.collection },
     object: { ...d.object, ...value.object },
     search: { ...d.search, ...value.search },
+    limits: { ...d.limits, ...value.limits },
     statuses: { ...d.statuses, ...value.statuses },
   };
 }
