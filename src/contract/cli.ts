@@ -24,6 +24,7 @@ export interface CliOptions {
   specOnly?: boolean;
   concurrency: number;
   maxBodyBytes?: number;
+  maxWalkItems?: number;
   settle: number;
   junit?: string;
   json?: string;
@@ -98,6 +99,11 @@ export function parseSuiteOptions(argv: string[]): CliOptions {
       '--destructive',
       'allow checks that create and delete data; only data this run created is deleted (env ANSWERS_CONTRACT_DESTRUCTIVE=1)',
       flag('ANSWERS_CONTRACT_DESTRUCTIVE'),
+    )
+    .option(
+      '--max-walk-items <n>',
+      `the most items one walk of a list collects; a longer list fails the walk (default ${LIMITS.maxWalkItems})`,
+      whole(1, 10_000_000),
     )
     .option(
       '--max-body-bytes <n>',
@@ -210,6 +216,7 @@ async function main(argv: string[], services: CliServices): Promise<number> {
       level: options.specOnly ? 'spec' : options.level,
       concurrency: options.concurrency,
       maxBodyBytes: options.maxBodyBytes,
+      maxWalkItems: options.maxWalkItems,
       settleMs: options.settle,
       failOnSkip: options.failOnSkip,
       keys,

@@ -123,7 +123,9 @@ export class ContractClient {
   /** While cleaning up after an interruption: when the clean-up's time is up. */
   #deadline: AbortSignal | undefined;
   /** The longest body read from one answer; past it the request fails (`--max-body`). */
-  maxBodyBytes = LIMITS.maxBodyBytes;
+  maxBodyBytes: number = LIMITS.maxBodyBytes;
+  /** The most items one walk of a list collects (`--max-walk-items`). */
+  maxWalkItems: number = LIMITS.maxWalkItems;
 
   constructor(
     readonly baseUrl: string,
@@ -267,12 +269,9 @@ export class ContractClient {
         );
       }
     }
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
+    // @note Parsed when first read: most answers are judged by their status alone (every auth
+    // check's), and parsing each page of a hostile list of 100,000 items anyway held 317 MB.
+    const json = lazyJson(text);
     const violations =
       this.validate && options.operationId
         ? validateResponse(options.operationId, {
@@ -288,7 +287,14 @@ export class ContractClient {
         `${method} ${path} -> ${response.status} breaks openapi.yaml: ${violations.join('; ')}`,
       );
     }
-    return { status: response.status, headers: response.headers, text, json };
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      get json() {
+        return json.value;
+      },
+    };
   }
 }
 
@@ -303,8 +309,7 @@ async function readBody(response: Response, max: number, request: string): Promi
     throw new CheckFailure(bodyTooLong(request, max, ` (its Content-Length says ${declared})`));
   }
   if (!response.body) return '';
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
+  const chunks: Uint8Array[] = [];
   let read = 0;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     read += chunk.byteLength;
@@ -312,12 +317,28 @@ async function readBody(response: Response, max: number, request: string): Promi
       await response.body.cancel().catch(() => undefined);
       throw new CheckFailure(bodyTooLong(request, max, ''));
     }
-    parts.push(decoder.decode(chunk, { stream: true }));
+    chunks.push(chunk);
   }
-  parts.push(decoder.decode());
-  return parts.join('');
+  return Buffer.concat(chunks, read).toString('utf8');
 }
 
 function bodyTooLong(request: string, max: number, declared: string): string {
   return `${request}: the answer's body is longer than the ${max} bytes the suite reads${declared}: not read further (--max-body-bytes raises the limit)`;
+}
+
+/** A body's JSON, parsed the first time it is read (undefined when it is not JSON). */
+function lazyJson(text: string): { readonly value: unknown } {
+  let parsed: { value: unknown } | undefined;
+  return {
+    get value() {
+      if (!parsed) {
+        try {
+          parsed = { value: text ? (JSON.parse(text) as unknown) : undefined };
+        } catch {
+          parsed = { value: undefined };
+        }
+      }
+      return parsed.value;
+    },
+  };
 }

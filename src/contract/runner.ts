@@ -56,6 +56,8 @@ export interface RunOptions {
   cleanupDeadlineMs?: number | undefined;
   /** The longest answer body read (default 8 MiB, `LIMITS.maxBodyBytes`). */
   maxBodyBytes?: number | undefined;
+  /** The most items one walk of a list collects (default 20,000, `LIMITS.maxWalkItems`). */
+  maxWalkItems?: number | undefined;
 }
 
 /**
@@ -155,6 +157,7 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
   );
   http.stopOn(options.signal);
   if (options.maxBodyBytes) http.maxBodyBytes = options.maxBodyBytes;
+  if (options.maxWalkItems) http.maxWalkItems = options.maxWalkItems;
   const target = new Target(description, http, profile);
   const run = new RunData(target, runId);
   const settle = new Settle(Math.max(0, options.settleMs ?? 0));

@@ -1,48 +1,17 @@
 /**
  * Does answers-contract judge an implementation that is not ours fairly? The independent server
  * (server.ts, written from the spec alone) is run through the spec checks in-process, described by
- * target.yaml: the correct server passes, and each seeded variant (variants.ts) fails the check
- * that should catch it. docs/independent-server.md tells the story and keeps the same table.
+ * target.yaml: the correct server passes. Each seeded variant (variants.ts) failing the check that
+ * should catch it is proven in the deep tier (test/contract/proofs/suite-variants.node.test.ts).
+ * docs/independent-server.md tells the story and keeps the same table.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CHECKS, SPEC_CHECKS } from '../../src/contract/checks/index.ts';
-import { runContract, type ContractReport } from '../../src/contract/runner.ts';
-import { loadTargetFile } from '../../src/contract/target/load.ts';
-import { startForeignHost } from './foreign-host.ts';
-import { startIndependentServer } from './server.ts';
-import { VARIANTS, type VariantName } from './variants.ts';
+import { failedSpecIds, ROWS, run, TARGET } from './suite-runs.ts';
 
-const TARGET = fileURLToPath(new URL('./target.yaml', import.meta.url));
 const DOC = fileURLToPath(new URL('../../docs/independent-server.md', import.meta.url));
-
-async function run(
-  variant: VariantName | undefined,
-  options: { destructive?: boolean; checks?: typeof CHECKS } = {},
-): Promise<ContractReport> {
-  // @note The foreign-next-link variant links to another origin, on a second loopback address.
-  const foreign = variant === 'foreign-next-link' ? await startForeignHost() : undefined;
-  const server = await startIndependentServer({ variant, port: 0, foreignOrigin: foreign?.origin });
-  try {
-    return await runContract({
-      baseUrl: server.url,
-      keys: server.keys,
-      checks: options.checks ?? SPEC_CHECKS,
-      destructive: options.destructive ?? true,
-      description: await loadTargetFile(TARGET),
-      level: 'spec',
-    });
-  } finally {
-    await server.close();
-    await foreign?.close();
-    // No key ever reaches another origin, whatever the target links to.
-    expect(foreign?.credentialed() ?? []).toEqual([]);
-  }
-}
-
-const failedSpecIds = (report: ContractReport) =>
-  report.results.filter((r) => r.level === 'spec' && r.outcome === 'fail').map((r) => r.id);
 
 describe('the correct independent server', () => {
   it('passes every spec check, leaves nothing behind and gives a reason for every skip', async () => {
@@ -80,55 +49,6 @@ const READ_ONLY_SKIPS = [
   'delete.collection: changes data: needs --destructive',
   'delete.cascade: changes data: needs --destructive',
 ];
-
-/** A row of variants.ts with every optional field visible. */
-interface Row {
-  variant: VariantName;
-  caughtBy: string;
-  destructive?: false;
-  alsoFails?: readonly string[];
-}
-const ROWS: readonly Row[] = VARIANTS;
-
-/** One run per variant, shared by the tests that judge it. */
-const reports = new Map<VariantName, Promise<ContractReport>>();
-function reportOf(row: Row): Promise<ContractReport> {
-  let report = reports.get(row.variant);
-  if (!report) {
-    report = run(row.variant, { destructive: row.destructive ?? true });
-    reports.set(row.variant, report);
-  }
-  return report;
-}
-
-describe('each seeded variant', () => {
-  it.each(ROWS)(
-    '$variant fails the run, caught by $caughtBy',
-    async (row) => {
-      const report = await reportOf(row);
-      expect(report.failed).toBe(true);
-      expect(failedSpecIds(report)).toContain(row.caughtBy);
-    },
-    60_000,
-  );
-
-  it.each(ROWS)(
-    '$variant fails no check but those its one broken rule explains',
-    async (row) => {
-      const expected = [row.caughtBy, ...(row.alsoFails ?? [])];
-      expect(failedSpecIds(await reportOf(row)).sort()).toEqual(expected.sort());
-    },
-    60_000,
-  );
-
-  it('bearer-refused, run destructively, goes on with X-Answers-API-Key and fails only the Bearer check', async () => {
-    // @note One stated form refused is a failed check, not a set-up error: the suite presents its
-    // own key in the form the target accepts.
-    const report = await run('bearer-refused', { destructive: true });
-    expect(failedSpecIds(report)).toEqual(['auth.bearer-accepted']);
-    expect(report.leftBehind).toEqual([]);
-  }, 60_000);
-});
 
 describe('docs/independent-server.md', () => {
   const doc = () => readFileSync(DOC, 'utf8');

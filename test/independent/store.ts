@@ -57,7 +57,7 @@ export type Ties = 'never' | 'sequence' | 'id';
 export type UpdateStyle = 'merge' | 'replace' | 'merge-patch';
 
 /** RFC 7396: `patch` applied to `target`. */
-export function mergePatch(target: unknown, patch: unknown): unknown {
+function mergePatch(target: unknown, patch: unknown): unknown {
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
   const out: Record<string, unknown> =
     target !== null && typeof target === 'object' && !Array.isArray(target)

@@ -1,5 +1,5 @@
 /** The steps of `explore` on collections: create, get (compared), delete (read back). */
-import { canonical, Divergence, ok, short } from './comparison.ts';
+import { canonical, Divergence, keyClause, ok, short } from './comparison.ts';
 import type { Explorer } from './explorer.ts';
 import { getObject } from './object-steps.ts';
 import type { KeyName } from './steps.ts';
@@ -17,7 +17,7 @@ export async function createCollection(
   const targetId = ok(target.status) ? world.target.collectionIdOf(answer) : undefined;
   if (targetId) world.track(targetId, name, answer, key);
   const record = world.record(`create collection ${name} (key ${key})`, model, target);
-  world.agree('COLL-1', model, target, record);
+  world.agree(keyClause(key, true, 'COLL-1'), model, target, record);
   // @note A create that answers another collection (a get-or-create, a cache) hands the
   // sequence someone else's data: the sequence ends here, before any step could delete it.
   const shown = ok(target.status) ? world.target.nameOf(answer) : undefined;
@@ -83,7 +83,7 @@ export async function deleteCollection(
     model,
     target,
   );
-  world.agree('DEL-1', model, target, record, world.why(pair, key));
+  world.agree(keyClause(key, true, 'DEL-1'), model, target, record, world.why(pair, key));
   if (!ok(model.status)) return;
   pair.deleted = true;
   // Gone on both sides: the clean-up has nothing to delete again.

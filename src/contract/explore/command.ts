@@ -74,6 +74,11 @@ export async function exploreCommand(
       integer('--concurrency'),
     )
     .option(
+      '--max-walk-items <n>',
+      `the most items one walk of a list collects; a longer list fails its step (default ${LIMITS.maxWalkItems})`,
+      integer('--max-walk-items'),
+    )
+    .option(
       '--max-body-bytes <n>',
       `the longest answer body read; a longer one fails its step (default ${LIMITS.maxBodyBytes})`,
       integer('--max-body-bytes'),
@@ -126,6 +131,7 @@ export async function exploreCommand(
     maxSteps?: number;
     concurrency?: number;
     maxBodyBytes?: number;
+    maxWalkItems?: number;
     settle?: number;
     replay?: string;
     level: 'spec' | 'profile';
@@ -161,6 +167,7 @@ export async function exploreCommand(
     maxSteps: options.maxSteps,
     concurrency: options.concurrency,
     maxBodyBytes: options.maxBodyBytes,
+    maxWalkItems: options.maxWalkItems,
     settleMs: options.settle,
     level: options.level,
     replayPath: options.replay,
@@ -182,6 +189,20 @@ export async function exploreCommand(
   };
   const { minCoverage } = options;
   process.stdout.write(`${formatExplore(report, command, minCoverage)}\n`);
+  // @note The replay line reads the keys from the environment, never prints them: when this run
+  // was given keys as options, say which variables to set for it to paste as printed.
+  const fromOptions = (
+    [
+      ['ANSWERS_API_KEY', options.apiKey],
+      ['ANSWERS_READONLY_KEY', options.readonlyKey],
+      ['ANSWERS_OTHER_ACCOUNT_KEY', options.otherAccountKey],
+      ['ANSWERS_INACTIVE_KEY', options.inactiveKey],
+    ] as const
+  ).filter(([name, value]) => value !== undefined && process.env[name] !== value);
+  if (report.story && fromOptions.length > 0)
+    process.stdout.write(
+      `The replay line reads its keys from the environment: set ${fromOptions.map(([name]) => name).join(', ')} to the keys this run was given.\n`,
+    );
   if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
   if (options.junit) await writeFile(options.junit, exploreJUnit(report, command, minCoverage));
   if (report.interrupted) {

@@ -12,6 +12,16 @@ export interface StepRecord {
 /** A key the run was given: each step presents one. */
 export type KeyName = 'full' | 'readonly' | 'otherAccount' | 'inactive';
 
+/**
+ * The clause a step is judged by for `key`: an inactive key's refusal is ERR-401-2, a read-only
+ * key's write is ERR-401-5 (a key without permission), whatever the operation's own clause.
+ */
+export function keyClause(key: KeyName | null, writes: boolean, clause: string): string {
+  if (key === 'inactive') return 'ERR-401-2';
+  if (key === 'readonly' && writes) return 'ERR-401-5';
+  return clause;
+}
+
 /** A step whose answers disagree on something the spec states. */
 export class Divergence extends Error {
   override name = 'Divergence';

@@ -47,6 +47,8 @@ export const EXPLORE_CLAUSES: Record<string, readonly OperationName[]> = {
   'GAP-OBJ-FIELDS': ['createObject'],
   'GAP-SEARCH-RESP': ['search'],
   'ERR-401-2': ['listCollections'],
+  // A read-only key's write: judged when a read-only key is given.
+  'ERR-401-5': ['createCollection'],
 };
 
 /** The clauses within reach, those of them reached, and the share reached (0 to 100, unrounded). */

@@ -66,6 +66,8 @@ export interface ExploreOptions {
   cleanupDeadlineMs?: number | undefined;
   /** The longest answer body read (default 8 MiB, `LIMITS.maxBodyBytes`). */
   maxBodyBytes?: number | undefined;
+  /** The most items one walk of a list collects (default 20,000, `LIMITS.maxWalkItems`). */
+  maxWalkItems?: number | undefined;
 }
 
 /** A divergence shrunk to its shortest sequence, or as first seen when shrinking lost it. */
@@ -133,6 +135,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     );
     client.stopOn(stop.signal);
     if (options.maxBodyBytes) client.maxBodyBytes = options.maxBodyBytes;
+    if (options.maxWalkItems) client.maxWalkItems = options.maxWalkItems;
     clients.push(client);
     return new Target(description, client, validate);
   };

@@ -1,5 +1,6 @@
 /** The steps of `explore` that create and read objects. */
 import {
+  keyClause,
   Divergence,
   holdsContent,
   ok,
@@ -74,7 +75,13 @@ async function oneObject(
   } else {
     record = world.record(request, model, target);
   }
-  world.agree(pair.deleted ? 'DEL-2' : 'OBJ-1', model, target, record, world.why(pair, key));
+  world.agree(
+    keyClause(key, true, pair.deleted ? 'DEL-2' : 'OBJ-1'),
+    model,
+    target,
+    record,
+    world.why(pair, key),
+  );
   if (!ok(model.status)) return;
   const t = world.target.objectIn(target.json);
   const targetId = world.target.objectIdOf(t);
@@ -148,7 +155,11 @@ export async function onObject(
   });
   const record = world.record(request, model, target);
   world.agree(
-    pair.collection.deleted ? 'DEL-2' : pair.deleted ? 'DEL-3' : clause,
+    keyClause(
+      key,
+      operation !== 'getObject',
+      pair.collection.deleted ? 'DEL-2' : pair.deleted ? 'DEL-3' : clause,
+    ),
     model,
     target,
     record,

@@ -5,7 +5,7 @@ import { WORDS, type KeyName } from './steps.ts';
 import type { Explorer } from './explorer.ts';
 
 /** Whether a target's description has a place for a search's scope (`{collection_ids}`). */
-export function canScope(target: Target): boolean {
+function canScope(target: Target): boolean {
   const search = target.description.operations.search;
   return (
     JSON.stringify(target.description.bodies.search ?? null).includes('{collection_ids}') ||
@@ -116,6 +116,10 @@ export async function walk(world: Explorer, pageSize: number, key: KeyName): Pro
   // Collections the target gives one creation date may come in either order (ties).
   const expected = ours(world.model, modelItems.items, 'model');
   const seen = ours(world.target, targetItems.items, 'target');
+  // @note A deleted collection still listed breaks the delete (DEL-1), not the list's order.
+  const deletedListed = seen.filter((n) => world.collections[n - 1]?.deleted);
+  if (deletedListed.length > 0)
+    world.same('DEL-1', 'deleted collections still listed', [], deletedListed, record);
   const created = new Map<number, number | undefined>();
   const index = new Map(world.collections.map((pair, i) => [pair.target, i + 1]));
   for (const item of targetItems.items) {

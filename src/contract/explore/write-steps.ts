@@ -3,7 +3,7 @@
  * object. The spec states no such operation; they run where a description maps them, and what
  * follows them (a get, a count, a search) is judged on the stated clauses.
  */
-import { ok } from './comparison.ts';
+import { keyClause, ok } from './comparison.ts';
 import type { Explorer } from './explorer.ts';
 import { onObject, plant } from './object-steps.ts';
 import { search } from './read-steps.ts';
@@ -27,7 +27,13 @@ export async function updateCollection(
     model,
     target,
   );
-  world.agree(pair.deleted ? 'DEL-1' : 'COLL-3', model, target, record, world.why(pair, key));
+  world.agree(
+    keyClause(key, true, pair.deleted ? 'DEL-1' : 'COLL-3'),
+    model,
+    target,
+    record,
+    world.why(pair, key),
+  );
   if (!ok(model.status)) return;
   pair.merged = { ...pair.merged, ...metadata };
   // Read back at once: the metadata set, and the count as it was.

@@ -16,10 +16,10 @@ const WHAT =
 const RUN_ID = /^[0-9a-z]{12,13}$/;
 
 /** No run of the kit started before this (2025-01-01T00:00:00Z): an older "run time" is a word. */
-export const FIRST_RUN_MS = Date.UTC(2025, 0, 1);
+const FIRST_RUN_MS = Date.UTC(2025, 0, 1);
 
 /** How far a run time may lie ahead of this machine's clock: two machines' clocks differ. */
-export const CLOCK_SKEW_MS = 60 * 60_000;
+const CLOCK_SKEW_MS = 60 * 60_000;
 
 /** A run id: the start time in base 36 (so a sweep can tell its age), then 4 random characters. */
 export function newRunId(started: number, random = Math.random()): string {

@@ -156,7 +156,11 @@ export class Target {
             : undefined,
       operationId: this.profile ? PROFILE_OPERATION[operation] : undefined,
     });
-    return { ...response, method, path: full };
+    // @note Not spread: the body's JSON is parsed only when read (ContractClient.request).
+    return Object.defineProperties(response, {
+      method: { value: method, enumerable: true },
+      path: { value: full, enumerable: true },
+    }) as ContractResponse & { method: string; path: string };
   }
 
   // ----- reading responses -------------------------------------------------------------------

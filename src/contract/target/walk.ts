@@ -98,14 +98,11 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
     // @note A target that clamps the page number answers its last page again: the end.
     const same = JSON.stringify(found) === previous && found.length > 0;
     if (numbered && same) return { items, pages: page - 1 };
-    // @note Bounded: a page or a walk past the limits ends the walk, not the process.
-    if (found.length > LIMITS.maxPageItems)
+    // @note Bounded: a walk past the limit ends the walk, not the process.
+    const max = target.http.maxWalkItems;
+    if (items.length + found.length > max)
       throw new CheckFailure(
-        `page ${page} of the list holds ${found.length} items, more than the ${LIMITS.maxPageItems} the suite reads in one page`,
-      );
-    if (items.length + found.length > LIMITS.maxWalkItems)
-      throw new CheckFailure(
-        `the list did not end within ${LIMITS.maxWalkItems} items (${page} pages): the walk stopped there`,
+        `the list did not end within ${max} items (${page} pages): the walk stopped there (--max-walk-items raises the limit)`,
       );
     previous = JSON.stringify(found);
     for (const item of found) items.push(item);
