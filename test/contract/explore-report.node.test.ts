@@ -464,3 +464,21 @@ it('exits 0 when --min-coverage is met, and its JUnit report fails nothing', asy
   expect(parseXml(xml).children[0]!.attributes.failures).toBe('0');
   expect(testcases(xml).some((c) => c.name === 'COLL-1')).toBe(true);
 }, 20_000);
+
+it('a description that cannot ask for page 2: its walk clauses are "not judged", with why, and 100 % is reachable', async () => {
+  const { unjudgeable, formatClauseCoverage } =
+    await import('../../src/contract/explore/coverage.ts');
+  const { DEFAULT_DESCRIPTION } = await import('../../src/contract/target/description.ts');
+  expect(unjudgeable(DEFAULT_DESCRIPTION.paging)).toEqual({});
+  const onePage = { ...DEFAULT_DESCRIPTION.paging, pageToken: undefined };
+  const notJudged = unjudgeable(onePage);
+  expect(Object.keys(notJudged).sort()).toEqual(['COLL-LIST-2', 'COLL-LIST-3']);
+  const reachedAll = Object.fromEntries(
+    clauseCoverage({}, () => true).reachable.map((clause) => [clause, 1]),
+  );
+  const coverage = clauseCoverage(reachedAll, () => true, 'spec', notJudged);
+  expect(coverage.percent).toBe(100);
+  expect(formatClauseCoverage(coverage)).toContain(
+    'not judged (the target description gives no way to ask for page 2, so no walk is whole): COLL-LIST-2, COLL-LIST-3',
+  );
+});

@@ -7,7 +7,7 @@ import { otherKeyOptions, UsageError, url } from '../cli-options.ts';
 import { parseDuration } from '../sweep.ts';
 import { DEFAULT_DESCRIPTION } from '../target/description.ts';
 import { loadTargetFile } from '../target/load.ts';
-import { clauseCoverage, coverageShortfall } from './coverage.ts';
+import { clauseCoverage, coverageShortfall, unjudgeable } from './coverage.ts';
 import { explore, type ExploreModel } from './explore.ts';
 import { exploreJUnit, formatExplore, type CoveredExploreReport } from './story.ts';
 
@@ -185,6 +185,7 @@ export async function exploreCommand(
       explored.coverage.clauses,
       (op) => Boolean(operations[op]),
       options.level,
+      unjudgeable((description ?? DEFAULT_DESCRIPTION).paging),
     ),
   };
   const { minCoverage } = options;

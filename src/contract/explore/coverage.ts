@@ -3,7 +3,7 @@
  * the operations a target description must offer for a sequence to reach it, and the share of
  * those within reach that the run reached at least once (`--min-coverage` gates on it).
  */
-import type { OperationName } from '../target/description.ts';
+import type { OperationName, TargetDescription } from '../target/description.ts';
 
 /**
  * Every clause `explore` judges, with the operations needed to reach it. A step that names a new
@@ -56,6 +56,19 @@ export interface ClauseCoverage {
   reached: string[];
   reachable: string[];
   percent: number;
+  /** Clauses the description's choices put out of reach whatever the run does, with why. */
+  notJudged?: Record<string, string> | undefined;
+}
+
+/**
+ * Clauses a description's choices put out of reach, with the reason: a list the description
+ * gives no way to page (no `pageToken`, `follow`, `page` or `offset`) is never walked whole, so
+ * its walk and its order are not judged.
+ */
+export function unjudgeable(paging: TargetDescription['paging']): Record<string, string> {
+  if (paging.pageToken || paging.follow || paging.page || paging.offset) return {};
+  const why = 'the target description gives no way to ask for page 2, so no walk is whole';
+  return { 'COLL-LIST-2': why, 'COLL-LIST-3': why };
 }
 
 /**
@@ -67,19 +80,25 @@ export function clauseCoverage(
   reached: Record<string, number>,
   offers: (operation: OperationName) => boolean,
   level: 'spec' | 'profile' = 'spec',
+  notJudged: Record<string, string> = {},
 ): ClauseCoverage {
   // @note Our document's decisions (GAP-*) are judged at `--level profile` only.
   const judged = Object.entries(EXPLORE_CLAUSES).filter(
     ([clause]) => level === 'profile' || !clause.startsWith('GAP-'),
   );
   const reachable = judged
-    .filter(([, operations]) => operations.every(offers))
+    .filter(([clause, operations]) => operations.every(offers) && !(clause in notJudged))
     .map(([clause]) => clause);
   const hit = reachable.filter((clause) => (reached[clause] ?? 0) > 0);
   // @note Nothing within reach is 0 %, not 100 %: a run that could judge nothing proved
   // nothing, and a --min-coverage gate must not pass on it.
   const percent = reachable.length === 0 ? 0 : (hit.length * 100) / reachable.length;
-  return { reached: hit, reachable, percent };
+  return {
+    reached: hit,
+    reachable,
+    percent,
+    ...(Object.keys(notJudged).length > 0 ? { notJudged } : {}),
+  };
 }
 
 /**
@@ -97,15 +116,23 @@ export function formatClauseCoverage(coverage: ClauseCoverage): string {
     return 'Coverage: 0 of 0 clauses: the target description offers none of the operations explore needs';
   const byName = (a: string, b: string) => a.localeCompare(b);
   const missing = reachable.filter((clause) => !reached.includes(clause)).sort(byName);
+  const notJudged = coverage.notJudged ?? {};
   const unjudged = Object.keys(EXPLORE_CLAUSES)
-    .filter((clause) => !reachable.includes(clause) && !clause.startsWith('GAP-'))
+    .filter(
+      (clause) =>
+        !reachable.includes(clause) && !clause.startsWith('GAP-') && !(clause in notJudged),
+    )
     .sort(byName);
+  const byReason = new Map<string, string[]>();
+  for (const [clause, why] of Object.entries(notJudged).sort(([a], [b]) => byName(a, b)))
+    byReason.set(why, [...(byReason.get(why) ?? []), clause]);
   return [
     `Coverage: ${reached.length} of ${reachable.length} clauses (${percentText(coverage.percent)})`,
     ...(missing.length > 0 ? [`not reached: ${missing.join(', ')}`] : []),
     ...(unjudged.length > 0
       ? [`not judged (operations the target does not offer): ${unjudged.join(', ')}`]
       : []),
+    ...[...byReason].map(([why, clauses]) => `not judged (${why}): ${clauses.join(', ')}`),
   ].join('; ');
 }
 
