@@ -159,12 +159,13 @@ export class ContractClient {
   }
 
   /**
-   * After an interruption: requests are sent again, for the clean-up, until `deadlineMs` has
-   * passed; then every request fails at once.
+   * For the clean-up: requests are no longer given up when the run is interrupted (a signal that
+   * comes while a clean-up runs must not cut it short); after an interruption, until `deadlineMs`
+   * has passed, then every request fails at once.
    */
-  cleaningUp(deadlineMs: number): void {
+  cleaningUp(deadlineMs?: number): void {
     this.#stop = undefined;
-    this.#deadline = AbortSignal.timeout(deadlineMs);
+    this.#deadline = deadlineMs === undefined ? undefined : AbortSignal.timeout(deadlineMs);
   }
 
   /** The signal a request is sent with: its own timeout, the interruption, the clean-up's end. */

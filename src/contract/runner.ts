@@ -183,10 +183,10 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
   } catch (error) {
     ended = { error };
   } finally {
-    if (http.stopped) http.cleaningUp(options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs);
-    leftBehind = [
-      ...new Set(await run.cleanup(options.keys, http.stopped ? new Settle(0) : settle)),
-    ];
+    // @note A signal that comes while the clean-up runs does not cut it short.
+    const stopped = http.stopped;
+    http.cleaningUp(stopped ? (options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs) : undefined);
+    leftBehind = [...new Set(await run.cleanup(options.keys, stopped ? new Settle(0) : settle))];
   }
   const interrupted = options.signal?.aborted
     ? { signal: String(options.signal.reason), notJudged }

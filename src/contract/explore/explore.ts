@@ -254,13 +254,15 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     } finally {
       requests += world.requests;
       // @note Interrupted (a signal, or the budget's end): the sequence's requests were given up;
-      // its clean-up still runs, within the deadline.
-      if (stop.signal.aborted)
-        for (const client of clients)
-          if (client.stopped)
-            client.cleaningUp(options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs);
+      // its clean-up still runs, within the deadline. One that begins before an interruption
+      // is not cut short by it.
+      const deadline = stop.signal.aborted
+        ? (options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs)
+        : undefined;
+      for (const client of clients) client.cleaningUp(deadline);
       for (const left of await world.run.cleanup(options.keys))
         if (!leftBehind.includes(left)) leftBehind.push(left);
+      for (const client of clients) client.stopOn(stop.signal);
     }
   };
 
