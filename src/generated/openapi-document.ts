@@ -2398,7 +2398,7 @@ export const openapiDocument = {
         }
       },
       "InsufficientStorage": {
-        "description": "The write would take the stored data past the mock's limits on objects or bytes\n(`insufficient_storage`); nothing was written. Delete data, or start the mock with higher\nlimits.\n",
+        "description": "The write would take the stored data past the mock's limits on objects, bytes or distinct\nsearch words (`insufficient_storage`); nothing was written. Delete data, or start the mock\nwith higher limits.\n",
         "x-spec-status": "assumed",
         "x-spec-gap": "GAP-LIMIT-STORE",
         "content": {

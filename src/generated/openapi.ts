@@ -726,9 +726,9 @@ export interface components {
             };
         };
         /**
-         * @description The write would take the stored data past the mock's limits on objects or bytes
-         *     (`insufficient_storage`); nothing was written. Delete data, or start the mock with higher
-         *     limits.
+         * @description The write would take the stored data past the mock's limits on objects, bytes or distinct
+         *     search words (`insufficient_storage`); nothing was written. Delete data, or start the mock
+         *     with higher limits.
          */
         InsufficientStorage: {
             headers: {
