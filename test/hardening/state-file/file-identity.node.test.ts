@@ -17,8 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StateJournal } from '../../../src/node/state-file/journal.ts';
-import { readStateFile } from '../../../src/node/state-file/read.ts';
-import { mocksOnFilesClosedAfterEach } from './mock-on-file.ts';
+import { mocksOnFilesClosedAfterEach, savedNames } from './mock-on-file.ts';
 
 const { serve } = mocksOnFilesClosedAfterEach();
 let dir: string;
@@ -28,13 +27,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-/** The names of acme's collections (the key the requests use) the file holds. */
-async function savedNames(file: string) {
-  const saved = await readStateFile(file);
-  if (saved.kind !== 'lines') throw new Error(`expected a state file, got ${saved.kind}`);
-  return saved.snapshot.collections.filter((c) => c.account_id === 'acme').map((c) => c.name);
-}
 
 describe('a state file deleted while the mock runs', () => {
   it('is written again from the state in memory, said once, and keeps every acknowledged write', async () => {

@@ -7,9 +7,8 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readStateFile } from '../../../src/node/state-file/read.ts';
 import { fillingDisk } from './disk.ts';
-import { mocksOnFilesClosedAfterEach } from './mock-on-file.ts';
+import { mocksOnFilesClosedAfterEach, savedNames } from './mock-on-file.ts';
 import { API } from '../security/servers.ts';
 
 const { serve } = mocksOnFilesClosedAfterEach();
@@ -20,13 +19,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-/** The names of acme's collections (the key the requests use) the file holds. */
-async function savedNames(file: string) {
-  const saved = await readStateFile(file);
-  if (saved.kind !== 'lines') throw new Error(`expected a state file, got ${saved.kind}`);
-  return saved.snapshot.collections.filter((c) => c.account_id === 'acme').map((c) => c.name);
-}
 
 describe('a state file on a full disk', () => {
   it('answers 507 for the write whose line does not fit, cuts the part written off, and holds nothing of it in memory', async () => {

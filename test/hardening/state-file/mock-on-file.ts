@@ -7,6 +7,7 @@ import { afterEach } from 'vitest';
 import { createMock } from '../../../src/index.ts';
 import { stateOf } from '../../../src/core/mock-internals.ts';
 import { StateJournal, type JournalOptions } from '../../../src/node/state-file/journal.ts';
+import { readStateFile } from '../../../src/node/state-file/read.ts';
 import { API, FULL, serversClosedAfterEach } from '../security/servers.ts';
 
 const headers = { authorization: `Bearer ${FULL}`, 'content-type': 'application/json' };
@@ -38,4 +39,11 @@ export function mocksOnFilesClosedAfterEach() {
     return { journal, server, mock, create, names };
   }
   return { serve, journals };
+}
+
+/** The names of acme's collections (the key the requests use) the file holds. */
+export async function savedNames(file: string) {
+  const saved = await readStateFile(file);
+  if (saved.kind !== 'lines') throw new Error(`expected a state file, got ${saved.kind}`);
+  return saved.snapshot.collections.filter((c) => c.account_id === 'acme').map((c) => c.name);
 }
