@@ -1,5 +1,13 @@
 /** The steps of `explore` on collections: create, get (compared), delete (read back). */
-import { canonical, Divergence, keyClause, ok, short } from './comparison.ts';
+import {
+  Divergence,
+  keyClause,
+  ok,
+  short,
+  type CollectionPair,
+  type StepRecord,
+} from './comparison.ts';
+import { created, matchingStyle } from './updates.ts';
 import type { Explorer } from './explorer.ts';
 import { getObject } from './object-steps.ts';
 import type { KeyName } from './steps.ts';
@@ -10,9 +18,8 @@ export async function createCollection(
   metadata: Record<string, unknown>,
 ): Promise<void> {
   const name = world.collectionName(String(world.nextName()));
-  const [target, model] = await world.both('createCollection', key, {
-    body: () => ({ name, metadata }),
-  });
+  const body = world.fit({ name, metadata });
+  const [target, model] = await world.both('createCollection', key, { body: () => body });
   const answer = world.target.collectionIn(target.json);
   const targetId = ok(target.status) ? world.target.collectionIdOf(answer) : undefined;
   if (targetId) world.track(targetId, name, answer, key);
@@ -35,7 +42,7 @@ export async function createCollection(
     model: modelId,
     key,
     deleted: false,
-    merged: metadata,
+    metadata: created(body.metadata),
   });
 }
 export async function getCollection(world: Explorer, ref: number, key: KeyName): Promise<void> {
@@ -53,11 +60,7 @@ export async function getCollection(world: Explorer, ref: number, key: KeyName):
   if (!ok(model.status)) return;
   const t = world.target.collectionIn(target.json);
   const m = world.model.collectionIn(model.json);
-  // @note An update's metadata replaces (the model) or merges into (some targets) what was
-  // there: the spec states no update, so either is the target's own choice.
-  const metadata = world.target.metadataOf(t);
-  const merged = JSON.stringify(canonical(pair.merged)) === JSON.stringify(canonical(metadata));
-  world.same('COLL-3', 'metadata', merged ? metadata : world.model.metadataOf(m), metadata, record);
+  sameMetadata(world, pair, world.target.metadataOf(t), record);
   world.same(
     'COLL-2',
     'object count',
@@ -93,4 +96,20 @@ export async function deleteCollection(
   await world.getCollection(ref, pair.key);
   const held = world.objects.findIndex((object) => object.collection === pair);
   if (held >= 0) await getObject(world, held, pair.key);
+}
+
+/**
+ * Fails unless a collection shows the metadata its writes left, by the description's update
+ * style (`updates.metadata`), or by any style when it names none: the spec states no update.
+ */
+export function sameMetadata(
+  world: Explorer,
+  pair: CollectionPair,
+  shown: unknown,
+  record: StepRecord,
+  where = 'metadata',
+): void {
+  const declared = world.target.description.updates.metadata;
+  const style = matchingStyle(pair.metadata, declared, shown) ?? declared ?? 'replace';
+  world.same('COLL-3', where, pair.metadata[style], shown, record);
 }

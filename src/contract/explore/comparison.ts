@@ -1,6 +1,7 @@
 /** What `explore` compares and records: a step's record, a divergence, coverage, and how values are compared. */
 import type { ContractResponse } from '../client.ts';
-import type { BodyValues } from '../target/target.ts';
+import type { BodyValues, Target } from '../target/target.ts';
+import type { ByStyle } from './updates.ts';
 
 /** What one step did on both sides, as a story prints it. */
 export interface StepRecord {
@@ -58,17 +59,19 @@ export interface Pair {
 export interface CollectionPair extends Pair {
   deleted: boolean;
   /**
-   * The metadata sent, updates merged in: what a target that merges an update's metadata (the
-   * spec states no update) shows, where the model replaces it.
+   * The metadata as each update style leaves it (updates.ts): the spec states no update, so a
+   * target replaces, merges or merge-patches as its description says (or any of them).
    */
-  merged: Record<string, unknown>;
+  metadata: ByStyle;
 }
 
 export interface ObjectPair extends Pair {
   collection: CollectionPair;
   word: number;
-  /** The content as sent (by the last replace, if any). */
-  content: unknown;
+  /** The content as sent, by each update style (the last replace resets every one). */
+  content: ByStyle;
+  /** Contents the object held before (replaced or updated): what a stale read would show. */
+  earlier: unknown[];
   deleted: boolean;
 }
 
@@ -112,9 +115,12 @@ export const short = (value: unknown) => {
  * (`content` in our document, `body` or `data` elsewhere: descriptions do not name it), or as the
  * object's own fields (a target that keeps user data beside the system fields).
  */
-export function holdsContent(object: unknown, content: unknown): boolean {
+export function holdsContent(object: unknown, content: unknown, target?: Target): boolean {
   const same = (a: unknown, b: unknown) =>
     JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+  // @note Where the description says the content lives, there and nowhere else.
+  const at = target?.contentAt(object);
+  if (at) return same(at.content, content);
   if (!object || typeof object !== 'object') return false;
   const record = object as Record<string, unknown>;
   if (Object.values(record).some((value) => same(value, content))) return true;

@@ -3,7 +3,7 @@
  * far, and the ways to send, record and compare. The step files take it, not the class, so no
  * import runs in a circle.
  */
-import type { Target } from '../target/target.ts';
+import type { BodyValues, Target } from '../target/target.ts';
 import type {
   CollectionPair,
   Coverage,
@@ -48,6 +48,8 @@ export interface Explorer {
     key: KeyName | null,
     options?: SendBoth,
   ): Promise<[Sent, Sent]>;
+  /** The run's values within the target's declared limits: what is sent, and remembered. */
+  fit<T extends BodyValues | undefined>(values: T): T;
   /** `--level profile`: our document's statuses and problem codes, exactly. */
   readonly profile: boolean;
   /**

@@ -13,17 +13,16 @@ import {
 import type { BodyValues } from '../target/target.ts';
 import { WORDS, type KeyName, type Writer } from './steps.ts';
 import type { Explorer } from './explorer.ts';
-import { withinLimits } from './limits.ts';
+import { created, matchingStyle } from './updates.ts';
 
 /**
- * Content with the sequence's word `word` planted at the end of its text, to search for, within
- * the target's declared string limit (the same content is sent to both sides, and compared).
+ * Content with the sequence's word `word` planted at the start of its text (where no cut to a
+ * limit reaches it), to search for, within the target's declared limits (the same content is
+ * sent to both sides, and compared).
  */
 export function plant(world: Explorer, content: unknown, word: number): object {
-  return withinLimits(
-    { ...(content as object), text: `${(content as { text: string }).text} ${world.word(word)}` },
-    world.target.description.limits.string,
-  );
+  const text = `${world.word(word)} ${(content as { text: string }).text}`;
+  return world.fit({ content: { ...(content as object), text } }).content as object;
 }
 
 export async function createObject(
@@ -93,7 +92,8 @@ async function oneObject(
     key,
     collection: pair,
     word: word % WORDS,
-    content,
+    content: created(content),
+    earlier: [],
     deleted: false,
   });
 }
@@ -188,10 +188,16 @@ export async function getObject(world: Explorer, ref: number, key: KeyName): Pro
   if (missing.length > 0)
     throw new Divergence('OBJ-3', `the object lacks ${missing.join(', ')}`, record);
   world.coverage.count(world.coverage.clauses, 'OBJ-GET-1');
-  if (!holdsContent(t, pair.content))
+  const declared = world.target.description.updates.content;
+  const style = matchingStyle(pair.content, declared, t, (expected, shown) =>
+    holdsContent(shown, expected, world.target),
+  );
+  if (style === undefined) {
+    const expected = pair.content[declared ?? 'replace'];
     throw new Divergence(
       'OBJ-GET-1',
-      `the content sent (${short(pair.content)}) is not what came back`,
+      `the content sent (${short(expected)}) is not what came back`,
       record,
     );
+  }
 }

@@ -6,7 +6,7 @@
  */
 import { CheckFailure } from '../failure.ts';
 import { RunData } from '../target/run-data.ts';
-import type { Target } from '../target/target.ts';
+import type { BodyValues, Target } from '../target/target.ts';
 import {
   canonical,
   Divergence,
@@ -29,7 +29,7 @@ import { search, walk } from './read-steps.ts';
 import { walkAcrossKeys, walkWhileWriting } from './walk-steps.ts';
 import { deleteObject, replaceObject, updateCollection } from './write-steps.ts';
 import type { Absence, Explorer } from './explorer.ts';
-import { withinLimits } from './limits.ts';
+import { fit } from './limits.ts';
 import { WORDS, type KeyName, type Step } from './steps.ts';
 
 /** Whether the target's status `t` says "absent" the way `why` allows. */
@@ -170,8 +170,8 @@ export class World implements Explorer {
       this[side].send(operation, {
         key: key === null ? null : (side === 'target' ? this.keys : this.modelKeys)[key],
         params: options.params?.(side),
-        // @note Within the target's declared limits (`limits.string`), on both sides alike.
-        body: withinLimits(options.body?.(side), this.target.description.limits.string),
+        // @note Within the target's declared limits (`limits`), on both sides alike.
+        body: this.fit(options.body?.(side)),
         raw: options.raw,
         query: options.query?.(side),
         headers: options.headers?.(side),
@@ -203,6 +203,10 @@ export class World implements Explorer {
     if (status >= 400) count('GAP-ERR-BODY');
     if (status === 401) count('GAP-AUTH-CHALLENGE');
     if (ok(status)) count(violatedDecision(operation, ''));
+  }
+
+  fit<T extends BodyValues | undefined>(values: T): T {
+    return fit(values, this.target.description.limits) as T;
   }
 
   track(targetId: string, name: string, answer: unknown, key: KeyName): void {

@@ -4,6 +4,7 @@
  * follows them (a get, a count, a search) is judged on the stated clauses.
  */
 import { keyClause, ok } from './comparison.ts';
+import { created, updated } from './updates.ts';
 import type { Explorer } from './explorer.ts';
 import { onObject, plant } from './object-steps.ts';
 import { search } from './read-steps.ts';
@@ -18,9 +19,10 @@ export async function updateCollection(
   const pair = world.collection(ref);
   if (!pair) return;
   const key = writer === 'owner' ? pair.key : writer;
+  const body = world.fit({ metadata });
   const [target, model] = await world.both('updateCollection', key, {
     params: (side) => ({ collection_id: pair[side] }),
-    body: () => ({ metadata }),
+    body: () => body,
   });
   const record = world.record(
     `update the metadata of collection #${world.collections.indexOf(pair) + 1} (key ${key})`,
@@ -35,7 +37,7 @@ export async function updateCollection(
     world.why(pair, key),
   );
   if (!ok(model.status)) return;
-  pair.merged = { ...pair.merged, ...metadata };
+  pair.metadata = updated(pair.metadata, body.metadata);
   // Read back at once: the metadata set, and the count as it was.
   await world.getCollection(ref, pair.key);
 }
@@ -57,7 +59,8 @@ export async function replaceObject(
     content: planted,
   }));
   if (!ok(model.status)) return;
-  pair.content = planted;
+  pair.earlier.push(...Object.values(pair.content));
+  pair.content = created(planted);
   pair.word = word % WORDS;
   // Search at once: the new word finds the object, and an old one no longer does.
   await world.settled(() => search(world, word, null, pair.key));

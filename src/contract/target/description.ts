@@ -64,11 +64,44 @@ export interface TargetDescription {
     metadata: string;
     name?: string | undefined;
   };
-  object: { in: string; id: string; systemFields: string[] };
-  search: { hits: string; hitObjectId: string };
+  /** `content`: where the content sent lives in an object, when the description says. */
+  object: { in: string; id: string; systemFields: string[]; content?: string | undefined };
+  /**
+   * `hitContent`: where a hit holds its object's content (judged when given); `limit`: the most
+   * hits a search answers (the spec states none).
+   */
+  search: {
+    hits: string;
+    hitObjectId: string;
+    hitContent?: string | undefined;
+    limit?: number | undefined;
+  };
   statuses: { gone: number[]; notYours: number[] };
   /** Sizes the target refuses past (the spec states none): explore stays within them. */
-  limits: { string?: number | undefined };
+  limits: Limits;
+  /**
+   * How an update treats what it is sent (the spec states no update): `replace`, `merge` (the
+   * keys sent replace theirs, the rest stay) or `merge-patch` (RFC 7396: nested objects merge,
+   * `null` removes). Undefined: any of the three, as long as the answer is one of them.
+   */
+  updates: { metadata?: UpdateStyle | undefined; content?: UpdateStyle | undefined };
+  /** The list of a collection's objects, when it pages otherwise than the list of collections. */
+  objectList?: { list: TargetDescription['list']; paging: TargetDescription['paging'] } | undefined;
+}
+
+export const UPDATE_STYLES = ['replace', 'merge', 'merge-patch'] as const;
+export type UpdateStyle = (typeof UPDATE_STYLES)[number];
+
+/** Sizes a target refuses past, each its own choice (the spec states none). */
+export interface Limits {
+  /** The longest string, in characters, in content or metadata. */
+  string?: number | undefined;
+  /** The largest request body, in bytes of UTF-8 JSON. */
+  body?: number | undefined;
+  /** The most keys in a collection's metadata. */
+  metadataKeys?: number | undefined;
+  /** The largest page size a list accepts. */
+  pageSize?: number | undefined;
 }
 
 /** The placeholders each body template may use, and each path template must or may carry. */
@@ -86,8 +119,9 @@ export const PATH_PARAMETERS: Record<OperationName, { required: string[]; allowe
   getCollection: { required: ['collection_id'], allowed: ['collection_id'] },
   deleteCollection: { required: ['collection_id'], allowed: ['collection_id'] },
   getObject: { required: ['object_id'], allowed: ['collection_id', 'object_id'] },
-  // @note A search that takes its query in the URL: `GET /search?q={query}`.
-  search: { required: [], allowed: ['query'] },
+  // @note A search that takes its query (and its scope) in the URL:
+  // `GET /search?q={query}&scope={collection_ids}` (ids joined by commas).
+  search: { required: [], allowed: ['query', 'collection_ids'] },
   createCollection: { required: [], allowed: [] },
   createObject: { required: ['collection_id'], allowed: ['collection_id'] },
   listObjects: { required: ['collection_id'], allowed: ['collection_id'] },
@@ -136,4 +170,7 @@ export const DEFAULT_DESCRIPTION: TargetDescription = {
   search: { hits: '/data', hitObjectId: '/object/id' },
   statuses: { gone: [404, 410], notYours: [401, 403, 404] },
   limits: {},
+  // @note Our document's (GAP-WRITE-OPS): a collection PATCH replaces metadata whole, an object
+  // PATCH is a JSON Merge Patch of content.
+  updates: { metadata: 'replace', content: 'merge-patch' },
 };

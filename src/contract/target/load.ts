@@ -138,6 +138,35 @@ export function parseTargetDescription(text: string, file: string): TargetDescri
   for (const name of Object.keys(BODY_PLACEHOLDERS) as Array<keyof typeof BODY_PLACEHOLDERS>)
     checkBody(file, name, bodies[name]);
   const paging = value.paging ?? {};
+  checkPaging(file, '/paging', paging);
+  if (value.objectList?.paging) checkPaging(file, '/objectList/paging', value.objectList.paging);
+  return {
+    source: file,
+    operations,
+    bodies,
+    list: { ...d.list, ...value.list },
+    paging: value.paging ? pagingOf(paging) : d.paging,
+    collection: { ...d.collection, ...value.collection },
+    object: { ...d.object, ...value.object },
+    search: { ...d.search, ...value.search },
+    limits: { ...d.limits, ...value.limits },
+    statuses: { ...d.statuses, ...value.statuses },
+    // @note A description that says nothing of updates allows each style: the default's are
+    // our document's, which a target that wrote its own description need not share.
+    updates: { ...value.updates },
+    ...(value.objectList
+      ? {
+          objectList: {
+            list: { ...d.list, ...value.objectList.list },
+            paging: value.objectList.paging ? pagingOf(value.objectList.paging) : d.paging,
+          },
+        }
+      : {}),
+  };
+}
+
+/** One way to page, and a number of pages only with numbered pages. */
+function checkPaging(file: string, at: string, paging: Record<string, unknown>): void {
   const ways = [
     paging.follow === true && 'follow: true',
     paging.pageToken !== undefined && 'pageToken',
@@ -145,36 +174,24 @@ export function parseTargetDescription(text: string, file: string): TargetDescri
     paging.offset !== undefined && 'offset',
   ].filter(Boolean);
   if (ways.length > 1)
-    throw new TargetFileError(file, '/paging', `one way to page, not ${ways.join(' and ')}`);
-  for (const [name, pointerText] of [
-    ['totalPages', paging.totalPages],
-    ['totalItems', paging.totalItems],
-  ] as const)
-    if (pointerText !== undefined && paging.page === undefined && paging.offset === undefined)
-      throw new TargetFileError(file, `/paging/${name}`, 'only with "page" or "offset" paging');
+    throw new TargetFileError(file, at, `one way to page, not ${ways.join(' and ')}`);
+  // @note A total of items is read with any way to page (a walk proves it saw that many); a
+  // total of pages only means something with numbered pages.
+  if (paging.totalPages !== undefined && paging.page === undefined && paging.offset === undefined)
+    throw new TargetFileError(file, `${at}/totalPages`, 'only with "page" or "offset" paging');
+}
+
+function pagingOf(paging: Record<string, any>): TargetDescription['paging'] {
   return {
-    source: file,
-    operations,
-    bodies,
-    list: { ...d.list, ...value.list },
-    paging: value.paging
-      ? {
-          pageSize: paging.pageSize,
-          pageToken: paging.pageToken,
-          follow: paging.follow === true,
-          crossOrigin: paging.crossOrigin,
-          page: paging.page,
-          firstPage: paging.firstPage,
-          offset: paging.offset,
-          totalPages: paging.totalPages,
-          totalItems: paging.totalItems,
-        }
-      : d.paging,
-    collection: { ...d.collection, ...value.collection },
-    object: { ...d.object, ...value.object },
-    search: { ...d.search, ...value.search },
-    limits: { ...d.limits, ...value.limits },
-    statuses: { ...d.statuses, ...value.statuses },
+    pageSize: paging.pageSize,
+    pageToken: paging.pageToken,
+    follow: paging.follow === true,
+    crossOrigin: paging.crossOrigin,
+    page: paging.page,
+    firstPage: paging.firstPage,
+    offset: paging.offset,
+    totalPages: paging.totalPages,
+    totalItems: paging.totalItems,
   };
 }
 

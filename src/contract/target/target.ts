@@ -120,7 +120,11 @@ export class Target {
     const template = this.description.operations[operation];
     if (!template) throw new Error(this.missing(operation));
     const path = template.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
-      const value = idText(params[name]);
+      // @note A list in a URL (a search's scope) is its ids joined by commas.
+      const given = params[name];
+      const value = Array.isArray(given)
+        ? given.map(idText).join(',') || undefined
+        : idText(given);
       // @note Never an empty segment (`/collections//objects/x` answers 404 for the wrong reason).
       if (value === undefined)
         throw new Error(`${operation}: no value for {${name}} in ${template.path}`);
@@ -216,6 +220,18 @@ export class Target {
 
   objectIdOf(object: unknown): string | undefined {
     return idText(resolvePointer(object, this.description.object.id));
+  }
+
+  /** The content an object holds, where the description says it lives (else undefined). */
+  contentAt(object: unknown): { content: unknown } | undefined {
+    const pointer = this.description.object.content;
+    return pointer === undefined ? undefined : { content: resolvePointer(object, pointer) };
+  }
+
+  /** The content a hit shows, where the description says a hit holds it (else undefined). */
+  hitContentOf(hit: unknown): { content: unknown } | undefined {
+    const pointer = this.description.search.hitContent;
+    return pointer === undefined ? undefined : { content: resolvePointer(hit, pointer) };
   }
 
   /** The system fields the description names that the object lacks. */

@@ -21,8 +21,6 @@ export interface Walkable {
       params?: Record<string, unknown> | undefined;
     },
   ): Promise<ContractResponse & { path: string }>;
-  itemsOf(body: unknown): unknown[] | undefined;
-  nextOf(body: unknown): string | undefined;
 }
 
 /** Options of a walk of a list. */
@@ -52,7 +50,11 @@ export interface Walk {
 /** The walk of `Target.walk`. */
 export async function walkList(target: Walkable, options: WalkOptions = {}): Promise<Walk> {
   const operation = options.operation ?? 'listCollections';
-  const { paging, list } = target.description;
+  // @note The objects of a collection may page their own way (`objectList`).
+  const { paging, list } =
+    operation === 'listObjects' && target.description.objectList
+      ? target.description.objectList
+      : target.description;
   const items: unknown[] = [];
   const seen = new Set<string>();
   let next: string | undefined;
@@ -90,8 +92,8 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
     if (numbered && page > 1 && response.status === 404) return { items, pages: page - 1 };
     if (response.status !== 200)
       throw new CheckFailure(`${operation} (page ${page}) answered ${response.status}, not 200`);
-    const found = target.itemsOf(response.json);
-    if (!found)
+    const found = resolvePointer(response.json, list.items);
+    if (!Array.isArray(found))
       throw new CheckFailure(
         `page ${page} of the list has no array at ${list.items || '(the body)'}`,
       );
@@ -128,8 +130,14 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
         );
       return { items, pages: page };
     }
-    next = target.nextOf(response.json);
-    if (next === undefined) return { items, pages: page };
+    next = nextAt(response.json, list.next);
+    if (next === undefined) {
+      if (options.complete && totalItems !== undefined && items.length !== totalItems)
+        throw new CheckFailure(
+          `the list says it holds ${totalItems} items (at ${paging.totalItems}); walking its pages showed ${items.length}`,
+        );
+      return { items, pages: page };
+    }
     if (!paging.follow && !paging.pageToken)
       return {
         items,
@@ -143,6 +151,13 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
     seen.add(next);
   }
   throw new CheckFailure(`the list did not end after ${LIMITS.maxWalkPages} pages`);
+}
+
+/** The next-page token or link at `pointer`, or undefined on the last page. */
+function nextAt(body: unknown, pointer: string): string | undefined {
+  const next = resolvePointer(body, pointer);
+  if (typeof next === 'string' && next !== '') return next;
+  return typeof next === 'number' ? String(next) : undefined;
 }
 
 /** A whole number at `pointer` of a list body, if the description names one. */
