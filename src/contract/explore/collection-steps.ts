@@ -1,15 +1,9 @@
 /** The steps of `explore` on collections: create, get (compared), delete (read back). */
-import {
-  Divergence,
-  keyClause,
-  ok,
-  short,
-  type CollectionPair,
-  type StepRecord,
-} from './comparison.ts';
-import { created, matchingStyle } from './updates.ts';
+import { Divergence, keyClause, ok, short } from './comparison.ts';
+import { created, sameMetadata } from './updates.ts';
 import type { Explorer } from './explorer.ts';
 import { getObject } from './object-steps.ts';
+import { search } from './read-steps.ts';
 import type { KeyName } from './steps.ts';
 
 export async function createCollection(
@@ -93,23 +87,12 @@ export async function deleteCollection(
   world.forget(pair.target);
   if (!readBack) return;
   // Read back at once: the collection is gone, and so is an object it held.
-  await world.getCollection(ref, pair.key);
+  if (world.target.offers('getCollection')) await world.getCollection(ref, pair.key);
   const held = world.objects.findIndex((object) => object.collection === pair);
-  if (held >= 0) await getObject(world, held, pair.key);
-}
-
-/**
- * Fails unless a collection shows the metadata its writes left, by the description's update
- * style (`updates.metadata`), or by any style when it names none: the spec states no update.
- */
-export function sameMetadata(
-  world: Explorer,
-  pair: CollectionPair,
-  shown: unknown,
-  record: StepRecord,
-  where = 'metadata',
-): void {
-  const declared = world.target.description.updates.metadata;
-  const style = matchingStyle(pair.metadata, declared, shown) ?? declared ?? 'replace';
-  world.same('COLL-3', where, pair.metadata[style], shown, record);
+  if (held < 0) return;
+  if (world.target.offers('getObject')) await getObject(world, held, pair.key);
+  if (!world.target.offers('search')) return;
+  // And a search for its word finds none of the collection's objects (DEL-2).
+  const word = world.objects[held]!.word;
+  await world.settled(() => search(world, word, null, pair.key));
 }

@@ -15,7 +15,7 @@ import { newRunId } from '../target/run-name.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target/description.ts';
 import { Target } from '../target/target.ts';
 import { stepArbitrary, type KeyName, type Step } from './steps.ts';
-import { Coverage, Divergence, type Keys, type StepRecord } from './comparison.ts';
+import { Coverage, Divergence, TooLarge, type Keys, type StepRecord } from './comparison.ts';
 import { World } from './world.ts';
 
 /**
@@ -109,6 +109,11 @@ export interface ExploreReport {
   runId: string;
   /** Set when a signal ended the run early. */
   interrupted?: { signal: string } | undefined;
+  /**
+   * Sequences that ended at a large body the target refused as too large (413), not judged: its
+   * size limit, which the description can state (`limits.body`).
+   */
+  tooLarge?: { count: number; smallestBytes?: number | undefined } | undefined;
   /** How the target pushed back (429 or 503 with Retry-After), over every client of the run. */
   pushback?: Pushback | undefined;
 }
@@ -188,6 +193,8 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   let requests = 0;
   let last: StepRecord[] = [];
   let failure: Divergence | undefined;
+  /** Sequences ended by a body the target refused as too large (413), and the smallest such body. */
+  const tooLarge: { count: number; smallestBytes?: number } = { count: 0 };
   /** The request budget ran out: the run ended there, not on a divergence. */
   let spent = false;
 
@@ -211,6 +218,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       statuses: Object.fromEntries([...coverage.statuses].map(([s, n]) => [String(s), n])),
     },
     leftBehind,
+    ...(tooLarge.count > 0 ? { tooLarge: { ...tooLarge } } : {}),
     pushback: clients.reduce(
       (sum, client) => ({
         waits: sum.waits + client.pushback.waits,
@@ -246,6 +254,13 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     try {
       for (const step of steps) await world.step(step);
     } catch (error) {
+      // @note The target's own size limit, which its description does not state: the sequence
+      // ends there, not judged, and the report says how to state it.
+      if (error instanceof TooLarge) {
+        tooLarge.count += 1;
+        tooLarge.smallestBytes = Math.min(tooLarge.smallestBytes ?? Infinity, error.bytes);
+        return;
+      }
       if (error instanceof Divergence) {
         last = world.records;
         failure = error;

@@ -25,6 +25,24 @@ function cutString(text: string, max: number): string {
   return out;
 }
 
+/**
+ * The largest body sent to a target whose description states no `limits.body`: room for the
+ * longest texts explore makes in ASCII (past a 64 KiB column), under the 256 KiB many servers
+ * take by default. A target that refuses less says so in its description.
+ */
+export const DEFAULT_BODY_BYTES = 200_000;
+
+/**
+ * A body at least this large that the target refuses as too large (413) is its own limit, not a
+ * divergence: the spec states no size (§8). The sequence ends there, not judged.
+ */
+export const LARGE_BODY_BYTES = 16 * 1024;
+
+/** The bytes of the run's values as JSON: about what a body template makes of them. */
+export function bodyBytes(values: BodyValues | undefined): number {
+  return values === undefined ? 0 : Buffer.byteLength(JSON.stringify(values)) + TEMPLATE_SLACK;
+}
+
 /** What the body templates wrap around the run's values, at most (names of fields, braces). */
 const TEMPLATE_SLACK = 512;
 
@@ -42,9 +60,9 @@ export function fit(values: BodyValues | undefined, limits: Limits): BodyValues 
       ...data,
       metadata: Object.fromEntries(Object.entries(data.metadata).slice(0, limits.metadataKeys)),
     };
-  const max = limits.body;
-  const size = () => Buffer.byteLength(JSON.stringify({ ...values, ...data })) + TEMPLATE_SLACK;
-  for (let round = 0; max !== undefined && round < 64 && size() > max; round++) {
+  const max = limits.body ?? DEFAULT_BODY_BYTES;
+  const size = () => bodyBytes({ ...values, ...data });
+  for (let round = 0; round < 64 && size() > max; round++) {
     const longest = longestString(data);
     if (longest < 2) break;
     data = withinLongest(data, longest);

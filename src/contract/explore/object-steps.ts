@@ -46,7 +46,8 @@ export async function createObject(
     `create an object in collection #${world.collections.indexOf(pair) + 1} (key ${key}, word ${word % WORDS})`,
   );
   // Read back at once: what was sent is what a get answers.
-  if (world.objects.length > before) await getObject(world, before, key);
+  if (world.objects.length > before && world.target.offers('getObject'))
+    await getObject(world, before, key);
 }
 
 /**
@@ -142,7 +143,7 @@ export async function createObjects(
  */
 export async function onObject(
   world: Explorer,
-  operation: 'getObject' | 'replaceObject' | 'deleteObject',
+  operation: 'getObject' | 'replaceObject' | 'updateObject' | 'deleteObject',
   pair: ObjectPair,
   key: KeyName,
   request: string,

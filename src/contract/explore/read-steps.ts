@@ -1,6 +1,7 @@
 /** The steps of `explore` that read after writes: a search, a walk of the list. */
 import type { Target } from '../target/target.ts';
-import { Divergence, ok, short, type StepRecord } from './comparison.ts';
+import { Divergence, holdsContent, ok, short, type StepRecord } from './comparison.ts';
+import { matchingStyle, sameJson, sameMetadata } from './updates.ts';
 import { WORDS, type KeyName } from './steps.ts';
 import type { Explorer } from './explorer.ts';
 
@@ -36,9 +37,8 @@ export async function search(
   if (!(hidden && ok(target.status)))
     world.agree('SEARCH-1', model, target, record, scope ? world.why(scope, key) : 'gone');
   if (!ok(target.status)) return;
-  const ids = new Set(
-    (world.target.hitsOf(target.json) ?? []).map((hit) => world.target.hitObjectIdOf(hit)),
-  );
+  const hits = world.target.hitsOf(target.json) ?? [];
+  const ids = new Set(hits.map((hit) => world.target.hitObjectIdOf(hit)));
   const found = world.objects
     .filter((pair) => ids.has(pair.target))
     .map((pair) => world.objects.indexOf(pair) + 1);
@@ -77,13 +77,59 @@ export async function search(
     );
   }
   // @note Pages differ in size from one target to another: every object is expected only
-  // when there are few enough for the smallest first page a target is likely to have.
-  if (expected.length <= 5 && found.length < expected.length)
+  // when there are few enough for the smallest first page a target is likely to have, or up
+  // to the limit its description states (`search.limit`).
+  const limit = world.target.description.search.limit;
+  const least =
+    limit === undefined
+      ? expected.length <= 5
+        ? expected.length
+        : 0
+      : Math.min(limit, expected.length);
+  if (found.length < least)
     throw new Divergence(
       'SEARCH-1',
-      `the search found objects ${JSON.stringify(found)} of the run's ${JSON.stringify(expected)} with the word`,
+      `the search found objects ${JSON.stringify(found)} of the run's ${JSON.stringify(expected)} with the word${limit === undefined ? '' : ` (its description says a search answers up to ${limit})`}`,
       record,
     );
+  hitContents(world, hits, record);
+}
+
+/**
+ * Fails when a hit shows content its object no longer holds (as it was before a replace or an
+ * update: a stale index), or, where the description says where a hit holds content
+ * (`search.hitContent`), anything but what the object holds.
+ */
+function hitContents(world: Explorer, hits: unknown[], record: StepRecord): void {
+  const byId = new Map(world.objects.map((pair) => [pair.target, pair]));
+  const declared = world.target.description.updates.content;
+  for (const hit of hits) {
+    const pair = byId.get(world.target.hitObjectIdOf(hit) ?? '');
+    if (!pair) continue;
+    const n = world.objects.indexOf(pair) + 1;
+    const at = world.target.hitContentOf(hit);
+    // @note Without `search.hitContent`, a hit is looked at where its object id is: the
+    // object around that id (`/object` of `/object/id`) and the hit itself.
+    const object = world.target.hitObjectOf(hit);
+    const holds = (content: unknown) =>
+      at
+        ? sameJson(at.content, content)
+        : holdsContent(object, content, world.target) || holdsContent(hit, content);
+    world.coverage.count(world.coverage.clauses, 'SEARCH-1');
+    if (matchingStyle(pair.content, declared, undefined, (expected) => holds(expected))) continue;
+    if (at)
+      throw new Divergence(
+        'SEARCH-1',
+        `the hit of object #${n} shows ${short(at.content)}, not the content it holds (${short(pair.content[declared ?? 'replace'])})`,
+        record,
+      );
+    if (pair.earlier.some(holds))
+      throw new Divergence(
+        'SEARCH-1',
+        `the hit of object #${n} shows content the object held before it was replaced or updated, not what it holds now (${short(pair.content[declared ?? 'replace'])})`,
+        record,
+      );
+  }
 }
 
 export async function walk(world: Explorer, pageSize: number, key: KeyName): Promise<void> {
@@ -135,6 +181,43 @@ export async function walk(world: Explorer, pageSize: number, key: KeyName): Pro
     seen,
     record,
   );
+  summaries(world, targetItems.items, modelItems.items, record);
+}
+
+/**
+ * Each summary of the run's collections in a walk (§2, §4: it includes an object count and
+ * metadata) against the model's summary of the same collection and the metadata its writes left.
+ */
+function summaries(
+  world: Explorer,
+  targetItems: unknown[],
+  modelItems: unknown[],
+  record: StepRecord,
+): void {
+  const modelById = new Map(
+    modelItems.map((item) => [world.model.collectionIdOf(item), item] as const),
+  );
+  for (const item of targetItems) {
+    const id = world.target.collectionIdOf(item);
+    const pair = world.collections.find((p) => p.target === id);
+    const twin = pair && modelById.get(pair.model);
+    if (!pair || twin === undefined) continue;
+    const n = world.collections.indexOf(pair) + 1;
+    world.same(
+      'COLL-2',
+      `the object count in the list's summary of collection #${n}`,
+      world.model.objectCountOf(twin),
+      world.target.objectCountOf(item),
+      record,
+    );
+    sameMetadata(
+      world,
+      pair,
+      world.target.metadataOf(item),
+      record,
+      `the metadata in the list's summary of collection #${n}`,
+    );
+  }
 }
 
 /**

@@ -27,6 +27,10 @@ export type Step =
   | { kind: 'updateCollection'; ref: number; key: Writer; metadata: Record<string, unknown> }
   | { kind: 'replaceObject'; ref: number; key: Writer; word: number; content: unknown }
   | { kind: 'deleteObject'; ref: number; key: Writer }
+  /** A partial update of an object's content (our document's PATCH): keys set, `null` ones removed. */
+  | { kind: 'updateObject'; ref: number; key: Writer; word: number; patch: Record<string, unknown> }
+  /** A walk of a collection's objects (our document's `listObjects`). */
+  | { kind: 'listObjects'; ref: number; key: KeyName; pageSize: number }
   /** A walk with writes between its pages: a new collection (`ref` null) or a delete. */
   | { kind: 'walkWhileWriting'; pageSize: number; key: KeyName; writes: Array<number | null> }
   /** A request a target must refuse as the model does (odd-steps.ts). */
@@ -74,20 +78,66 @@ const jsonValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   ),
 })).value;
 
-/** Metadata: an object of a few keys (none, usually), each any JSON value but null. */
-const metadata = fc.dictionary(
-  fc.string({ minLength: 1, maxLength: 8 }),
-  jsonValue.filter((value) => value !== null),
-  { maxKeys: 4 },
+/**
+ * Long text: past the sizes a column or a buffer might cut at (1 KiB, 64 KiB), within what the
+ * document accepts (a body of 1 MiB); in ASCII, or in letters of every plane (2-, 3- and 4-byte
+ * UTF-8, surrogate pairs in UTF-16), where a cut by bytes splits a character.
+ */
+const LINES = [
+  'a long line of text ',
+  'ünïcödé Ελληνικά кириллица ',
+  '中文文字 日本語 한국어 ',
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 😀🚀 𐍈 ',
+] as const;
+const longText = fc
+  .record({
+    line: fc.constantFrom(...LINES),
+    times: fc.integer({ min: 1, max: 12 }),
+    tail: fc.nat(7),
+  })
+  .map(({ line, times, tail }) => line.repeat(times * 500 + tail));
+
+/** Nested objects, deeper than the generic values go (4 levels), for what flattens or drops them. */
+const deep = fc
+  .array(fc.string({ minLength: 1, maxLength: 5 }), { minLength: 2, maxLength: 5 })
+  .chain((path) =>
+    jsonValue.map((leaf) => path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), leaf)),
+  );
+
+/**
+ * Metadata: usually a few keys (none, often); now and then many (past the 4 or 10 a store might
+ * keep), nested deep, or a long value; each any JSON value but null.
+ */
+const metadataValue = fc.oneof(
+  { weight: 8, arbitrary: jsonValue.filter((value) => value !== null) },
+  { weight: 1, arbitrary: deep },
+  { weight: 1, arbitrary: longText },
+);
+const metadata = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), metadataValue, {
+      maxKeys: 4,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), metadataValue, {
+      minKeys: 5,
+      maxKeys: 24,
+    }),
+  },
 );
 
 /**
- * Long text, now and then: past the sizes a column or a buffer might cut at (64 KiB), within
- * what the document accepts (a body of 1 MiB).
+ * A partial update of content: a few fields set (nested ones merge or replace by the target's
+ * style), some removed (`null`, under a merge patch); the text is set by the step.
  */
-const longText = fc
-  .integer({ min: 1, max: 12 })
-  .map((tenths) => 'a long line of text '.repeat(tenths * 500));
+const patch = fc.dictionary(
+  fc.constantFrom('extra', 'long', 'more', 'nested', 'gone'),
+  fc.oneof(jsonValue, deep, longText, fc.constant(null)),
+  { maxKeys: 3 },
+);
 
 /** Content: an object with text (the planted word goes in at run time), more fields, and one time in ten long text. */
 const content = fc
@@ -115,6 +165,8 @@ const NEEDS: Record<Step['kind'], OperationName[]> = {
   updateCollection: ['updateCollection'],
   replaceObject: ['replaceObject'],
   deleteObject: ['deleteObject'],
+  updateObject: ['updateObject'],
+  listObjects: ['listObjects'],
   walkWhileWriting: ['listCollections', 'createCollection', 'deleteCollection'],
   walkAcrossKeys: ['listCollections'],
   oddRequest: ['listCollections', 'getCollection', 'createCollection'],
@@ -225,6 +277,22 @@ export function stepArbitrary(
       kind: 'deleteObject',
       weight: 2,
       arbitrary: fc.record({ kind: fc.constant('deleteObject' as const), ref, key: writer }),
+    },
+    {
+      kind: 'updateObject',
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('updateObject' as const),
+        ref,
+        key: writer,
+        word,
+        patch,
+      }),
+    },
+    {
+      kind: 'listObjects',
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('listObjects' as const), ref, key, pageSize }),
     },
     {
       kind: 'walkWhileWriting',

@@ -71,6 +71,12 @@ export function formatExplore(
       '',
       `The target asked explore to wait ${waits.waits} times (429 or 503 with Retry-After): ${(waits.waitedMs / 1000).toFixed(1)} s waited${waits.notWaited > 0 ? `; ${waits.notWaited} longer waits not honoured` : ''}`,
     );
+  const large = report.tooLarge;
+  if (large)
+    lines.push(
+      '',
+      `The target refused ${large.count} large bodies as too large (413; the smallest about ${large.smallestBytes} bytes): those sequences ended there, not judged. Its description can state its limit (limits.body) so explore stays within it.`,
+    );
   // @note An interrupted run prints its own Left behind lines, with the sweep line (command.ts).
   if (report.leftBehind.length > 0 && !report.interrupted)
     lines.push('', `Left behind: ${report.leftBehind.join(', ')}`);

@@ -4,7 +4,8 @@
  * the description says none. Each pair of the sequence keeps its value under every style.
  */
 import { UPDATE_STYLES, type UpdateStyle } from '../target/description.ts';
-import { canonical } from './comparison.ts';
+import { canonical, type CollectionPair, type StepRecord } from './comparison.ts';
+import type { Explorer } from './explorer.ts';
 
 /** A value as each update style leaves it. */
 export type ByStyle = Record<UpdateStyle, unknown>;
@@ -58,4 +59,20 @@ export function sameJson(a: unknown, b: unknown): boolean {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Fails unless a collection shows the metadata its writes left, by the description's update
+ * style (`updates.metadata`), or by any style when it names none: the spec states no update.
+ */
+export function sameMetadata(
+  world: Explorer,
+  pair: CollectionPair,
+  shown: unknown,
+  record: StepRecord,
+  where = 'metadata',
+): void {
+  const declared = world.target.description.updates.metadata;
+  const style = matchingStyle(pair.metadata, declared, shown) ?? declared ?? 'replace';
+  world.same('COLL-3', where, pair.metadata[style], shown, record);
 }

@@ -21,15 +21,17 @@ import {
   type SendBoth,
   type Sent,
   type StepRecord,
+  TooLarge,
 } from './comparison.ts';
 import { createObject, createObjects, getObject } from './object-steps.ts';
 import { createCollection, deleteCollection, getCollection } from './collection-steps.ts';
 import { oddRequest } from './odd-steps.ts';
 import { search, walk } from './read-steps.ts';
 import { walkAcrossKeys, walkWhileWriting } from './walk-steps.ts';
-import { deleteObject, replaceObject, updateCollection } from './write-steps.ts';
+import { deleteObject, replaceObject, updateCollection, updateObject } from './write-steps.ts';
+import { listObjects } from './object-list-steps.ts';
 import type { Absence, Explorer } from './explorer.ts';
-import { fit } from './limits.ts';
+import { bodyBytes, fit, LARGE_BODY_BYTES } from './limits.ts';
 import { WORDS, type KeyName, type Step } from './steps.ts';
 
 /** Whether the target's status `t` says "absent" the way `why` allows. */
@@ -126,20 +128,29 @@ export class World implements Explorer {
       case 'search':
         return this.settled(() => search(this, step.word, step.scoped, step.key));
       case 'walk':
-        return this.settled(() => walk(this, step.pageSize, step.key));
+        return this.settled(() => walk(this, this.pageSize(step.pageSize), step.key));
       case 'updateCollection':
         return updateCollection(this, step.ref, step.key, step.metadata);
       case 'replaceObject':
         return replaceObject(this, step.ref, step.key, step.word, step.content);
       case 'deleteObject':
         return deleteObject(this, step.ref, step.key);
+      case 'updateObject':
+        return updateObject(this, step.ref, step.key, step.word, step.patch);
+      case 'listObjects':
+        return this.settled(() => listObjects(this, step.ref, step.key, step.pageSize));
       case 'walkWhileWriting':
-        return walkWhileWriting(this, step.pageSize, step.key, step.writes);
+        return walkWhileWriting(this, this.pageSize(step.pageSize), step.key, step.writes);
       case 'oddRequest':
         return oddRequest(this, step.odd);
       case 'walkAcrossKeys':
-        return walkAcrossKeys(this, step.pageSize, step.first, step.then);
+        return walkAcrossKeys(this, this.pageSize(step.pageSize), step.first, step.then);
     }
+  }
+
+  /** A page size within the target's declared largest (`limits.pageSize`). */
+  pageSize(size: number): number {
+    return Math.min(size, this.target.description.limits.pageSize ?? size);
   }
 
   /** A read after writes, asked again while it diverges, for `--settle` at most. */
@@ -166,12 +177,16 @@ export class World implements Explorer {
   ): Promise<[Sent, Sent]> {
     this.coverage.count(this.coverage.operations, operation);
     this.requests += 2;
+    // @note Within the target's declared limits (`limits`), on both sides alike.
+    const bodies = {
+      target: this.fit(options.body?.('target')),
+      model: this.fit(options.body?.('model')),
+    };
     const send = (side: 'target' | 'model') =>
       this[side].send(operation, {
         key: key === null ? null : (side === 'target' ? this.keys : this.modelKeys)[key],
         params: options.params?.(side),
-        // @note Within the target's declared limits (`limits`), on both sides alike.
-        body: this.fit(options.body?.(side)),
+        body: bodies[side],
         raw: options.raw,
         query: options.query?.(side),
         headers: options.headers?.(side),
@@ -191,6 +206,9 @@ export class World implements Explorer {
       throw new Divergence(violatedDecision(operation, target.message), target.message, record);
     }
     if (target instanceof Error) throw target;
+    const bytes = bodyBytes(bodies.target);
+    if ((target as Sent).status === 413 && ok(model.status) && bytes >= LARGE_BODY_BYTES)
+      throw new TooLarge(bytes);
     if (this.profile) this.#judgedByDocument(operation, (target as Sent).status);
     return [target as Sent, model];
   }

@@ -3,11 +3,13 @@
  * object. The spec states no such operation; they run where a description maps them, and what
  * follows them (a get, a count, a search) is judged on the stated clauses.
  */
-import { keyClause, ok } from './comparison.ts';
+import { keyClause, ok, short } from './comparison.ts';
 import { created, updated } from './updates.ts';
+import type { OperationName } from '../target/description.ts';
 import type { Explorer } from './explorer.ts';
-import { onObject, plant } from './object-steps.ts';
+import { getObject, onObject, plant } from './object-steps.ts';
 import { search } from './read-steps.ts';
+import { listObjects } from './object-list-steps.ts';
 import { WORDS, type Writer } from './steps.ts';
 
 export async function updateCollection(
@@ -39,7 +41,7 @@ export async function updateCollection(
   if (!ok(model.status)) return;
   pair.metadata = updated(pair.metadata, body.metadata);
   // Read back at once: the metadata set, and the count as it was.
-  await world.getCollection(ref, pair.key);
+  if (world.target.offers('getCollection')) await world.getCollection(ref, pair.key);
 }
 
 export async function replaceObject(
@@ -63,7 +65,7 @@ export async function replaceObject(
   pair.content = created(planted);
   pair.word = word % WORDS;
   // Search at once: the new word finds the object, and an old one no longer does.
-  await world.settled(() => search(world, word, null, pair.key));
+  if (world.target.offers('search')) await world.settled(() => search(world, word, null, pair.key));
 }
 
 export async function deleteObject(world: Explorer, ref: number, writer: Writer): Promise<void> {
@@ -75,6 +77,44 @@ export async function deleteObject(world: Explorer, ref: number, writer: Writer)
   const [, model] = await onObject(world, 'deleteObject', pair, key, request, 'OBJ-2');
   if (!ok(model.status)) return;
   pair.deleted = true;
-  // Read back at once: the collection counts one object less.
-  await world.getCollection(world.collections.indexOf(pair.collection), pair.collection.key);
+  // Read back at once through every operation that could show it: the collection counts one
+  // object less, a get finds it gone, a search no longer finds it, nor the collection's list.
+  const owner = pair.collection.key;
+  const offers = (operation: OperationName) => world.target.offers(operation);
+  if (offers('getCollection'))
+    await world.getCollection(world.collections.indexOf(pair.collection), owner);
+  if (offers('getObject')) await getObject(world, list.indexOf(pair), owner);
+  if (offers('search')) await world.settled(() => search(world, pair.word, null, owner));
+  if (offers('listObjects'))
+    await listObjects(world, world.collections.indexOf(pair.collection), owner, 5);
+}
+
+/**
+ * A partial update of an object's content (our document's `updateObject`): what it leaves is the
+ * description's update style (`updates.content`), or any style when it names none.
+ */
+export async function updateObject(
+  world: Explorer,
+  ref: number,
+  writer: Writer,
+  word: number,
+  patch: Record<string, unknown>,
+): Promise<void> {
+  const list = world.objects;
+  if (list.length === 0) return;
+  const pair = list[ref % list.length]!;
+  const key = writer === 'owner' ? pair.key : writer;
+  // @note The patch always sets the text, with a new word: every style then agrees on what a
+  // search for the word finds.
+  const planted = plant(world, { ...patch, text: '' }, word) as Record<string, unknown>;
+  const request = `update part of the content of object #${list.indexOf(pair) + 1} (key ${key}, word ${word % WORDS}): ${short(planted)}`;
+  const [, model] = await onObject(world, 'updateObject', pair, key, request, 'OBJ-2', () => ({
+    content: planted,
+  }));
+  if (!ok(model.status)) return;
+  pair.earlier.push(...Object.values(pair.content));
+  pair.content = updated(pair.content, planted);
+  pair.word = word % WORDS;
+  if (world.target.offers('getObject')) await getObject(world, list.indexOf(pair), pair.key);
+  if (world.target.offers('search')) await world.settled(() => search(world, word, null, pair.key));
 }

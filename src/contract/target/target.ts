@@ -122,9 +122,7 @@ export class Target {
     const path = template.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
       // @note A list in a URL (a search's scope) is its ids joined by commas.
       const given = params[name];
-      const value = Array.isArray(given)
-        ? given.map(idText).join(',') || undefined
-        : idText(given);
+      const value = Array.isArray(given) ? given.map(idText).join(',') || undefined : idText(given);
       // @note Never an empty segment (`/collections//objects/x` answers 404 for the wrong reason).
       if (value === undefined)
         throw new Error(`${operation}: no value for {${name}} in ${template.path}`);
@@ -226,6 +224,11 @@ export class Target {
   contentAt(object: unknown): { content: unknown } | undefined {
     const pointer = this.description.object.content;
     return pointer === undefined ? undefined : { content: resolvePointer(object, pointer) };
+  }
+
+  /** The object around a hit's object id (`/object` of `/object/id`; the hit itself of `/id`). */
+  hitObjectOf(hit: unknown): unknown {
+    return resolvePointer(hit, this.description.search.hitObjectId.replace(/\/[^/]*$/, ''));
   }
 
   /** The content a hit shows, where the description says a hit holds it (else undefined). */
