@@ -91,4 +91,101 @@ export const EXPLORE_VARIANTS = [
   },
 ] as const satisfies readonly ExploreVariantRow[];
 
-export type ExploreVariantName = (typeof EXPLORE_VARIANTS)[number]['variant'];
+/**
+ * Seeded variants aimed at explore's blind spots when they were written: each breaks one stated
+ * rule where a random sequence has to reach far to see it (a walk across pages, metadata of many
+ * keys or deep nesting, a partial update of an object, long text outside ASCII, what a search hit
+ * shows, a write seen through one operation and not another, an id freed by a delete, a
+ * collection of more objects than a batch). Rows of the same shape as EXPLORE_VARIANTS, kept
+ * apart so that the deep test of those stays as it is: what explore finds of these, and what it
+ * does not yet, is test/contract/proofs/explore-blind-spots.node.test.ts.
+ */
+export const BLIND_SPOT_VARIANTS = [
+  {
+    variant: 'list-later-pages-count-zero',
+    breaks:
+      'pages of the list after the first are served by the query of the next link, written without the join on the objects: every summary there says 0 objects (page 1 and a get are right)',
+    clause: 'COLL-2',
+  },
+  {
+    variant: 'list-metadata-as-created',
+    breaks:
+      'the list reads its summaries from a table written when the collection was made: after an update of its metadata, a get shows the new metadata and the list the old',
+    clause: 'COLL-3',
+  },
+  {
+    variant: 'metadata-first-4-keys',
+    breaks:
+      'metadata is stored in four key/value slots (meta_key_1 … meta_key_4): keys past the fourth are dropped without a word',
+    clause: 'COLL-3',
+  },
+  {
+    variant: 'metadata-nested-depth-2',
+    breaks:
+      'metadata is kept in a document store that indexes two levels of nesting: an object nested deeper comes back as its JSON text',
+    clause: 'COLL-3',
+  },
+  {
+    variant: 'patch-object-system-fields-lost',
+    breaks:
+      'a PATCH of an object writes the document back as { objectId, body, changedMs }: from then on a get of it has lost its collectionId, createdMs and revision',
+    clause: 'OBJ-GET-1',
+  },
+  {
+    variant: 'patch-object-index-stale',
+    breaks:
+      'a PATCH of an object stores the merged content but leaves the search index as it was: the words it brought are not found (a PUT is right)',
+    clause: 'SEARCH-1',
+  },
+  {
+    variant: 'long-text-latin1',
+    breaks:
+      'strings of content longer than 1,000 characters go to a long-text table whose column is Latin-1: every character outside Latin-1 comes back as "?"',
+    clause: 'OBJ-GET-1',
+  },
+  {
+    variant: 'long-text-surrogate-split',
+    breaks:
+      'strings of content longer than 1,000 characters are written in chunks of 1,000 UTF-16 code units, each encoded to UTF-8 on its own: a character outside the BMP cut at a chunk edge comes back as two U+FFFD',
+    clause: 'OBJ-GET-1',
+  },
+  {
+    variant: 'search-hit-stale-content',
+    breaks:
+      "the search index keeps the document it was first given and a hit shows it: after a PUT or PATCH the object is found by its new words (the id is right), but the hit's content is the first one",
+    clause: 'SEARCH-1',
+  },
+  {
+    variant: 'deleted-object-still-listed',
+    breaks:
+      "an object's delete removes it (a get says 410, the count drops) but not from the per-collection document the object list reads: it is still listed",
+    clause: 'COLL-2',
+  },
+  {
+    variant: 'scoped-search-finds-deleted-collection',
+    breaks:
+      "a collection's delete drops its objects from the search index but not from the collection's shard that a scoped search reads: a search scoped to it still finds them (get: 410; an unscoped search: none)",
+    clause: 'DEL-2',
+  },
+  {
+    variant: 'object-id-reused',
+    breaks:
+      'a new object takes one more than the largest id held (a table without AUTOINCREMENT): once the newest object is deleted its id is handed out again, and the old reference fetches the new object',
+    clause: 'OBJ-2',
+  },
+  {
+    variant: 'cascade-batch-25',
+    breaks:
+      "deleting a collection deletes its objects in one batch of 25 (LIMIT 25) and never runs the next: past 25, the collection's objects outlive it, fetchable by id and found by search",
+    clause: 'DEL-2',
+  },
+  {
+    variant: 'scoped-search-first-25',
+    breaks:
+      "a scoped search loads each scoped collection's objects as one page of 25 (oldest first) and searches those only: in a collection of more than 25 objects, the newer ones are never found when scoped",
+    clause: 'SEARCH-1',
+  },
+] as const satisfies readonly ExploreVariantRow[];
+
+export type ExploreVariantName =
+  (typeof EXPLORE_VARIANTS)[number]['variant'] | (typeof BLIND_SPOT_VARIANTS)[number]['variant'];

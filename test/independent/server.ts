@@ -17,7 +17,7 @@ import {
   type Ties,
   type UpdateStyle,
 } from './store.ts';
-import { readToken } from './tokens.ts';
+import { objectTokenOf, readObjectToken, readToken } from './tokens.ts';
 import type { VariantName } from './variants.ts';
 
 /** The keys a server hands out: two of account A with less power, one of account B. */
@@ -132,17 +132,20 @@ const routesOf = (
     pattern: /^\/api\/answers\/collections\/([^/]+)$/,
     methods: { GET: 'get', DELETE: 'delete', PATCH: 'update' },
   },
-  { pattern: /^\/api\/answers\/collections\/([^/]+)\/objects$/, methods: { POST: 'add' } },
+  {
+    pattern: /^\/api\/answers\/collections\/([^/]+)\/objects$/,
+    methods: { GET: 'objects', POST: 'add' },
+  },
   {
     pattern: /^\/api\/answers\/objects\/([^/]+)$/,
-    methods: { GET: 'object', PUT: 'replace', DELETE: 'remove' },
+    methods: { GET: 'object', PUT: 'replace', PATCH: 'patch', DELETE: 'remove' },
   },
   {
     pattern: /^\/api\/answers\/query$/,
     methods: search === 'query' ? { GET: 'query' } : { POST: 'query' },
   },
 ];
-const WRITES = new Set(['create', 'delete', 'add', 'update', 'replace', 'remove']);
+const WRITES = new Set(['create', 'delete', 'add', 'update', 'replace', 'patch', 'remove']);
 
 function readBody(request: IncomingMessage, max: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
@@ -191,11 +194,22 @@ class IndependentApp {
     return NOT_FOUND;
   }
 
-  summary(c: CollectionRecord, inList: boolean) {
-    const { collectionId, title, meta, createdMs, changedMs } = c;
-    // @note The `count-capped` variant counts the first page of a query of 20.
+  /** A collection as shown: in a list (on its first page or a later one) or alone. */
+  summary(c: CollectionRecord, inList: boolean, laterPage = false) {
+    const { collectionId, title, createdMs, changedMs } = c;
+    // @note The `list-metadata-as-created` variant's list reads a summary table written once,
+    // when the collection was made: an update shows on a get only.
+    const meta =
+      inList && this.variant === 'list-metadata-as-created' ? (c.createdMeta ?? c.meta) : c.meta;
+    // @note The `count-capped` variant counts the first page of a query of 20. The
+    // `list-later-pages-count-zero` variant serves pages after the first by a query without the
+    // join on the objects: a missing count reads as 0.
     const objectsTotal =
-      this.variant === 'count-capped' ? Math.min(c.objectsTotal, 20) : c.objectsTotal;
+      this.variant === 'count-capped'
+        ? Math.min(c.objectsTotal, 20)
+        : laterPage && this.variant === 'list-later-pages-count-zero'
+          ? 0
+          : c.objectsTotal;
     if (inList && this.variant === 'metadata-missing')
       return { collectionId, title, objectsTotal, createdMs, changedMs };
     return { collectionId, title, meta, objectsTotal, createdMs, changedMs };
@@ -204,6 +218,8 @@ class IndependentApp {
   objectView(o: ObjectRecord) {
     const { objectId, collectionId, body, createdMs, changedMs, revision } = o;
     if (this.variant === 'system-fields-missing') return { objectId, body };
+    // @note What the `patch-object-system-fields-lost` variant wrote back after a PATCH.
+    if (o.slim) return { objectId, body, changedMs };
     if (this.variant === 'object-content-dropped')
       return { objectId, collectionId, createdMs, changedMs, revision };
     return { objectId, collectionId, body, createdMs, changedMs, revision };
@@ -268,7 +284,10 @@ class IndependentApp {
    * A list page by number (`?page=2&per_page=5`, `{results, page, pages}`, as json-server and
    * Django REST framework do) or by offset (`?offset=10&limit=5`, `{results, total}`).
    */
-  numberedPage(caller: Caller, url: URL): Reply {
+  numberedPage(
+    url: URL,
+    slice: (start: number, size: number) => { items: unknown[]; total: number },
+  ): Reply {
     const byPage = this.paging === 'pages';
     const sizeText = url.searchParams.get(byPage ? 'per_page' : 'limit');
     const size = sizeText === null ? PAGE_DEFAULT : Number(sizeText);
@@ -278,13 +297,12 @@ class IndependentApp {
     if (!Number.isInteger(at) || at < (byPage ? 1 : 0))
       return problem(400, byPage ? 'page counts from 1' : 'offset counts from 0', 22);
     let start = byPage ? (at - 1) * size : at;
-    const whole = this.store.slice(caller.account, 0, 0).total;
+    const whole = slice(0, 0).total;
     if (start >= whole && whole > 0 && this.habits.pastLast === '404')
       return problem(404, 'invalid page', 31);
     if (start >= whole && whole > 0 && this.habits.pastLast === 'clamp')
       start = byPage ? Math.floor((whole - 1) / size) * size : Math.max(0, whole - size);
-    const { items, total } = this.store.slice(caller.account, start, size);
-    const results = items.map((c) => this.summary(c, true));
+    const { items: results, total } = slice(start, size);
     return {
       status: 200,
       body: byPage
@@ -306,8 +324,47 @@ class IndependentApp {
     return {
       status: 200,
       body: {
-        collections: page.items.map((c) => this.summary(c, true)),
+        collections: page.items.map((c) => this.summary(c, true, after !== undefined)),
         nextPageToken: page.next ?? '',
+      },
+    };
+  }
+
+  /**
+   * A page of a collection's objects, newest first, paged as the list of collections is: by
+   * next links (`?size=5`, `{ items, links }`), page numbers, offsets, or a page token (then
+   * `{ objects, nextPageToken }`).
+   */
+  objectsPage(collection: CollectionRecord, url: URL): Reply {
+    const { store } = this;
+    const view = (o: ObjectRecord) => this.objectView(o);
+    if (this.paging === 'pages' || this.paging === 'offset')
+      return this.numberedPage(url, (start, size) => {
+        const { items, total } = store.sliceObjects(collection, start, size);
+        return { items: items.map(view), total };
+      });
+    const cursor = this.paging === 'cursor';
+    const sizeText = url.searchParams.get(cursor ? 'pageSize' : 'size');
+    const size = sizeText === null ? PAGE_DEFAULT : Number(sizeText);
+    if (!Number.isInteger(size) || size < 1 || (cursor && size > PAGE_MAX))
+      return problem(400, `the page size must be a whole number from 1 to ${PAGE_MAX}`, 22);
+    const token = url.searchParams.get(cursor ? 'pageToken' : 'page');
+    const below = token === null || token === '' ? undefined : readObjectToken(token);
+    if (token && below === undefined) return problem(400, 'this page token is not ours', 22);
+    const page = store.listObjects(collection, Math.min(size, PAGE_MAX), below);
+    const next = page.next === undefined ? undefined : objectTokenOf(page.next);
+    if (cursor)
+      return { status: 200, body: { objects: page.items.map(view), nextPageToken: next ?? '' } };
+    const path = `/api/answers/collections/${encodeURIComponent(collection.collectionId)}/objects`;
+    const query = (extra: string) => `${path}?${extra}size=${size}`;
+    return {
+      status: 200,
+      body: {
+        items: page.items.map(view),
+        links: {
+          self: query(token === null ? '' : `page=${token}&`),
+          ...(next ? { next: query(`page=${next}&`) } : {}),
+        },
       },
     };
   }
@@ -332,7 +389,11 @@ class IndependentApp {
     switch (operation) {
       case 'list': {
         if (this.paging === 'cursor') return this.tokenPage(caller, url);
-        if (this.paging !== 'links') return this.numberedPage(caller, url);
+        if (this.paging !== 'links')
+          return this.numberedPage(url, (start, size) => {
+            const { items, total } = store.slice(caller.account, start, size);
+            return { items: items.map((c) => this.summary(c, true, start > 0)), total };
+          });
         const sizeText = url.searchParams.get('size');
         const size = sizeText === null ? PAGE_DEFAULT : Number(sizeText);
         if (!Number.isInteger(size) || size < 1)
@@ -348,7 +409,7 @@ class IndependentApp {
         return {
           status: 200,
           body: {
-            items: page.items.map((c) => this.summary(c, true)),
+            items: page.items.map((c) => this.summary(c, true, token !== null)),
             links: {
               self: query(token === null ? '' : `page=${token}&`),
               ...(page.next ? { next: query(`page=${page.next}&`) } : {}),
@@ -367,6 +428,7 @@ class IndependentApp {
       case 'get':
       case 'delete':
       case 'update':
+      case 'objects':
       case 'add': {
         const found = store.findCollection(caller.account, rawId, operation === 'delete');
         if (found.state !== 'here') return this.missing(found);
@@ -379,6 +441,7 @@ class IndependentApp {
           return { status: 200, body: { result: this.summary(shown, false) } };
         }
         if (operation === 'update') return this.update(collection, body);
+        if (operation === 'objects') return this.objectsPage(collection, url);
         if (operation === 'delete') {
           const removed = store.deleteCollection(collection);
           return {
@@ -392,6 +455,7 @@ class IndependentApp {
       }
       case 'object':
       case 'replace':
+      case 'patch':
       case 'remove': {
         const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : undefined;
         const found = id === undefined ? undefined : store.findObject(caller.account, id);
@@ -401,13 +465,16 @@ class IndependentApp {
           store.deleteObject(found.record);
           return { status: 200, body: { result: { objectId: found.record.objectId } } };
         }
-        if (operation === 'replace') {
+        if (operation === 'replace' || operation === 'patch') {
           if (!isPlainObject(body) || !('body' in body))
             return problem(400, 'an object needs a "body" (any JSON)', 24);
-          return {
-            status: 200,
-            body: this.objectView(store.replaceObject(found.record, body.body)),
-          };
+          // @note PATCH merges what is sent into the body as the `update` design says (merge,
+          // replace or RFC 7396), the same switch as for a collection's metadata.
+          const changed =
+            operation === 'patch'
+              ? store.patchObject(found.record, body.body)
+              : store.replaceObject(found.record, body.body);
+          return { status: 200, body: this.objectView(changed) };
         }
         return { status: 200, body: this.objectView(found.record) };
       }

@@ -4,7 +4,7 @@
  * over the list (newest first). A seeded variant breaks one rule here or in server.ts.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { storedBody, storedMeta } from './stored.ts';
+import { keptKeys, storedBody, storedMeta } from './stored.ts';
 import { tokenOf, type After } from './tokens.ts';
 import type { VariantName } from './variants.ts';
 
@@ -22,6 +22,8 @@ export interface CollectionRecord {
   hidden: boolean;
   /** Only the `trash-bin` variant: deleted, unknown by id, yet still listed. */
   trashed?: boolean;
+  /** Only the `list-metadata-as-created` variant: the metadata as it was made, which the list shows. */
+  createdMeta?: Record<string, unknown>;
 }
 
 export interface ObjectRecord {
@@ -32,6 +34,8 @@ export interface ObjectRecord {
   createdMs: number;
   changedMs: number;
   revision: number;
+  /** Only the `patch-object-system-fields-lost` variant: written back without its system fields. */
+  slim?: boolean;
 }
 
 /**
@@ -76,6 +80,29 @@ interface Page {
   next?: string;
 }
 
+/** One page of a collection's objects, newest first, and the id the next page starts below. */
+interface ObjectPage {
+  items: ObjectRecord[];
+  next?: number;
+}
+
+/**
+ * What a partial update of an object does to its content, as `style` says for metadata: `merge`
+ * its top-level members into what is there, `replace` it whole, or RFC 7396.
+ */
+function patched(body: unknown, patch: unknown, style: UpdateStyle): unknown {
+  if (style === 'replace') return patch;
+  if (style === 'merge-patch') return mergePatch(body, patch);
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    value !== null && typeof value === 'object' && !Array.isArray(value);
+  return isRecord(body) && isRecord(patch) ? { ...body, ...patch } : patch;
+}
+
+/** The batch a delete of the `cascade-batch-25` variant removes: `DELETE … LIMIT 25`. */
+const CASCADE_BATCH = 25;
+/** The objects the `scoped-search-first-25` variant loads of a scoped collection: one page. */
+const SCOPE_PAGE = 25;
+
 /** Every word (letters and digits, lower case) of the string values in a JSON value. */
 function wordsOf(value: unknown): string[] {
   if (typeof value === 'string') return value.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -86,6 +113,13 @@ function wordsOf(value: unknown): string[] {
 
 const DAY = 86_400_000;
 
+/** An object in the search index: its words, and what a hit shows when not the record itself. */
+interface IndexEntry {
+  record: ObjectRecord;
+  words: string[];
+  shown?: ObjectRecord;
+}
+
 /** Where a list page starts after: a record's place in the order. */
 type Place = Pick<CollectionRecord, 'createdMs' | 'seq' | 'collectionId'>;
 
@@ -94,10 +128,20 @@ export class Store {
   readonly #objects = new Map<number, ObjectRecord>();
   /** Tombstones: `c:<id>` or `o:<id>` to the account that deleted it. */
   readonly #gone = new Map<string, string>();
-  /** The search index; an entry outlives its object only in the `search-finds-deleted` variant. */
-  readonly #index = new Map<number, { record: ObjectRecord; words: string[] }>();
+  /**
+   * The search index; an entry outlives its object only in the `search-finds-deleted` variant.
+   * `shown` is what a hit shows when it is not the record itself (`search-hit-stale-content`).
+   */
+  readonly #index = new Map<number, IndexEntry>();
   /** Deleted collections the `deleted-still-listed` variant keeps listing. */
   readonly #ghosts: CollectionRecord[] = [];
+  /** Deleted objects the `deleted-object-still-listed` variant keeps in its collection's list. */
+  readonly #objectGhosts: ObjectRecord[] = [];
+  /**
+   * The per-collection shards a scoped search reads, under `scoped-search-finds-deleted-collection`
+   * only: a collection's delete drops its objects from the index, not from its shard.
+   */
+  readonly #shards = new Map<string, IndexEntry[]>();
   #seq = 0;
   #nextObjectId = 1000;
   #lastMs = 0;
@@ -138,7 +182,7 @@ export class Store {
 
   createCollection(account: string, title: string, meta: Record<string, unknown>, at?: number) {
     const now = this.#now(at);
-    meta = storedMeta(meta, this.variant);
+    meta = keptKeys(storedMeta(meta, this.variant), this.variant);
     // @note Under `ties: 'id'` the ids are a hash of the creation sequence: the order of ties is
     // then the same on every run of the same steps, so what it shows does not depend on chance.
     const collectionId =
@@ -159,6 +203,9 @@ export class Store {
       seq: ++this.#seq,
       objectsTotal: 0,
       hidden: false,
+      ...(this.variant === 'list-metadata-as-created'
+        ? { createdMeta: structuredClone(meta) }
+        : {}),
     };
     this.#collections.set(record.collectionId, record);
     return record;
@@ -167,7 +214,7 @@ export class Store {
   createObject(collection: CollectionRecord, body: unknown, at?: number): ObjectRecord {
     const now = this.#now(at);
     const record: ObjectRecord = {
-      objectId: this.#nextObjectId++,
+      objectId: this.#newObjectId(),
       collectionId: collection.collectionId,
       account: collection.account,
       body: storedBody(body, this.variant),
@@ -176,12 +223,30 @@ export class Store {
       revision: 1,
     };
     this.#objects.set(record.objectId, record);
-    this.#index.set(record.objectId, { record, words: wordsOf(record.body) });
+    this.#index.set(record.objectId, {
+      record,
+      words: wordsOf(record.body),
+      // @note The `search-hit-stale-content` variant's index keeps the document it was first
+      // given and shows it in hits; a change of the object refreshes the words only.
+      ...(this.variant === 'search-hit-stale-content' ? { shown: structuredClone(record) } : {}),
+    });
     const searched = this.#searches.get(record.account) ?? 0;
     if (this.indexLag > 0) this.#searchableAt.set(record.objectId, searched + this.indexLag);
     if (this.variant !== 'count-wrong') collection.objectsTotal += 1;
     collection.changedMs = now;
     return record;
+  }
+
+  /**
+   * A new object's id: the next of a sequence that never goes back; under `object-id-reused`, one
+   * more than the largest id still held (a table without AUTOINCREMENT), so the id of the newest
+   * object is handed out again once it is deleted.
+   */
+  #newObjectId(): number {
+    if (this.variant !== 'object-id-reused') return this.#nextObjectId++;
+    let largest = 999;
+    for (const id of this.#objects.keys()) largest = Math.max(largest, id);
+    return largest + 1;
   }
 
   findCollection(account: string, id: string, forDelete = false): Found<CollectionRecord> {
@@ -221,8 +286,16 @@ export class Store {
     this.#gone.set(`c:${id}`, collection.account);
     if (this.variant === 'no-cascade') return 0;
     let removed = 0;
+    // @note The `cascade-batch-25` variant deletes the objects in one batch (`LIMIT 25`) and
+    // never runs the next: past 25, a collection's objects outlive it.
+    const batch = this.variant === 'cascade-batch-25' ? CASCADE_BATCH : Infinity;
     for (const object of [...this.#objects.values()]) {
       if (object.collectionId !== id) continue;
+      if (removed >= batch) break;
+      if (this.variant === 'scoped-search-finds-deleted-collection') {
+        const entry = this.#index.get(object.objectId);
+        if (entry) this.#shards.set(id, [...(this.#shards.get(id) ?? []), entry]);
+      }
       this.#objects.delete(object.objectId);
       this.#gone.set(`o:${object.objectId}`, object.account);
       if (this.variant !== 'search-finds-deleted') this.#index.delete(object.objectId);
@@ -242,12 +315,14 @@ export class Store {
     if (changes.title !== undefined) collection.title = changes.title;
     if (changes.meta !== undefined) {
       const meta = storedMeta(changes.meta, this.variant);
-      collection.meta =
+      collection.meta = keptKeys(
         this.updateStyle === 'replace'
           ? meta
           : this.updateStyle === 'merge-patch'
             ? (mergePatch(collection.meta, meta) as Record<string, unknown>)
-            : { ...collection.meta, ...meta };
+            : { ...collection.meta, ...meta },
+        this.variant,
+      );
     }
     collection.changedMs = this.#now();
     // @note The `update-collection-count-reset` variant builds the record anew from the request.
@@ -260,13 +335,40 @@ export class Store {
     record.body = storedBody(body, this.variant);
     record.revision += 1;
     record.changedMs = this.#now();
-    if (this.variant !== 'replace-object-index-stale')
-      this.#index.set(record.objectId, { record, words: wordsOf(record.body) });
+    if (this.variant !== 'replace-object-index-stale') this.#reindex(record);
     return record;
+  }
+
+  /**
+   * A partial update of an object: `patch` merged into its body as `updateStyle` says (the same
+   * switch as for metadata); its id, collection and creation date stay.
+   */
+  patchObject(record: ObjectRecord, patch: unknown): ObjectRecord {
+    record.body = storedBody(patched(record.body, patch, this.updateStyle), this.variant);
+    record.revision += 1;
+    record.changedMs = this.#now();
+    // @note The `patch-object-system-fields-lost` variant writes the document back as
+    // `{ objectId, body, changedMs }`, and later reads serve that.
+    if (this.variant === 'patch-object-system-fields-lost') record.slim = true;
+    if (this.variant !== 'patch-object-index-stale') this.#reindex(record);
+    return record;
+  }
+
+  /** The index entry of a changed object: its new words (what a hit shows stays, in one variant). */
+  #reindex(record: ObjectRecord): void {
+    const shown = this.#index.get(record.objectId)?.shown;
+    this.#index.set(record.objectId, {
+      record,
+      words: wordsOf(record.body),
+      ...(shown ? { shown } : {}),
+    });
   }
 
   /** Removes one object for good; a tombstone stays. */
   deleteObject(record: ObjectRecord): void {
+    // @note The `deleted-object-still-listed` variant's object list is a per-collection
+    // document an object delete does not touch.
+    if (this.variant === 'deleted-object-still-listed') this.#objectGhosts.push(record);
     this.#objects.delete(record.objectId);
     this.#index.delete(record.objectId);
     this.#gone.set(`o:${record.objectId}`, record.account);
@@ -319,6 +421,32 @@ export class Store {
     return page;
   }
 
+  /** A collection's objects, newest first (by id: ids only grow). */
+  #objectsOf(collection: CollectionRecord): ObjectRecord[] {
+    const held = [...this.#objects.values(), ...this.#objectGhosts].filter(
+      (o) => o.collectionId === collection.collectionId,
+    );
+    return held.sort((a, b) => b.objectId - a.objectId);
+  }
+
+  /**
+   * One page of a collection's objects, newest first: `below` is the id the page before ended
+   * at, so the next page starts below it whatever is created or deleted between pages.
+   */
+  listObjects(collection: CollectionRecord, size: number, below: number | undefined): ObjectPage {
+    const all = this.#objectsOf(collection);
+    const rest = below === undefined ? all : all.filter((o) => o.objectId < below);
+    const items = rest.slice(0, size);
+    const last = items.at(-1);
+    return rest.length > size && last ? { items, next: last.objectId } : { items };
+  }
+
+  /** A collection's objects from `start`, at most `size` (numbered and offset pages). */
+  sliceObjects(collection: CollectionRecord, start: number, size: number) {
+    const all = this.#objectsOf(collection);
+    return { items: all.slice(start, start + size), total: all.length };
+  }
+
   /** The caller's listed collections from `start`, at most `size` (numbered and offset pages). */
   slice(account: string, start: number, size: number) {
     const all = this.#listed(account);
@@ -335,13 +463,33 @@ export class Store {
     this.#searches.set(account, searched);
     if (wanted.length === 0 || this.variant === 'search-finds-nothing') return [];
     const hits: Array<{ record: ObjectRecord; rank: number }> = [];
-    for (const { record, words } of this.#index.values()) {
+    const entries = [...this.#index.values()];
+    // @note The `scoped-search-finds-deleted-collection` variant searches a scoped collection in
+    // its shard, which still holds the objects of a deleted collection.
+    if (scope && this.variant === 'scoped-search-finds-deleted-collection')
+      for (const id of scope) entries.push(...(this.#shards.get(id) ?? []));
+    // @note The `scoped-search-first-25` variant loads each scoped collection's objects as one
+    // page of 25 (oldest first) and searches those only.
+    const loaded =
+      scope && this.variant === 'scoped-search-first-25'
+        ? new Set(
+            scope.flatMap((id) =>
+              [...this.#objects.values()]
+                .filter((o) => o.collectionId === id)
+                .sort((a, b) => a.objectId - b.objectId)
+                .slice(0, SCOPE_PAGE)
+                .map((o) => o.objectId),
+            ),
+          )
+        : undefined;
+    for (const { record, words, shown } of entries) {
       if ((this.#searchableAt.get(record.objectId) ?? 0) > searched) continue;
       if (record.account !== account && this.variant !== 'search-leaks-accounts') continue;
       if (scope && !scope.includes(record.collectionId)) continue;
+      if (loaded && !loaded.has(record.objectId)) continue;
       if (!wanted.every((word) => words.includes(word))) continue;
       const rank = words.filter((word) => wanted.includes(word)).length;
-      hits.push({ record, rank });
+      hits.push({ record: shown ?? record, rank });
     }
     return hits.sort((a, b) => b.rank - a.rank || b.record.objectId - a.record.objectId);
   }

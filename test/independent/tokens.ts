@@ -50,3 +50,12 @@ export function readToken(token: string): After | undefined {
     ...(place[1] ? { account: place[1] } : {}),
   };
 }
+
+/** The token of a page of a collection's objects: the page starts below the id the last one ended at. */
+export const objectTokenOf = (below: number): string => encode(`o${below}`);
+
+/** The id a page of objects starts below, or undefined when the token is not one of ours. */
+export function readObjectToken(token: string): number | undefined {
+  const below = /^o(\d{1,15})$/.exec(Buffer.from(token, 'base64url').toString());
+  return below ? Number(below[1]) : undefined;
+}
