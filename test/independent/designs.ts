@@ -79,7 +79,18 @@ paging: { pageSize: per_page, page: page, totalPages: /pages }`,
   offset: `list: { items: /results }
 paging: { pageSize: limit, offset: offset, totalItems: /total }`,
   cursor: `list: { items: /collections, next: /nextPageToken }
-paging: { pageSize: pageSize, pageToken: pageToken }`,
+paging: { pageSize: pageSize, pageToken: pageToken }
+objectList:
+  list: { items: /objects, next: /nextPageToken }
+  paging: { pageSize: pageSize, pageToken: pageToken }`,
+};
+
+/** Every style but next links refuses a page of more than 50 (links cut it to 50). */
+const PAGE_SIZE_LIMIT: Record<Paging, string> = {
+  links: '',
+  pages: '\n  pageSize: 50',
+  offset: '\n  pageSize: 50',
+  cursor: '\n  pageSize: 50',
 };
 
 /** Each way to search: the operation and its body (a GET takes its query in the URL). */
@@ -95,7 +106,9 @@ const SEARCH: Record<DesignRow['search'], { operation: string; body?: string }> 
 
 /**
  * The target description a row needs, as a CI owner would write it (contracts/target.schema.json).
- * Ties and the update style have no key in the format: they are the server's alone. A tight
+ * Ties have no key in the format: they are the server's alone. The update style, of metadata and
+ * of an object's PATCH alike, is `updates`. A server paging by token answers its objects at
+ * `/objects`, beside `/collections` for collections: `objectList` says so. A tight
  * server's string limit is its description's \`limits.string\`.
  * The index lag is not the description's either: the run is given `settleMs` (`--settle`).
  */
@@ -110,14 +123,17 @@ operations:
   search: ${search.operation}
   createCollection: POST /api/answers/collections
   createObject: POST /api/answers/collections/{collection_id}/objects
+  listObjects: GET /api/answers/collections/{collection_id}/objects
   updateCollection: PATCH /api/answers/collections/{collection_id}
   replaceObject: PUT /api/answers/objects/{object_id}
+  updateObject: PATCH /api/answers/objects/{object_id}
   deleteObject: DELETE /api/answers/objects/{object_id}
 bodies:
   createCollection: { title: '{name}', meta: '{metadata}' }
   createObject: { body: '{content}' }
   updateCollection: { meta: '{metadata}' }
-  replaceObject: { body: '{content}' }${search.body ? `\n  search: ${search.body}` : ''}
+  replaceObject: { body: '{content}' }
+  updateObject: { body: '{content}' }${search.body ? `\n  search: ${search.body}` : ''}
 ${PAGING[row.paging]}
 collection:
   in: /result
@@ -130,11 +146,19 @@ object:
   in: ''
   id: /objectId
   systemFields: [/collectionId, /createdMs, /changedMs, /revision]
+  content: /body
 search:
   hits: /hits/list
   hitObjectId: /item/objectId
+  hitContent: /item/body
+  limit: 50
 statuses:
   gone: [${row.gone}]
   notYours: [${row.notYours}]
-${row.limits === 'tight' ? 'limits:\n  string: 65535\n' : ''}`;
+updates:
+  metadata: ${row.update}
+  content: ${row.update}
+limits:
+  body: ${row.limits === 'tight' ? '102400\n  string: 65535' : '262144'}${PAGE_SIZE_LIMIT[row.paging]}
+`;
 }
