@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { withinLimits } from '../../src/contract/explore/limits.ts';
+import { fit, withinLimits } from '../../src/contract/explore/limits.ts';
+import { created, matchingStyle, mergePatch, updated } from '../../src/contract/explore/updates.ts';
 import { inOrder } from '../../src/contract/explore/read-steps.ts';
 
 describe('inOrder: the run collections as the target lists them, ties on the creation date free', () => {
@@ -27,5 +28,96 @@ describe('withinLimits: every string cut to the declared limit, code points whol
     ['short strings untouched', { a: 'ab', n: null }, 4, { a: 'ab', n: null }],
   ])('%s', (_, value, max, expected) => {
     expect(withinLimits(value, max)).toEqual(expected);
+  });
+});
+
+describe('mergePatch: RFC 7396, as a target that merge-patches an update leaves the value', () => {
+  // The examples of RFC 7396, appendix A, and the cases a store gets wrong.
+  it.each([
+    ['a member replaced', { a: 'b' }, { a: 'c' }, { a: 'c' }],
+    ['a member added', { a: 'b' }, { b: 'c' }, { a: 'b', b: 'c' }],
+    ['null removes a member', { a: 'b' }, { a: null }, {}],
+    ['null removes one, keeps the rest', { a: 'b', b: 'c' }, { a: null }, { b: 'c' }],
+    ['an array replaced whole', { a: ['b'] }, { a: 'c' }, { a: 'c' }],
+    ['a value replaced by an array', { a: 'c' }, { a: ['b'] }, { a: ['b'] }],
+    ['nested objects merge', { a: { b: 'c' } }, { a: { b: 'd', c: null } }, { a: { b: 'd' } }],
+    ['arrays of objects are not merged', { a: [{ b: 'c' }] }, { a: [1] }, { a: [1] }],
+    ['a non-object patch replaces', { a: 'foo' }, 'bar', 'bar'],
+    [
+      'a nested null inside a new member is dropped',
+      {},
+      { a: { bb: { ccc: null } } },
+      { a: { bb: {} } },
+    ],
+  ])('%s', (_, target, patch, expected) => {
+    expect(mergePatch(target, patch)).toEqual(expected);
+  });
+});
+
+describe('updated: every style of update, from one history', () => {
+  it.each([
+    [
+      'replace drops what was not sent',
+      'replace',
+      { a: 1, n: { x: 1 } },
+      { n: { y: 2 } },
+      { n: { y: 2 } },
+    ],
+    [
+      'merge keeps the keys not sent, replaces a nested one whole',
+      'merge',
+      { a: 1, n: { x: 1 } },
+      { n: { y: 2 } },
+      { a: 1, n: { y: 2 } },
+    ],
+    [
+      'merge-patch merges the nested one too',
+      'merge-patch',
+      { a: 1, n: { x: 1 } },
+      { n: { y: 2 } },
+      { a: 1, n: { x: 1, y: 2 } },
+    ],
+  ] as const)('%s', (_, style, before, sent, expected) => {
+    expect(updated(created(before), sent)[style]).toEqual(expected);
+  });
+
+  it('a read matches the declared style only, or any style when none is declared', () => {
+    const values = updated(created({ a: 1 }), { b: 2 });
+    expect(matchingStyle(values, undefined, { a: 1, b: 2 })).toBe('merge');
+    expect(matchingStyle(values, 'replace', { a: 1, b: 2 })).toBeUndefined();
+    expect(matchingStyle(values, 'replace', { b: 2 })).toBe('replace');
+  });
+});
+
+describe('fit: what explore sends stays within every declared limit', () => {
+  const long = 'ü'.repeat(50_000);
+  it.each([
+    ['nothing declared: a 100 KB body goes whole', { content: { t: long } }, {}, 100_000],
+    [
+      'limits.body halves the longest string until it fits',
+      { content: { t: long } },
+      { body: 20_000 },
+      20_000,
+    ],
+    [
+      'limits.metadataKeys keeps the first keys',
+      { metadata: { a: 1, b: 2, c: 3 } },
+      { metadataKeys: 2 },
+      1_000,
+    ],
+  ])('%s', (_, values, limits, most) => {
+    const out = fit(values, limits)!;
+    expect(Buffer.byteLength(JSON.stringify(out))).toBeLessThanOrEqual(most + 1_000);
+    if ('metadata' in values) expect(Object.keys(out.metadata!)).toEqual(['a', 'b']);
+    if (Object.keys(limits).length === 0) expect(out).toEqual(values);
+    else expect(out).not.toEqual(values);
+  });
+
+  it('never cuts the name or the query: they are the run’s own', () => {
+    const name = `answers-contract-${'x'.repeat(40)}`;
+    expect(fit({ name, metadata: { a: 'y'.repeat(100) } }, { string: 10 })).toEqual({
+      name,
+      metadata: { a: 'y'.repeat(10) },
+    });
   });
 });

@@ -19,5 +19,6 @@ export {
   pre,
   record,
   string,
+  tuple,
 } from 'fast-check';
 export type { Arbitrary } from 'fast-check';

@@ -76,7 +76,7 @@ async function oneObject(
     record = world.record(request, model, target);
   }
   world.agree(
-    keyClause(key, true, pair.deleted ? 'DEL-2' : 'OBJ-1'),
+    keyClause(key, true, pair.deleted ? 'DEL-1' : 'OBJ-1'),
     model,
     target,
     record,

@@ -106,26 +106,24 @@ const deep = fc
 
 /**
  * Metadata: usually a few keys (none, often); now and then many (past the 4 or 10 a store might
- * keep), nested deep, or a long value; each any JSON value but null.
+ * keep), one nested deep, or one long value; each any JSON value but null.
  */
-const metadataValue = fc.oneof(
-  { weight: 8, arbitrary: jsonValue.filter((value) => value !== null) },
-  { weight: 1, arbitrary: deep },
-  { weight: 1, arbitrary: longText },
-);
+const metadataValue = jsonValue.filter((value) => value !== null);
+const fewKeys = fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), metadataValue, {
+  maxKeys: 4,
+});
 const metadata = fc.oneof(
+  { weight: 12, arbitrary: fewKeys },
   {
-    weight: 6,
-    arbitrary: fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), metadataValue, {
-      maxKeys: 4,
-    }),
-  },
-  {
-    weight: 1,
+    weight: 2,
     arbitrary: fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), metadataValue, {
       minKeys: 5,
       maxKeys: 24,
     }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fewKeys, fc.oneof(deep, longText)).map(([rest, odd]) => ({ ...rest, odd })),
   },
 );
 

@@ -267,6 +267,16 @@ export class World implements Explorer {
           (m === 401 && t === 401) ||
           (m !== 404 && m !== 401 && Math.floor(m / 100) === Math.floor(t / 100)));
     if (!agrees) {
+      // @note Another account's resource served or changed is the isolation judge's, whatever
+      // the operation: the key identifies the caller's account (§5.1), the list is of it (§4).
+      if (why === 'notYours' && m === 404 && ok(t)) {
+        this.coverage.count(this.coverage.clauses, 'ISO-1');
+        throw new Divergence(
+          'ISO-1',
+          `the model answered ${m} (another account's), the target ${t}: it served another account's resource`,
+          record,
+        );
+      }
       const statuses = this.target.statuses;
       const absent =
         why === 'gone'

@@ -64,7 +64,9 @@ export async function replaceObject(
   pair.earlier.push(...Object.values(pair.content));
   pair.content = created(planted);
   pair.word = word % WORDS;
-  // Search at once: the new word finds the object, and an old one no longer does.
+  // Read back at once: a get shows the new content, the new word finds the object, and an old
+  // one no longer does.
+  if (world.target.offers('getObject')) await getObject(world, list.indexOf(pair), pair.key);
   if (world.target.offers('search')) await world.settled(() => search(world, word, null, pair.key));
 }
 

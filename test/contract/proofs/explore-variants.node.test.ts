@@ -62,9 +62,11 @@ describe('explore against correct implementations', () => {
           'getCollection',
           'getObject',
           'listCollections',
+          'listObjects',
           'search',
           'updateCollection',
           'replaceObject',
+          'updateObject',
           'deleteObject',
         ].sort(),
       );
@@ -78,8 +80,8 @@ describe('explore against seeded bugs', () => {
   // A bug may break more than one clause: the story names the one its shortest sequence shows.
   const found: Array<[VariantName, string[]]> = [
     ['count-wrong', ['COLL-2']],
-    ['object-other-account', ['OBJ-GET-1', 'OBJ-2']],
-    ['other-account-collection-readable', ['COLL-GET-1', 'COLL-3', 'DEL-1']],
+    ['object-other-account', ['ISO-1', 'OBJ-GET-1', 'OBJ-2']],
+    ['other-account-collection-readable', ['ISO-1', 'COLL-GET-1', 'COLL-3', 'DEL-1']],
     ['soft-delete', ['DEL-1']],
     ['no-cascade', ['DEL-2']],
     ['system-fields-missing', ['OBJ-3']],
