@@ -19,7 +19,50 @@ const KEYS = {
 };
 const BUDGET_MS = QUICK ? 3_000 : 10_000;
 
+/**
+ * Against a target 50 ms away (`answers-mock --latency 50`), where waiting, not work, is the
+ * cost: sequences per minute one at a time (what explore did before sequences ran side by side:
+ * the baseline of this run) and side by side within `--concurrency`.
+ */
+async function sideBySide(): Promise<string> {
+  const args = ['--import', TSX, 'src/bin/answers-mock.ts', '--port', '0', '--quiet', '--empty'];
+  const mock = await start([...args, '--latency', '50']);
+  try {
+    const rows: string[][] = [
+      ['--concurrency', 'seconds', 'sequences', 'sequences/min', 'vs one at a time'],
+    ];
+    let baseline = 0;
+    for (const concurrency of [1, 4, 16, 32]) {
+      const report = await explore({
+        baseUrl: `${mock.url}/api/answers/v1`,
+        keys: KEYS,
+        startModel: startExploreModel,
+        seed: 1,
+        budgetMs: BUDGET_MS,
+        maxRequests: Number.MAX_SAFE_INTEGER,
+        concurrency,
+      });
+      const perMinute = (report.sequences * 60_000) / report.elapsedMs;
+      if (concurrency === 1) baseline = perMinute;
+      rows.push([
+        String(concurrency),
+        fmt(report.elapsedMs / 1000, 1),
+        fmt(report.sequences),
+        fmt(perMinute),
+        fmt(perMinute / baseline, 1),
+      ]);
+    }
+    return `${table(rows)}\n\nSeed 1 for ${BUDGET_MS / 1000} s at each \`--concurrency\` against \`answers-mock --empty --latency 50\` (its own process); the run's elapsed time includes the last sequences' clean-up and the look for leftovers. One at a time is what explore did before its sequences ran side by side.`;
+  } finally {
+    await stop(mock);
+  }
+}
+
 export async function exploreBench(): Promise<string> {
+  return `${await localMock()}\n\n${await sideBySide()}`;
+}
+
+async function localMock(): Promise<string> {
   const args = ['--import', TSX, 'src/bin/answers-mock.ts', '--port', '0', '--quiet', '--empty'];
   const mock = await start(args);
   try {

@@ -14,7 +14,8 @@ import { TargetError } from '../runner.ts';
 import { newRunId } from '../target/run-name.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target/description.ts';
 import { Target } from '../target/target.ts';
-import { stepArbitrary, type KeyName, type Step } from './steps.ts';
+import { stepArbitrary, WORDS, type KeyName, type Step } from './steps.ts';
+import { Settle } from '../settle.ts';
 import { Coverage, Divergence, TooLarge, type Keys, type StepRecord } from './comparison.ts';
 import { World } from './world.ts';
 
@@ -172,18 +173,27 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   };
   const target = targetOf(profile);
   // @note Clean-up is never judged: a profile violation on a delete must not leave data behind.
-  const cleaner = profile ? targetOf(false) : target;
+  // @note The clean-up has a client of its own, never stopped by the budget or a signal, only
+  // by its deadline: sequences side by side clean up while others still run, or are stopped.
+  const cleaner = targetOf(false);
+  const cleanerClient = clients.pop()!;
+  cleanerClient.stopOn(undefined);
+  const pushbackOf = [...clients, cleanerClient];
   // A target that does not answer is a set-up error (exit 2), not a divergence of its list.
   await target.send('listCollections').catch((error: unknown) => {
     if (error instanceof CheckFailure && error.message.includes('no response'))
       throw new TargetError(`the target did not answer: ${error.message}`);
   });
-  const modelServer = await options.startModel();
-  const model = new Target(
-    DEFAULT_DESCRIPTION,
-    new ContractClient(modelServer.baseUrl, modelServer.keys.full, false),
-    false,
-  );
+  // @note Sequences run side by side, each with a model of its own (`concurrency` of them,
+  // started here and stopped at the end); shrinking and replays use the first.
+  const width = Math.max(1, options.concurrency ?? 4);
+  const models: Array<{ server: ExploreModel; target: Target }> = [];
+  const addModel = async () => {
+    const server = await options.startModel();
+    const client = new ContractClient(server.baseUrl, server.keys.full, false);
+    models.push({ server, target: new Target(DEFAULT_DESCRIPTION, client, false) });
+  };
+  await addModel();
   const settleMs = Math.max(0, options.settleMs ?? 0);
   // @note In a fixed order, whatever the order of `options.keys`: the same seed, the same run.
   const keyNames = KEY_NAMES.filter((name) => options.keys[name]);
@@ -219,7 +229,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     },
     leftBehind,
     ...(tooLarge.count > 0 ? { tooLarge: { ...tooLarge } } : {}),
-    pushback: clients.reduce(
+    pushback: pushbackOf.reduce(
       (sum, client) => ({
         waits: sum.waits + client.pushback.waits,
         waitedMs: sum.waitedMs + client.pushback.waitedMs,
@@ -229,6 +239,14 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     ),
   });
 
+  let lookedBack = false;
+  /** The run's end: what the list still shows of it is left behind (once, whatever ends the run). */
+  const lookOnce = async () => {
+    if (lookedBack) return;
+    lookedBack = true;
+    for (const left of await lookBack()) if (!leftBehind.includes(left)) leftBehind.push(left);
+  };
+
   const runSequence = (steps: Step[]): Promise<void> => {
     const run = sequence(steps);
     inFlight = run;
@@ -236,14 +254,14 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       if (inFlight === run) inFlight = undefined;
     });
   };
-  const sequence = async (steps: Step[]): Promise<void> => {
+  const sequence = async (steps: Step[], side = models[0]!): Promise<void> => {
     sequences += 1;
-    await modelServer.reset();
+    await side.server.reset();
     const world = new World(
       target,
-      model,
+      side.target,
       options.keys,
-      modelServer.keys,
+      side.server.keys,
       runId,
       sequences,
       coverage,
@@ -264,6 +282,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       if (error instanceof Divergence) {
         last = world.records;
         failure = error;
+        (error as Divergence & { records?: StepRecord[] }).records = world.records;
       }
       throw error;
     } finally {
@@ -274,42 +293,48 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       const deadline = stop.signal.aborted
         ? (options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs)
         : undefined;
-      for (const client of clients) client.cleaningUp(deadline);
-      for (const left of await world.run.cleanup(options.keys))
-        if (!leftBehind.includes(left)) leftBehind.push(left);
-      for (const client of clients) client.stopOn(stop.signal);
+      cleanerClient.cleaningUp(deadline);
+      // @note The deletes now; whether the list still shows any of the run's collections is
+      // looked at once, at the run's end (`lookBack`), and the search index for the sequence's
+      // objects now, one search per word it planted.
+      const left = [
+        ...(await world.run.cleanup(options.keys, undefined, false)),
+        ...(await orphans(world)),
+      ];
+      for (const each of left) if (!leftBehind.includes(each)) leftBehind.push(each);
     }
   };
 
-  const property = fc.asyncProperty(
-    fc.array(
-      stepArbitrary(keyNames, (operation) => target.offers(operation), profile),
-      { minLength: 1, maxLength: options.maxSteps ?? 20 },
-    ),
-    async (steps) => {
-      // @note Past the request budget no new sequence starts, unless a divergence is being
-      // shrunk: the run ends there through fast-check's public precondition, which with
-      // `maxSkipsPerRun: 0` ends the check at the first skip. The time budget interrupts it.
-      if (!failure && requests > maxRequests) {
-        spent = true;
-        fc.pre(false);
-      }
-      if (interrupted()) throw new Interrupted(String(options.signal!.reason));
-      await runSequence(steps);
-    },
+  const sequencesArbitrary = fc.array(
+    stepArbitrary(keyNames, (operation) => target.offers(operation), profile),
+    { minLength: 1, maxLength: options.maxSteps ?? 20 },
   );
+  const property = fc.asyncProperty(sequencesArbitrary, async (steps) => {
+    // @note Past the request budget no new sequence starts, unless a divergence is being
+    // shrunk: the run ends there through fast-check's public precondition, which with
+    // `maxSkipsPerRun: 0` ends the check at the first skip. The time budget interrupts it.
+    if (!failure && requests > maxRequests) {
+      spent = true;
+      fc.pre(false);
+    }
+    if (interrupted()) throw new Interrupted(String(options.signal!.reason));
+    await runSequence(steps);
+  });
   try {
     // @note Two phases: the budget finds a divergence (stopping at the first), then as long
-    // again shrinks it, replaying from where it was found.
-    const found = await fc.check(property, {
-      seed,
-      numRuns: options.replayPath === undefined ? 1_000_000 : 1,
-      path: options.replayPath,
-      interruptAfterTimeLimit: budgetMs,
-      markInterruptAsFailure: false,
-      endOnFailure: true,
-      maxSkipsPerRun: 0,
-    });
+    // again shrinks it, replaying from where it was found. A replay is one sequence, alone.
+    const found =
+      options.replayPath === undefined
+        ? await sideBySide()
+        : await fc.check(property, {
+            seed,
+            numRuns: 1,
+            path: options.replayPath,
+            interruptAfterTimeLimit: budgetMs,
+            markInterruptAsFailure: false,
+            endOnFailure: true,
+            maxSkipsPerRun: 0,
+          });
     await finishInFlight();
     const diverged = found.failed && failure !== undefined;
     // @note The divergence as first seen is kept whatever its replays show: a bug that depends
@@ -329,8 +354,8 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       interrupted: { signal: String(options.signal!.reason) },
     });
     // @note Interrupted: no shrinking; the report says what was found so far and what is left.
-    if (interrupted()) return interruptedReport();
-    if (found.failed && !diverged && !spent) throw errorOf(found);
+    if (interrupted()) return (await lookOnce(), interruptedReport());
+    if (found.failed && !diverged && !spent) throw errorOf(found as Parameters<typeof errorOf>[0]);
     const details =
       diverged && options.replayPath === undefined
         ? await fc.check(property, {
@@ -341,7 +366,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
           })
         : found;
     await finishInFlight();
-    if (interrupted()) return interruptedReport();
+    if (interrupted()) return (await lookOnce(), interruptedReport());
     if (details.failed && !failure && !spent) throw errorOf(details);
     let story =
       details.failed && failure ? storyOf(failure, details.counterexamplePath ?? '') : undefined;
@@ -358,8 +383,148 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       }
       story.shownAgain = { shown, of: REPLAYS };
     }
+    await lookOnce();
     return { ...summary(), story };
   } finally {
-    await modelServer.stop();
+    await Promise.all(models.map(({ server }) => server.stop()));
+  }
+
+  /**
+   * The sequence's objects a search still finds once its clean-up is done (their collections
+   * deleted): an index that kept them. One search per word the sequence planted, with each key
+   * that made objects, through the clean-up's client; `--settle` gives a lagging index time.
+   */
+  async function orphans(world: World): Promise<string[]> {
+    if (!cleaner.offers('search') || world.objects.length === 0) return [];
+    const asked = new Map<string, { key: string; word: string }>();
+    for (const pair of world.objects) {
+      const key = world.keys[pair.key] ?? options.keys.full;
+      for (let w = 0; w < WORDS; w++) asked.set(`${key} ${w}`, { key, word: world.word(w) });
+    }
+    const ours = new Set(world.objects.map((pair) => pair.target));
+    const found = new Map<string, string>();
+    const look = async () => {
+      found.clear();
+      await Promise.all(
+        [...asked.values()].map(async ({ key, word }) => {
+          const answer = await cleaner.send('search', { key, body: { query: word } });
+          if (answer.status !== 200) return;
+          for (const hit of cleaner.hitsOf(answer.json) ?? []) {
+            const id = cleaner.hitObjectIdOf(hit);
+            if (id !== undefined && ours.has(id)) found.set(id, word);
+          }
+        }),
+      );
+      if (found.size > 0) throw new CheckFailure('still found');
+    };
+    try {
+      await new Settle(settleMs).until(look).catch((error: unknown) => {
+        if (!(error instanceof CheckFailure)) throw error;
+      });
+    } catch (error) {
+      return [`(could not search for the sequence's objects: ${(error as Error).message})`];
+    }
+    return [...found].map(
+      ([id, word]) =>
+        `object ${id} (still found by a search for ${word} after its collection was deleted)`,
+    );
+  }
+
+  /**
+   * The run's collections the list still shows at its end, with every key the run was given
+   * that holds data (the full key's account, the other account's): each a leftover of a
+   * clean-up whose delete was answered, or that never ran.
+   */
+  async function lookBack(): Promise<string[]> {
+    if (!cleaner.offers('listCollections')) return [];
+    cleanerClient.cleaningUp(options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs);
+    const keys = [options.keys.full, options.keys.otherAccount].filter(
+      (key): key is string => key !== undefined,
+    );
+    const listed = async () => {
+      const found: Array<{ id: string | undefined; key: string }> = [];
+      for (const key of keys)
+        for (const summary of await cleaner.walkCollections({ key })) {
+          const shown = cleaner.nameOf(summary) ?? JSON.stringify(summary ?? null);
+          if (shown.includes(`answers-contract-${runId}-`))
+            found.push({ id: cleaner.collectionIdOf(summary), key });
+        }
+      return found;
+    };
+    try {
+      // @note Named by this run, so ours: deleted (a create whose answer had no id, a delete
+      // that was lost), then listed again; what is still listed is left behind.
+      for (const { id, key } of await listed())
+        if (id !== undefined && cleaner.offers('deleteCollection'))
+          await cleaner.send('deleteCollection', { key, params: { collection_id: id } });
+      return (await listed()).map(
+        ({ id }) => `${id ?? '(no id)'} (still listed after the run's clean-up)`,
+      );
+    } catch (error) {
+      return [`(could not list the run's leftovers: ${(error as Error).message})`];
+    }
+  }
+
+  /**
+   * The search, `width` sequences side by side, each with its own model and run names: the
+   * property's runs as fast-check makes them with this seed, each handed to a free lane, so run
+   * `n` is the path shrinking and `--replay` start from. It ends at the first divergence (the
+   * lowest run number, when several show), at the budget or at the request budget; what is
+   * still running then finishes (stopped at the budget's end) and is cleaned up.
+   */
+  async function sideBySide(): Promise<{
+    failed: boolean;
+    counterexamplePath?: string | null;
+    error?: unknown;
+  }> {
+    while (models.length < width) await addModel();
+    const free = models.slice(0, width);
+    const waiting: Array<() => void> = [];
+    const running = new Set<Promise<void>>();
+    let runs = 0;
+    let first: { index: number; divergence: Divergence } | undefined;
+    let crash: { error: unknown } | undefined;
+    const handOut = fc.asyncProperty(sequencesArbitrary, async (steps) => {
+      const index = runs++;
+      // @note Ends the check through fast-check's public precondition (`maxSkipsPerRun: 0`).
+      if (first || crash) fc.pre(false);
+      if (requests > maxRequests) {
+        spent = true;
+        fc.pre(false);
+      }
+      if (interrupted()) throw new Interrupted(String(options.signal!.reason));
+      while (free.length === 0) await new Promise<void>((resume) => waiting.push(resume));
+      if (first || crash || stop.signal.aborted) fc.pre(false);
+      const side = free.pop()!;
+      const run: Promise<void> = sequence(steps, side)
+        .catch((error: unknown) => {
+          if (error instanceof Divergence) {
+            if (!first || index < first.index) first = { index, divergence: error };
+          } else if (!stop.signal.aborted && !crash) crash = { error };
+        })
+        .finally(() => {
+          running.delete(run);
+          free.push(side);
+          waiting.shift()?.();
+        });
+      running.add(run);
+    });
+    const searched = await fc.check(handOut, {
+      seed,
+      numRuns: 1_000_000,
+      interruptAfterTimeLimit: budgetMs,
+      markInterruptAsFailure: false,
+      endOnFailure: true,
+      maxSkipsPerRun: 0,
+    });
+    // @note At the budget's end what is still running is stopped, and cleaned up.
+    if (!first && !crash && !searched.failed) stop.abort('the budget');
+    while (running.size > 0) await Promise.all(running);
+    if (stop.signal.aborted && !interrupted()) stop = linkedStop();
+    if (crash) return { failed: true, error: crash.error };
+    if (!first) return searched.failed && !spent ? searched : { failed: false };
+    failure = first.divergence;
+    last = (first.divergence as Divergence & { records?: StepRecord[] }).records ?? [];
+    return { failed: true, counterexamplePath: String(first.index) };
   }
 }

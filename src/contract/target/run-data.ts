@@ -204,7 +204,15 @@ export class RunData {
    * left behind, even where its delete answered "gone": a soft delete that keeps listing is not a
    * delete. Returns what is left, each id once, and why: a non-empty list fails the run.
    */
-  async cleanup(keys: { full: string }, settle = new Settle(0)): Promise<string[]> {
+  async cleanup(
+    keys: { full: string },
+    settle = new Settle(0),
+    /**
+     * `false`: only the deletes, each read back first; the caller looks for what is still
+     * visible itself, once for many clean-ups (explore, at the run's end).
+     */
+    look = true,
+  ): Promise<string[]> {
     const target = this.target;
     const left = new Map<string, string>();
     if (!this.#wrote) return [];
@@ -239,6 +247,7 @@ export class RunData {
     const created = [...this.#created];
     this.#created.clear();
     await Promise.all(created.map(([id, { key, name }]) => remove(id, key || keys.full, name)));
+    if (!look) return [...left.values()];
     // @note Every key the run created with: the other account's data is only listed to it.
     const listKeys = new Set([keys.full, ...created.map(([, { key }]) => key).filter(Boolean)]);
     const ours = async () => {
