@@ -18,6 +18,7 @@ import { stepArbitrary, WORDS, type KeyName, type Step } from './steps.ts';
 import { Settle } from '../settle.ts';
 import { Coverage, Divergence, TooLarge, type Keys, type StepRecord } from './comparison.ts';
 import { World } from './world.ts';
+import { Gate } from './gate.ts';
 
 /**
  * The model `explore` compares with: the kit's mock, started empty with a key of each kind, on a
@@ -239,6 +240,8 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     ),
   });
 
+  /** Collection writes side by side, walks of the list alone (gate.ts). */
+  const gate = new Gate();
   let lookedBack = false;
   /** The run's end: what the list still shows of it is left behind (once, whatever ends the run). */
   const lookOnce = async () => {
@@ -269,6 +272,11 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     );
     world.settleMs = settleMs;
     world.profile = profile;
+    // @note Only where pages are counted by position (page numbers, offsets): a token or a link
+    // of a correct target does not skip or repeat for writes between pages (walkWhileWriting
+    // holds it to that), so sequences then walk while others write.
+    if (description.paging.page !== undefined || description.paging.offset !== undefined)
+      world.gate = gate;
     try {
       for (const step of steps) await world.step(step);
     } catch (error) {
@@ -298,7 +306,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       // looked at once, at the run's end (`lookBack`), and the search index for the sequence's
       // objects now, one search per word it planted.
       const left = [
-        ...(await world.run.cleanup(options.keys, undefined, false)),
+        ...(await world.gate.write(() => world.run.cleanup(options.keys, undefined, false))),
         ...(await orphans(world)),
       ];
       for (const each of left) if (!leftBehind.includes(each)) leftBehind.push(each);
@@ -393,6 +401,8 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
    * The sequence's objects a search still finds once its clean-up is done (their collections
    * deleted): an index that kept them. One search per word the sequence planted, with each key
    * that made objects, through the clean-up's client; `--settle` gives a lagging index time.
+   * What is found is ours (our id, our word): deleted where the description offers a delete of
+   * an object, then looked for again; what a search still finds is left behind.
    */
   async function orphans(world: World): Promise<string[]> {
     if (!cleaner.offers('search') || world.objects.length === 0) return [];
@@ -401,8 +411,23 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       const key = world.keys[pair.key] ?? options.keys.full;
       for (let w = 0; w < WORDS; w++) asked.set(`${key} ${w}`, { key, word: world.word(w) });
     }
-    const ours = new Set(world.objects.map((pair) => pair.target));
+    const byId = new Map(world.objects.map((pair) => [pair.target, pair]));
+    const ours = new Set(byId.keys());
     const found = new Map<string, string>();
+    const remove = async () => {
+      if (!cleaner.offers('deleteObject')) return;
+      await Promise.all(
+        [...found.keys()].map((id) => {
+          const pair = byId.get(id)!;
+          return cleaner
+            .send('deleteObject', {
+              key: world.keys[pair.key] ?? options.keys.full,
+              params: { collection_id: pair.collection.target, object_id: id },
+            })
+            .catch(() => undefined);
+        }),
+      );
+    };
     const look = async () => {
       found.clear();
       await Promise.all(
@@ -417,10 +442,16 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       );
       if (found.size > 0) throw new CheckFailure('still found');
     };
-    try {
-      await new Settle(settleMs).until(look).catch((error: unknown) => {
+    const settled = () =>
+      new Settle(settleMs).until(look).catch((error: unknown) => {
         if (!(error instanceof CheckFailure)) throw error;
       });
+    try {
+      await settled();
+      if (found.size > 0 && cleaner.offers('deleteObject')) {
+        await remove();
+        await settled();
+      }
     } catch (error) {
       return [`(could not search for the sequence's objects: ${(error as Error).message})`];
     }

@@ -32,6 +32,7 @@ import { deleteObject, replaceObject, updateCollection, updateObject } from './w
 import { listObjects } from './object-list-steps.ts';
 import type { Absence, Explorer } from './explorer.ts';
 import { bodyBytes, fit, LARGE_BODY_BYTES } from './limits.ts';
+import { Gate } from './gate.ts';
 import { WORDS, type KeyName, type Step } from './steps.ts';
 
 /** Whether the target's status `t` says "absent" the way `why` allows. */
@@ -56,6 +57,9 @@ export class World implements Explorer {
   settleMs = 0;
   /** `--level profile`: our document's statuses and problem codes, exactly. */
   profile = false;
+  /** Shared by the sequences side by side (gate.ts); one of its own when alone. */
+  gate = new Gate();
+  #walking = false;
 
   constructor(
     readonly target: Target,
@@ -83,7 +87,17 @@ export class World implements Explorer {
   async step(step: Step): Promise<void> {
     this.stepNumber += 1;
     try {
-      await this.#step(step);
+      // @note A walk passes the gate alone; its own writes between pages are inside it.
+      if (step.kind.startsWith('walk')) {
+        await this.gate.walk(async () => {
+          this.#walking = true;
+          try {
+            await this.#step(step);
+          } finally {
+            this.#walking = false;
+          }
+        });
+      } else await this.#step(step);
       if (this.profile && step.kind.startsWith('walk'))
         this.#judgedByDocument('listCollections', 200);
     } catch (error) {
@@ -191,10 +205,13 @@ export class World implements Explorer {
         query: options.query?.(side),
         headers: options.headers?.(side),
       });
-    const [target, model] = await Promise.all([
-      send('target').catch((error: unknown) => error),
-      send('model'),
-    ]);
+    const both = () =>
+      Promise.all([send('target').catch((error: unknown) => error), send('model')]);
+    // @note A collection comes or goes: not while another sequence walks the list.
+    const [target, model] =
+      (operation === 'createCollection' || operation === 'deleteCollection') && !this.#walking
+        ? await this.gate.write(both)
+        : await both();
     // @note At `--level profile` a response that breaks openapi.yaml fails the step that got it.
     if (target instanceof CheckFailure) {
       const record = {
@@ -267,9 +284,11 @@ export class World implements Explorer {
           (m === 401 && t === 401) ||
           (m !== 404 && m !== 401 && Math.floor(m / 100) === Math.floor(t / 100)));
     if (!agrees) {
-      // @note Another account's resource served or changed is the isolation judge's, whatever
-      // the operation: the key identifies the caller's account (§5.1), the list is of it (§4).
-      if (why === 'notYours' && m === 404 && ok(t)) {
+      // @note Another account's resource served is the isolation judge's, whatever the read:
+      // the key identifies the caller's account (§5.1), the list is of it (§4). A write to it
+      // keeps the operation's clause (DEL-1 for a delete, OBJ-1 for a create in it).
+      const read = model.method === 'GET' || clause === 'SEARCH-1';
+      if (why === 'notYours' && m === 404 && ok(t) && read) {
         this.coverage.count(this.coverage.clauses, 'ISO-1');
         throw new Divergence(
           'ISO-1',

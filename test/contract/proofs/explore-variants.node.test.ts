@@ -81,7 +81,7 @@ describe('explore against seeded bugs', () => {
   const found: Array<[VariantName, string[]]> = [
     ['count-wrong', ['COLL-2']],
     ['object-other-account', ['ISO-1', 'OBJ-GET-1', 'OBJ-2']],
-    ['other-account-collection-readable', ['ISO-1', 'COLL-GET-1', 'COLL-3', 'DEL-1']],
+    ['other-account-collection-readable', ['ISO-1', 'COLL-GET-1', 'COLL-3', 'DEL-1', 'OBJ-1']],
     ['soft-delete', ['DEL-1']],
     ['no-cascade', ['DEL-2']],
     ['system-fields-missing', ['OBJ-3']],
