@@ -70,7 +70,7 @@ export async function exploreCommand(
     .option('--max-steps <n>', 'the longest sequence (default 20)', integer('--max-steps'))
     .option(
       '--concurrency <n>',
-      'requests in flight at once to the target (default 4)',
+      'sequences side by side, and requests in flight at once to the target (default 4)',
       integer('--concurrency'),
     )
     .option(

@@ -24,13 +24,20 @@ function storyLines(story: Story, command: string): string[] {
       `Shown again in ${story.shownAgain.shown} of ${story.shownAgain.of} replays of this sequence.`,
     );
   lines.push('');
+  // @note The step that diverged is the story's last: the run stops at the first divergence.
   story.steps.forEach((step, i) => {
     lines.push(
       `${i + 1}. ${step.request}`,
       `   model:  ${step.model}`,
       `   target: ${step.target}`,
     );
+    if (i === story.steps.length - 1) lines.push(`   ^ diverged here (${story.clause})`);
   });
+  if (story.steps.some((step) => / word \d/.test(step.request)))
+    lines.push(
+      '',
+      'Words: a sequence plants word 0, 1 or 2 (zq<run id>s<sequence>w<n>, unique to it) at the start of the text of each object it writes; a search asks for one of them.',
+    );
   lines.push(
     '',
     `Replay exactly this sequence: ${command} --seed ${story.seed} --replay '${story.path}'`,
