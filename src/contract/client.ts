@@ -116,6 +116,8 @@ export class ContractClient {
    */
   keyHeader: 'authorization' | 'x-answers-api-key' = 'authorization';
   readonly pushback: Pushback = { waits: 0, waitedMs: 0, notWaited: 0 };
+  /** Requests sent, each attempt counted (a retry after a 429 too). */
+  sent = 0;
   /** Requests in flight at once (`--concurrency`). */
   readonly #gate: Gate;
   /** Aborted by the first SIGINT or SIGTERM: no request is sent or waited for after it. */
@@ -215,6 +217,7 @@ export class ContractClient {
     }
     const send = async () => {
       this.#checkStopped();
+      this.sent += 1;
       const signal = this.#signal();
       const response = await fetch(url, {
         method,

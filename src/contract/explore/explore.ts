@@ -105,6 +105,11 @@ export interface ExploreReport {
     clauses: Record<string, number>;
     statuses: Record<string, number>;
   };
+  /**
+   * Every request sent to the target: each page of a walk, each read-back and the clean-up's
+   * included (`requests` counts steps' requests on both sides, the budget of `--max-requests`).
+   */
+  sentToTarget?: number | undefined;
   /** Collections the run could not delete, each once. */
   leftBehind: string[];
   /** The run's id: its data is named `answers-contract-<run id>-…` (`sweep --run` takes it). */
@@ -229,6 +234,8 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       statuses: Object.fromEntries([...coverage.statuses].map(([s, n]) => [String(s), n])),
     },
     leftBehind,
+    // @note Every request sent to the target, walk pages, read-backs and clean-up included.
+    sentToTarget: pushbackOf.reduce((sum, client) => sum + client.sent, 0),
     ...(tooLarge.count > 0 ? { tooLarge: { ...tooLarge } } : {}),
     pushback: pushbackOf.reduce(
       (sum, client) => ({

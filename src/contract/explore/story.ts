@@ -57,7 +57,7 @@ export function formatExplore(
   const lines: string[] = [];
   const { story } = report;
   lines.push(
-    `${story ? 'DIVERGED' : report.interrupted ? 'INTERRUPTED' : 'AGREED'}: ${report.sequences} sequences, ${report.requests} requests in ${(report.elapsedMs / 1000).toFixed(1)} s (seed ${report.seed})`,
+    `${story ? 'DIVERGED' : report.interrupted ? 'INTERRUPTED' : 'AGREED'}: ${report.sequences} sequences, ${report.requests} requests in ${(report.elapsedMs / 1000).toFixed(1)} s (seed ${report.seed})${report.sentToTarget === undefined ? '' : `; ${report.sentToTarget} sent to the target, walk pages and clean-up included`}`,
   );
   if (story) lines.push('', ...storyLines(story, command));
   const counts = (record: Record<string, number>) =>
