@@ -39,6 +39,8 @@ function tierProjects(tier: Tier) {
       // starts a command can wait seconds for a core on a loaded 2-core machine.
       testTimeout: tier === 'fast' ? 5_000 : 30_000,
       hookTimeout: 30_000,
+      // The install tier packs the kit once for all its files (test/new-user/packed-kit.ts).
+      ...(tier === 'install' ? { globalSetup: ['test/new-user/packed-kit.global-setup.ts'] } : {}),
     },
   }));
 }

@@ -3,9 +3,11 @@
  * markers): a first clone's `npm ci` and `npm start` (README, set-up), a clone a CI owner
  * reviewed, packed and vendored into their repository (examples/ci, ci-vendor), whose workflow
  * steps then run, and the examples run in that clone (node-tests-example, web-app-here,
- * web-app-copy). Nothing here depends on the msw major of an app, so .ci/run runs it once.
+ * web-app-copy). Nothing here depends on the msw major of an app, so .ci/run runs it once. The
+ * reviewed clone is the one the tier packs the kit in once (ci-vendor's first line, the same as
+ * the README's install line: test/new-user/packed-kit.ts).
  */
-import { cp, mkdir, readFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -14,11 +16,15 @@ import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { ROOT } from '../docs/doc-blocks.ts';
 import { block, commandsOf, SHELL_BLOCKS_RUN_BY } from '../docs/readme-plan.ts';
 import { cloneInto, holdingPort4010, KEYS, notRun, scratchLayout } from '../new-user/layout.ts';
+import { packedKitFor } from '../new-user/packed-kit.ts';
 import { executed, expectRan, runCommands, startCommand } from '../new-user/run-commands.ts';
 
 describe(`a clone of the kit, followed as typed (Node ${process.versions.node})`, () => {
   let work: string;
-  /** The clone `set-up` runs in, and the one `ci-vendor` packs in, beside `your-repo/`. */
+  /**
+   * The clone `set-up` runs in; the reviewed clone, the one `ci-vendor` packs in, is the clone the
+   * tier's pack line ran in (test/new-user/packed-kit.ts), with `your-repo/` made beside it.
+   */
   let freshClone: string;
   let kit: string;
   let repo: string;
@@ -27,11 +33,7 @@ describe(`a clone of the kit, followed as typed (Node ${process.versions.node})`
   it('lays out a first clone, and a reviewed clone beside a repository with a vendor folder', async () => {
     work = await make();
     freshClone = join(work, 'first-clone', 'answers-mock-kit');
-    kit = join(work, 'reviewed-clone', 'answers-mock-kit');
-    repo = join(work, 'reviewed-clone', 'your-repo');
     await cloneInto(freshClone);
-    await cloneInto(kit);
-    await mkdir(join(repo, 'vendor'), { recursive: true });
   }, 120_000);
 
   // The two blocks that begin with `npm ci`, each in its own clone, side by side. Only set-up
@@ -67,7 +69,16 @@ describe(`a clone of the kit, followed as typed (Node ${process.versions.node})`
   it.concurrent(
     'ci-vendor: packs the kit in a reviewed clone and copies the tarball to the vendor folder',
     async () => {
-      expectRan('ci-vendor', await runCommands('ci-vendor', commandsOf('ci-vendor'), kit));
+      // Its first line, `npm ci && npm pack` in a fresh clone, ran once for the tier: the
+      // reviewed clone is the one it ran in. The lines after it run there as typed.
+      const { kit: packed, rest } = await packedKitFor('ci-vendor');
+      kit = packed.clone;
+      repo = join(kit, '..', 'your-repo');
+      // Beside the shared clone: what a run before this one in the same folder left is removed.
+      for (const leftover of [repo, join(kit, '..', 'web-app')])
+        await rm(leftover, { recursive: true, force: true });
+      await mkdir(join(repo, 'vendor'), { recursive: true });
+      expectRan('ci-vendor', await runCommands('ci-vendor', rest, kit));
       await expect(
         readFile(join(repo, 'vendor', 'answers-mock-kit-0.1.0.tgz')),
       ).resolves.toBeTruthy();

@@ -3,11 +3,12 @@
  * and the environment a CI owner's shell would have for the local mock.
  */
 import { execFileSync } from 'node:child_process';
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, expect } from 'vitest';
 import { ROOT } from '../docs/doc-blocks.ts';
+import { withDirLock } from '../support/dir-lock.ts';
 import { scratchDir } from '../support/scratch.ts';
 import type { Background } from './run-commands.ts';
 
@@ -19,17 +20,8 @@ export async function cloneInto(to: string): Promise<void> {
   for (const file of tracked) await cp(join(ROOT, file), join(to, file), { recursive: true });
 }
 
-/** Who holds port 4010 among the install tier's test files (a folder is made atomically). */
+/** Who holds port 4010 among the install tier's test files. */
 const LOCK = join(tmpdir(), 'answers-mock-kit-port-4010.lock');
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Runs `body` while this process alone may listen on port 4010, which the README's commands
@@ -39,36 +31,20 @@ function alive(pid: number): boolean {
  * port is handed on. Inside, the port must be free: a mock a developer left running
  * there would answer in place of the one these lines start.
  */
-export async function holdingPort4010<T>(
-  running: Background[],
-  body: () => Promise<T>,
-): Promise<T> {
-  for (;;) {
+export function holdingPort4010<T>(running: Background[], body: () => Promise<T>): Promise<T> {
+  return withDirLock(LOCK, async () => {
     try {
-      await mkdir(LOCK);
-      await writeFile(join(LOCK, 'pid'), String(process.pid));
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(await readFile(join(LOCK, 'pid'), 'utf8').catch(() => 'NaN'));
-      // No pid yet: its owner is between its mkdir and its write; wait for either.
-      if (Number.isInteger(owner) && !alive(owner))
-        await rm(LOCK, { recursive: true, force: true });
-      else await new Promise((resolve) => setTimeout(resolve, 100));
+      const taken = await fetch('http://127.0.0.1:4010/').then(
+        () => true,
+        () => false,
+      );
+      expect(taken, 'port 4010 is in use: stop what listens there (npm start?)').toBe(false);
+      return await body();
+    } finally {
+      // What a failed step left listening is stopped before the port is handed on.
+      for (const server of running.splice(0)) await server.stop();
     }
-  }
-  try {
-    const taken = await fetch('http://127.0.0.1:4010/').then(
-      () => true,
-      () => false,
-    );
-    expect(taken, 'port 4010 is in use: stop what listens there (npm start?)').toBe(false);
-    return await body();
-  } finally {
-    // What a failed step left listening is stopped before the port is handed on.
-    for (const server of running.splice(0)) await server.stop();
-    await rm(LOCK, { recursive: true, force: true });
-  }
+  });
 }
 
 /** The environment a CI owner's shell would have, for the local mock on port 4010. */

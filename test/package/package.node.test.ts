@@ -1,8 +1,9 @@
 /**
- * The package as its users get it: `npm pack` (which builds dist/ in prepack), publint and attw on
- * the tarball, then a separate project in the system temp dir that installs the tarball from the
- * npm cache and uses every entry point, the types, a vitest suite and both bins. Nothing in the
- * consumer points into this repository.
+ * The package as its users get it: the tarball the README's `npm ci && npm pack` makes in a fresh
+ * clone (which builds dist/ in prepack; packed once for the install tier,
+ * test/new-user/packed-kit.ts), publint and attw on it, then a separate project in the system
+ * temp dir that installs the tarball from the npm cache and uses every entry point, the types, a
+ * vitest suite and both bins. Nothing in the consumer points into this repository.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -12,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDir } from '../support/scratch.ts';
 import { CHECKS } from '../../src/contract/checks/index.ts';
 import { defaultState } from '../../src/seed/default-state.ts';
-import { BIN, childEnv, expectOk, ROOT, run, type Ran } from './commands.ts';
+import { packedKit } from '../new-user/packed-kit.ts';
+import { BIN, childEnv, expectOk, run, type Ran } from './commands.ts';
 import { consumerFiles } from './consumer-project.ts';
 import { publicDeclarations } from './public-declarations.ts';
 import { installKitBesideMsw, installScripts, type KitInstall } from './install-footprint.ts';
@@ -53,9 +55,7 @@ describe('the packed package, installed in a separate project', () => {
     work = await scratchDir('answers-mock-kit-package-');
     consumer = join(work, 'consumer');
 
-    const packed = await run('npm', ['pack', '--json', '--pack-destination', work], ROOT);
-    expectOk('npm pack', packed);
-    tarball = join(work, (JSON.parse(packed.stdout) as Array<{ filename: string }>)[0]!.filename);
+    tarball = (await packedKit()).tarball;
 
     for (const [file, text] of Object.entries(consumerFiles(MSW))) {
       await mkdir(join(consumer, file, '..'), { recursive: true });
