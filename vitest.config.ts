@@ -40,7 +40,9 @@ function tierProjects(tier: Tier) {
       testTimeout: tier === 'fast' ? 5_000 : 30_000,
       hookTimeout: 30_000,
       // The install tier packs the kit once for all its files (test/new-user/packed-kit.ts).
-      ...(tier === 'install' ? { globalSetup: ['test/new-user/packed-kit.global-setup.ts'] } : {}),
+      ...(tier === 'install'
+        ? { globalSetup: ['test/new-user/packed-kit.global-setup.ts'], ...INSTALL_WORKERS }
+        : {}),
     },
   }));
 }
@@ -50,6 +52,15 @@ function tierProjects(tier: Tier) {
  * and the run is serial. The tests keep their state per file, so files run side by side.
  */
 const WORKERS = Math.max(2, availableParallelism() - 1);
+
+/**
+ * The install tier's files spend most of their time waiting for the commands they start (npm,
+ * tsc, a browser), and three of them wait for the one pack of the kit (test/new-user/packed-kit.ts):
+ * one worker more than the others keeps a file that is ready from waiting for a slot. Vitest
+ * runs projects with a different worker count in groups of their own: the install tier's comes
+ * after the others when a run selects them all.
+ */
+const INSTALL_WORKERS = { maxWorkers: WORKERS + 1, sequence: { groupOrder: 1 } };
 
 export default defineConfig({
   // examples/node-tests (in the fast tier) runs as its users would run it, with the package name
@@ -75,6 +86,7 @@ export default defineConfig({
         plugins: [mswWorkerScript()],
         test: {
           name: 'install-browser',
+          ...INSTALL_WORKERS,
           include: foldersOf('install').map((folder) => `${folder}/${BROWSER_TEST}`),
           browser: {
             enabled: true,
