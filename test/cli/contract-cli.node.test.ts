@@ -3,8 +3,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHECKS } from '../../src/contract/checks/index.ts';
+import { parseSuiteOptions } from '../../src/contract/cli.ts';
+import { UsageError } from '../../src/contract/cli-options.ts';
 import { createMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 
@@ -85,24 +87,36 @@ describe('answers-contract', () => {
     expect(result.stdout).toMatch(/FAIL {2}delete\.collection/);
   }, 90_000);
 
+  // @note Parsed in-process: each is a usage error of one line, which the bin prints as one line
+  // with exit 2 (the spawned run below, and contract-cli-target's, prove that wiring).
   it.each([
     [['--api-key', 'k'], /--base-url/],
     [['--base-url', 'http://127.0.0.1:4010/api/answers/v1'], /--api-key/],
     [['--base-url', 'ftp://x', '--api-key', 'k'], /http\(s\) URL/],
-    [['--base-url', 'http://127.0.0.1:9/api/answers/v1', '--api-key', 'k'], /cannot reach/],
-  ])(
-    'exits 2 with one line for %j',
-    async (args, message) => {
-      const result = await contract(args as string[], {
-        ANSWERS_BASE_URL: '',
-        ANSWERS_API_KEY: '',
-      });
-      expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(message);
-      expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    },
-    90_000,
-  );
+  ])('exits 2 with one line for %j', (args, message) => {
+    vi.stubEnv('ANSWERS_BASE_URL', '');
+    vi.stubEnv('ANSWERS_API_KEY', '');
+    try {
+      expect(() => parseSuiteOptions(['node', 'answers-contract', ...args])).toThrow(
+        expect.objectContaining({
+          constructor: UsageError,
+          message: expect.stringMatching(new RegExp(`^[^\\n]*${message.source}[^\\n]*$`)),
+        }),
+      );
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('exits 2 with one line for ["--base-url","http://127.0.0.1:9/api/answers/v1","--api-key","k"]', async () => {
+    const result = await contract(
+      ['--base-url', 'http://127.0.0.1:9/api/answers/v1', '--api-key', 'k'],
+      { ANSWERS_BASE_URL: '', ANSWERS_API_KEY: '' },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/cannot reach/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  }, 90_000);
 
   it('exits 2 when the target refuses the key', async () => {
     const result = await contract([
