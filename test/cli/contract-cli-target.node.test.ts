@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { SPEC_CHECKS } from '../../src/contract/checks/index.ts';
 import { parseSuiteOptions } from '../../src/contract/cli.ts';
 import { UsageError } from '../../src/contract/cli-options.ts';
+import { loadTargetFile, TargetFileError } from '../../src/contract/target/load.ts';
 import { createMock, type AnswersMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { contract } from '../support/contract-cli.ts';
@@ -47,33 +48,37 @@ afterAll(async () => {
 const api = () => `${server.url}/api/answers/v1`;
 
 describe('answers-contract --target', () => {
+  it('exits 2 with one line and no stack for the target file "operations:\\n  listCollections: FETCH /things\\n"', async () => {
+    const file = join(dir, 'bad.yaml');
+    await writeFile(file, 'operations:\n  listCollections: FETCH /things\n');
+    const result = await contract(['--base-url', api(), '--api-key', KEYS.full, '--target', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('bad.yaml');
+    expect(result.stderr).toMatch(/\/operations\/listCollections/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stdout).not.toMatch(/FAIL/);
+  }, 90_000);
+
+  // @note Loaded in-process, as the bin loads --target before any check: each is a TargetFileError
+  // of one line naming the file, which the bin prints as one line with exit 2 (the run above).
   it.each([
-    ['operations:\n  listCollections: FETCH /things\n', /\/operations\/listCollections/],
     ['unknownKey: 1\n', /unknown key "unknownKey"/],
     ['operations:\n  getCollection: GET /collections/{id}\n', /\{collection_id\}/],
     ['list: [unclosed\n', /bad\.yaml/],
-  ])(
-    'exits 2 with one line and no stack for the target file %j',
-    async (text, message) => {
-      const file = join(dir, 'bad.yaml');
-      await writeFile(file, text);
-      const result = await contract([
-        '--base-url',
-        api(),
-        '--api-key',
-        KEYS.full,
-        '--target',
-        file,
-      ]);
-      expect(result.code).toBe(2);
-      expect(result.stderr).toContain('bad.yaml');
-      expect(result.stderr).toMatch(message);
-      expect(result.stderr).not.toMatch(/\n\s+at /);
-      expect(result.stderr.trim().split('\n')).toHaveLength(1);
-      expect(result.stdout).not.toMatch(/FAIL/);
-    },
-    90_000,
-  );
+  ])('exits 2 with one line and no stack for the target file %j', async (text, message) => {
+    const file = join(dir, 'bad.yaml');
+    await writeFile(file, text);
+    const error = await loadTargetFile(file).then(
+      () => expect.fail('loaded a bad target file'),
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(TargetFileError);
+    const { message: said } = error as Error;
+    expect(said).toContain('bad.yaml');
+    expect(said).toMatch(message);
+    expect(said).not.toContain('\n');
+  });
 
   it('reads the file named by ANSWERS_CONTRACT_TARGET', async () => {
     const file = join(dir, 'missing-dir', 'nowhere.yaml');
