@@ -177,6 +177,9 @@ export async function exploreCommand(
     `--base-url ${options.baseUrl}`,
     ...(options.target ? [`--target ${options.target}`] : []),
     ...(options.level === 'profile' ? ['--level profile'] : []),
+    // @note Side by side, a divergence may need another sequence's writes to show: the run's
+    // width is part of the line that reruns it.
+    ...(options.concurrency !== undefined ? [`--concurrency ${options.concurrency}`] : []),
   ].join(' ');
   const { operations } = description ?? DEFAULT_DESCRIPTION;
   const report: CoveredExploreReport = {

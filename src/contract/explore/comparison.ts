@@ -1,7 +1,10 @@
 /** What `explore` compares and records: a step's record, a divergence, coverage, and how values are compared. */
 import type { ContractResponse } from '../client.ts';
 import type { BodyValues, Target } from '../target/target.ts';
-import type { ByStyle } from './updates.ts';
+import type { UpdateStyle } from '../target/description.ts';
+
+/** A value as each update style leaves it (updates.ts). */
+export type ByStyle = Record<UpdateStyle, unknown>;
 
 /** What one step did on both sides, as a story prints it. */
 export interface StepRecord {

@@ -77,6 +77,8 @@ interface Story {
   clause: string;
   message: string;
   steps: StepRecord[];
+  /** The step (0-based) that diverged: a walk's own writes are recorded after it. */
+  divergedAt?: number | undefined;
   seed: number;
   path: string;
   /** The sequence as first seen: no replay while shrinking showed the divergence again. */
@@ -214,11 +216,14 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   /** The request budget ran out: the run ended there, not on a divergence. */
   let spent = false;
 
+  /** Where a divergence's step is in the story, when it is there. */
+  const at = (step: StepRecord) => (last.includes(step) ? last.indexOf(step) : undefined);
   const storyOf = (divergence: Divergence | undefined, path: string): Story | undefined =>
     divergence && {
       clause: divergence.clause,
       message: divergence.detail,
       steps: last,
+      divergedAt: at(divergence.step),
       seed,
       path,
     };
@@ -359,6 +364,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
           clause: failure!.clause,
           message: failure!.detail,
           steps: last,
+          divergedAt: at(failure!.step),
           seed,
           path: found.counterexamplePath ?? '',
         }

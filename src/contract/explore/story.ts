@@ -24,14 +24,15 @@ function storyLines(story: Story, command: string): string[] {
       `Shown again in ${story.shownAgain.shown} of ${story.shownAgain.of} replays of this sequence.`,
     );
   lines.push('');
-  // @note The step that diverged is the story's last: the run stops at the first divergence.
+  // @note The step that diverged: the last, but for a walk whose own writes come after it.
   story.steps.forEach((step, i) => {
     lines.push(
       `${i + 1}. ${step.request}`,
       `   model:  ${step.model}`,
       `   target: ${step.target}`,
     );
-    if (i === story.steps.length - 1) lines.push(`   ^ diverged here (${story.clause})`);
+    if (i === (story.divergedAt ?? story.steps.length - 1))
+      lines.push(`   ^ diverged here (${story.clause})`);
   });
   if (story.steps.some((step) => / word \d/.test(step.request)))
     lines.push(

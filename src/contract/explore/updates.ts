@@ -4,11 +4,8 @@
  * the description says none. Each pair of the sequence keeps its value under every style.
  */
 import { UPDATE_STYLES, type UpdateStyle } from '../target/description.ts';
-import { canonical, type CollectionPair, type StepRecord } from './comparison.ts';
+import { canonical, type ByStyle, type CollectionPair, type StepRecord } from './comparison.ts';
 import type { Explorer } from './explorer.ts';
-
-/** A value as each update style leaves it. */
-export type ByStyle = Record<UpdateStyle, unknown>;
 
 /** A value just created: every style holds it as sent. */
 export function created(value: unknown): ByStyle {
