@@ -158,8 +158,8 @@ export const BLIND_SPOT_VARIANTS = [
   {
     variant: 'deleted-object-still-listed',
     breaks:
-      "an object's delete removes it (a get says 410, the count drops) but not from the per-collection document the object list reads: it is still listed",
-    clause: 'COLL-2',
+      "an object's delete removes it (a get says 410, the count drops) but not from the per-collection document the object list reads: it is still listed, what was deleted back in sight",
+    clause: 'DEL-3',
   },
   {
     variant: 'scoped-search-finds-deleted-collection',
