@@ -1,0 +1,109 @@
+/**
+ * Bugs of the independent server aimed at explore's blind spots when they were seeded
+ * (BLIND_SPOT_VARIANTS of test/independent/explore-variants.ts): a list's later pages, metadata
+ * of many keys or deep nesting, a partial update of an object, long text outside ASCII, a hit's
+ * content, a write seen through one operation only, an id reused after a delete, a collection of
+ * more objects than a batch. Explore must find each within its bound in requests and name the
+ * row's clause (exit 1 with a story); the fixed suite passes every one of them. Deep tier: seed 1
+ * by default, seeds 1-3 with DEEP=full.
+ */
+import { describe, expect, it } from 'vitest';
+import { CHECKS } from '../../../src/contract/checks/index.ts';
+import { runContract } from '../../../src/contract/runner.ts';
+import {
+  BLIND_SPOT_VARIANTS,
+  type ExploreVariantName,
+} from '../../independent/explore-variants.ts';
+import { startIndependentServer } from '../../independent/server.ts';
+import { exploreIndependent, FINDING, SEEDS, targetDescription } from './explore-independent.ts';
+
+/**
+ * What explore does not do today for a row, on which seeds (`all`: 1-3), and why: missed within
+ * its bound, or found but named by another clause than the rule the bug breaks. Measured on 2
+ * cores at ebbda15 (docs/independent-server.md, "Variants aimed at explore's blind spots"). Their
+ * runs are `it.fails`: the day explore finds one and names its clause, the test flips, and the
+ * row leaves this map.
+ */
+const KNOWN_MISSED = new Map<ExploreVariantName, { seeds: readonly number[] | 'all'; why: string }>(
+  [
+    [
+      'patch-object-system-fields-lost',
+      { seeds: 'all', why: 'found, but named OBJ-3, not the get of OBJ-GET-1' },
+    ],
+    [
+      'scoped-search-finds-deleted-collection',
+      { seeds: [1], why: 'not found on seed 1: a search scoped to a deleted collection is rare' },
+    ],
+    [
+      'object-id-reused',
+      {
+        seeds: 'all',
+        why: 'found by what the reuse shows, named ISO-1, DEL-3 or DEL-2 by seed, not OBJ-2',
+      },
+    ],
+    [
+      'cascade-batch-25',
+      {
+        seeds: [1],
+        why: 'no story on seed 1: only its clean-up fails, leaving objects past 25 behind',
+      },
+    ],
+    [
+      'scoped-search-first-25',
+      {
+        seeds: 'all',
+        why: 'not found: no scoped search for a word of an object past the 25th of a collection',
+      },
+    ],
+  ],
+);
+
+/**
+ * Rows whose bug may leave data behind: `cascade-batch-25`'s objects past the 25th outlive their
+ * collection, and a clean-up that does not look for orphans by search rightly reports them.
+ */
+const LEAVES_DATA: ReadonlySet<ExploreVariantName> = new Set(['cascade-batch-25']);
+
+const missedOn = (variant: ExploreVariantName, seed: number) => {
+  const seeds = KNOWN_MISSED.get(variant)?.seeds;
+  return seeds === 'all' || (seeds?.includes(seed) ?? false);
+};
+
+describe('explore against bugs aimed at its blind spots', () => {
+  const cases = BLIND_SPOT_VARIANTS.flatMap((row) => SEEDS.map((seed) => ({ ...row, seed })));
+  for (const { variant, clause, seed } of cases) {
+    const missed = missedOn(variant, seed);
+    (missed ? it.fails : it)(
+      `finds ${variant} with seed ${seed} within 40,000 requests, naming ${clause}${missed ? ` (known missed: ${KNOWN_MISSED.get(variant)?.why})` : ''}`,
+      async () => {
+        const report = await exploreIndependent({ variant, seed, maxRequests: FINDING });
+        expect(report.story?.clause, report.story?.message).toBe(clause);
+        if (!LEAVES_DATA.has(variant)) expect(report.leftBehind).toEqual([]);
+      },
+      150_000,
+    );
+  }
+
+  it.each(BLIND_SPOT_VARIANTS)(
+    'the fixed suite passes $variant (destructive, every key)',
+    async ({ variant }) => {
+      const server = await startIndependentServer({ variant });
+      try {
+        const report = await runContract({
+          baseUrl: server.url,
+          description: await targetDescription(),
+          keys: server.keys,
+          checks: CHECKS,
+          destructive: true,
+        });
+        expect(
+          report.failed,
+          JSON.stringify(report.results.filter((r) => r.outcome === 'fail').map((r) => r.id)),
+        ).toBe(false);
+      } finally {
+        await server.close();
+      }
+    },
+    60_000,
+  );
+});
