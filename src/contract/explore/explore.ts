@@ -47,8 +47,16 @@ export interface ExploreOptions {
   maxRequests?: number | undefined;
   /** The longest sequence. Default 20 steps. */
   maxSteps?: number | undefined;
-  /** Requests in flight at once to the target. Default 4. */
+  /**
+   * Requests in flight at once to the target, and sequences side by side (unless `lanes`
+   * says otherwise). Default 4.
+   */
   concurrency?: number | undefined;
+  /**
+   * Sequences side by side, each with its own model (default: `concurrency`). 1: one at a time,
+   * each finding shown by its seed alone (a proof that must shrink and replay as it showed).
+   */
+  lanes?: number | undefined;
   /** Waits this long after each write before reading (an eventually consistent target). */
   settleMs?: number | undefined;
   /**
@@ -194,7 +202,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   });
   // @note Sequences run side by side, each with a model of its own (`concurrency` of them,
   // started here and stopped at the end); shrinking and replays use the first.
-  const width = Math.max(1, options.concurrency ?? 4);
+  const width = Math.max(1, options.lanes ?? options.concurrency ?? 4);
   const models: Array<{ server: ExploreModel; target: Target }> = [];
   const addModel = async () => {
     const server = await options.startModel();

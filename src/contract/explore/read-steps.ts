@@ -184,6 +184,15 @@ export async function walk(world: Explorer, pageSize: number, key: KeyName): Pro
     const n = index.get(world.target.collectionIdOf(item) ?? '');
     if (n !== undefined) created.set(n, world.target.createdAtOf(item));
   }
+  // @note A collection missing or shown twice breaks the paging (COLL-LIST-2), not the order.
+  const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+  world.same(
+    'COLL-LIST-2',
+    "the run's collections, each once",
+    sorted(expected),
+    sorted(seen),
+    record,
+  );
   const reversed = [...expected].reverse();
   const fits = [expected, reversed].find((order) => inOrder(seen, order, created));
   world.same(

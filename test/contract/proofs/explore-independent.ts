@@ -38,6 +38,11 @@ export async function exploreIndependent(
     /** The run's bound: requests, so that what is found does not depend on the machine's speed. */
     maxRequests: number;
     replayPath?: string;
+    /**
+     * Sequences side by side (default 1: a finding proven from its seed alone, shrunk and
+     * replayed as it shows; the correct servers are run side by side, as users run them).
+     */
+    concurrency?: number;
   },
   server?: Awaited<ReturnType<typeof startIndependentServer>>,
 ) {
@@ -52,6 +57,7 @@ export async function exploreIndependent(
       budgetMs: 120_000,
       maxRequests: options.maxRequests,
       replayPath: options.replayPath,
+      lanes: options.concurrency ?? 1,
     });
   } finally {
     if (!server) await target.close();

@@ -24,6 +24,8 @@ async function exploreMock(fault: string | undefined, seed: number) {
       level: 'profile',
       budgetMs: 120_000,
       maxRequests: REQUESTS,
+      // @note A fault is found from its seed alone; the correct mock is run side by side.
+      lanes: fault === undefined ? 4 : 1,
     });
   } finally {
     await target.stop();
@@ -38,7 +40,7 @@ it.each(deepSeeds([1, 2, 3]))(
     expect(report.requests).toBeGreaterThanOrEqual(REQUESTS);
     expect(report.leftBehind).toEqual([]);
   },
-  60_000,
+  120_000,
 );
 
 /**
@@ -57,14 +59,28 @@ it('misses at most 10 % of the faults, each named with a reason', () => {
 
 const found = FAULT_NAMES.filter((fault) => !(fault in MISSED));
 
+/** Faults whose bug keeps the run's objects past its clean-up, and how the report names them. */
+const KEEPS_DATA: Partial<Record<FaultName, RegExp>> = {
+  'delete-not-cascading':
+    /^object \S+ \(still found by a search for \S+ after its collection was deleted\)$/,
+};
+
 it.each(found)(
   'finds %s with seed 1, with no fixed check',
   async (fault) => {
     const report = await exploreMock(fault, 1);
     expect(report.story, `explore missed ${fault}`).toBeDefined();
-    expect(report.leftBehind, fault).toEqual([]);
+    // @note A fault that keeps a deleted collection's objects keeps the run's data where no
+    // request can reach it (its objects' paths name the collection): it is left behind, named.
+    const kept = KEEPS_DATA[fault];
+    if (kept)
+      expect(
+        report.leftBehind.every((left) => kept.test(left)),
+        fault,
+      ).toBe(true);
+    else expect(report.leftBehind, fault).toEqual([]);
   },
-  60_000,
+  120_000,
 );
 
 it.fails.each(Object.keys(MISSED))(
@@ -73,5 +89,5 @@ it.fails.each(Object.keys(MISSED))(
     const report = await exploreMock(fault as FaultName, 1);
     expect(report.story).toBeDefined();
   },
-  60_000,
+  120_000,
 );

@@ -32,6 +32,8 @@ it('keys given as options: the story says which variables the replay line reads'
       server.url,
       '--target',
       'test/independent/target.yaml',
+      '--concurrency',
+      '1',
       '--seed',
       '1',
       '--api-key',

@@ -46,13 +46,13 @@ describe('explore against correct implementations', () => {
       expect(report.requests).toBeGreaterThanOrEqual(AGREEING);
       expect(report.leftBehind).toEqual([]);
     },
-    15_000,
+    60_000,
   );
 
   it.each(SEEDS)(
     'agrees with the independent server (seed %i)',
     async (seed) => {
-      const report = await exploreIndependent({ seed, maxRequests: AGREEING });
+      const report = await exploreIndependent({ seed, maxRequests: AGREEING, concurrency: 4 });
       expect(report.story, JSON.stringify(report.story, null, 2)).toBeUndefined();
       expect(Object.keys(report.coverage.operations).sort()).toEqual(
         [
@@ -72,7 +72,7 @@ describe('explore against correct implementations', () => {
       );
       expect(report.leftBehind).toEqual([]);
     },
-    15_000,
+    60_000,
   );
 });
 
