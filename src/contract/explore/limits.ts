@@ -30,7 +30,7 @@ function cutString(text: string, max: number): string {
  * longest texts explore makes in ASCII (past a 64 KiB column), under the 256 KiB many servers
  * take by default. A target that refuses less says so in its description.
  */
-export const DEFAULT_BODY_BYTES = 200_000;
+const DEFAULT_BODY_BYTES = 200_000;
 
 /**
  * A body at least this large that the target refuses as too large (413) is its own limit, not a

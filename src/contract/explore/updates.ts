@@ -33,7 +33,7 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
 }
 
 /** The styles a read may show: the description's, or every one. */
-export function stylesOf(declared: UpdateStyle | undefined): readonly UpdateStyle[] {
+function stylesOf(declared: UpdateStyle | undefined): readonly UpdateStyle[] {
   return declared ? [declared] : UPDATE_STYLES;
 }
 
