@@ -7,6 +7,7 @@
  * row's clause (exit 1 with a story); the fixed suite passes every one of them. Deep tier: seed 1
  * by default, seeds 1-3 with DEEP=full.
  */
+import { DEEP_FULL } from '../../support/deep.ts';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/contract/checks/index.ts';
 import { runContract } from '../../../src/contract/runner.ts';
@@ -73,7 +74,9 @@ describe('explore against bugs aimed at its blind spots', () => {
   const cases = BLIND_SPOT_VARIANTS.flatMap((row) => SEEDS.map((seed) => ({ ...row, seed })));
   for (const { variant, clause, seed } of cases) {
     const missed = missedOn(variant, seed);
-    (missed ? it.fails : it)(
+    // @note A known miss searches to its whole bound (minutes in all) to show it still misses:
+    // under DEEP=full only; each .ci/run keeps every row's fixed-suite test and every found row.
+    (missed ? (DEEP_FULL ? it.fails : it.skip) : it)(
       `finds ${variant} with seed ${seed} within 40,000 requests, naming ${clause}${missed ? ` (known missed: ${KNOWN_MISSED.get(variant)?.why})` : ''}`,
       async () => {
         const report = await exploreIndependent({ variant, seed, maxRequests: FINDING });
