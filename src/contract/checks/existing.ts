@@ -100,7 +100,7 @@ export async function existingObjects(
   // @note The first page is enough to find a few objects in: no walk of a long list.
   const first = await target.send('listCollections', { key });
   const collections = (first.status === 200 ? (target.itemsOf(first.json) ?? []) : []).slice(0, 8);
-  const scoped = JSON.stringify(target.description.bodies.search).includes('{collection_ids}');
+  const scoped = target.canScopeSearch();
   const tried: string[] = [];
   // @note The collections are looked into together; what each finds is kept in list order.
   const found = await Promise.all(

@@ -5,15 +5,6 @@ import { matchingStyle, sameJson, sameMetadata } from './updates.ts';
 import { WORDS, type KeyName } from './steps.ts';
 import type { Explorer } from './explorer.ts';
 
-/** Whether a target's description has a place for a search's scope (`{collection_ids}`). */
-function canScope(target: Target): boolean {
-  const search = target.description.operations.search;
-  return (
-    JSON.stringify(target.description.bodies.search ?? null).includes('{collection_ids}') ||
-    (search?.path.includes('{collection_ids}') ?? false)
-  );
-}
-
 export async function search(
   world: Explorer,
   word: number,
@@ -22,7 +13,8 @@ export async function search(
 ): Promise<void> {
   // @note Only what the description can send: a target whose search has no place for a scope
   // ({collection_ids}) is asked unscoped, as its users would ask it.
-  const scope = scoped === null || !canScope(world.target) ? undefined : world.collection(scoped);
+  const scope =
+    scoped === null || !world.target.canScopeSearch() ? undefined : world.collection(scoped);
   // @note A scope is put to the test by a word that objects outside it hold: one time in three,
   // a scoped search asks for the word of a live object of the same account elsewhere.
   const account = (k: KeyName) => (k === 'otherAccount' ? 'other' : 'own');

@@ -135,6 +135,14 @@ export function parseTargetDescription(text: string, file: string): TargetDescri
     Object.assign(operations, d.operations);
   }
   const bodies = { ...d.bodies, ...value.bodies };
+  // @note Our default bodies are for our methods: an operation the file sends as GET or HEAD
+  // takes its values in the URL, so a body it does not give itself is not its (a search by query
+  // string has no place for a scope unless its path has one).
+  for (const name of Object.keys(bodies) as Array<keyof typeof bodies>) {
+    const method = operations[name as keyof typeof operations]?.method;
+    if ((method === 'GET' || method === 'HEAD') && value.bodies?.[name] === undefined)
+      delete bodies[name];
+  }
   for (const name of Object.keys(BODY_PLACEHOLDERS) as Array<keyof typeof BODY_PLACEHOLDERS>)
     checkBody(file, name, bodies[name]);
   const paging = value.paging ?? {};

@@ -107,6 +107,21 @@ export class Target {
     return this.description.operations[operation] !== undefined;
   }
 
+  /**
+   * Whether a search can be scoped: its path or the body it sends has a place for the ids
+   * (`{collection_ids}`). A GET or HEAD sends no body, whatever body the description gives.
+   */
+  canScopeSearch(): boolean {
+    const search = this.description.operations.search;
+    if (!search) return false;
+    const sendsBody = !['GET', 'HEAD'].includes(search.method);
+    return (
+      search.path.includes('{collection_ids}') ||
+      (sendsBody &&
+        JSON.stringify(this.description.bodies.search ?? null).includes('{collection_ids}'))
+    );
+  }
+
   /** Why a check that needs `operation` cannot run. */
   missing(operation: OperationName): string {
     return `the target description (${this.description.source}) offers no ${operation}`;
