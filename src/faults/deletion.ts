@@ -78,6 +78,10 @@ export const DELETION_FAULTS = {
     clauses: ['DEL-2', 'DEL-3', 'GAP-DEL-RESP', 'GAP-STATES'],
     wrap: (mock) => {
       const graveyard = new Map<string, Remains>();
+      const packedRemains = new WeakMap<
+        ObjectRecord,
+        { vocabulary: Vocabulary; packed: ReturnType<typeof packTerms> }
+      >();
       return async (request, next) => {
         const result = reviveObject(
           mock,
@@ -92,15 +96,20 @@ export const DELETION_FAULTS = {
         if (!isObject(search) || search.collection_ids !== undefined) return result;
         const queryWords = words(String(search.query));
         // @note Scored with a vocabulary of its own: the mock's counts only live objects' words.
-        const matches = (content: unknown) => {
-          const vocabulary = new Vocabulary();
-          const packed = packTerms(content, vocabulary);
-          return score(packed, queryTerms(queryWords, vocabulary)) > 0;
+        // Packed once per object (a run searches its graveyard many times over).
+        const matches = (object: ObjectRecord) => {
+          let terms = packedRemains.get(object);
+          if (!terms) {
+            const vocabulary = new Vocabulary();
+            terms = { vocabulary, packed: packTerms(object.content, vocabulary) };
+            packedRemains.set(object, terms);
+          }
+          return score(terms.packed, queryTerms(queryWords, terms.vocabulary)) > 0;
         };
         const leftovers = [...graveyard.values()]
           .filter((remains) => remains.accountId === result.accountId)
           .flatMap((remains) => [...remains.objects.values()])
-          .filter((object) => !stateOf(mock).store.hasId(object.id) && matches(object.content));
+          .filter((object) => !stateOf(mock).store.hasId(object.id) && matches(object));
         if (leftovers.length === 0) return result;
         // @note Ranked last (score 1 is below every real hit), so they go on the last page.
         return rewriteWhen(result, ['searchObjects'], [200], (body) => ({

@@ -1,8 +1,9 @@
 /**
  * How each marked block of the README and of the examples' READMEs is tested, and the helpers that
  * read them. Shared by the three tests that hold the documents true: test/docs/readme.node.test.ts
- * (what the documents show, fast), test/cli/explore-story.node.test.ts (the story explore prints,
- * engine) and test/new-user/readme.node.test.ts (every line run as typed, install).
+ * (what the documents show, fast), test/contract/proofs/readme-explore-story.node.test.ts (the
+ * story explore prints, deep: a search whose verdict no Node line changes) and
+ * test/new-user/readme.node.test.ts (every line run as typed, install).
  */
 import { docBlocks, shellCommands, type DocBlock } from './doc-blocks.ts';
 

@@ -22,7 +22,7 @@ async function cli(args: string[], env: Record<string, string> = {}) {
 }
 
 it('keys given as options: the story says which variables the replay line reads', async () => {
-  const server = await startIndependentServer({ variant: 'walk-offset-token' });
+  const server = await startIndependentServer({ variant: 'metadata-numbers-int32' });
   try {
     const { keys } = server;
     const first = await cli([

@@ -8,9 +8,9 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
-import { ROOT } from '../docs/doc-blocks.ts';
-import { block } from '../docs/readme-plan.ts';
-import { startIndependentServer } from '../independent/server.ts';
+import { ROOT } from '../../docs/doc-blocks.ts';
+import { block } from '../../docs/readme-plan.ts';
+import { startIndependentServer } from '../../independent/server.ts';
 
 it('shows what explore prints for walk-offset-token on the independent server, and it replays', async () => {
   const shown = block('explore-story').body;
