@@ -160,7 +160,7 @@ export async function generateClausesModule(): Promise<string> {
     'openapi-typescript from openapi.yaml',
     'scripts/generate-types.ts from docs/spec-gaps.md',
   );
-  return `${header}\nexport const CLAUSES = ${JSON.stringify(clauses, null, 2)} as const;\n`;
+  return `${header}\nexport const CLAUSES = ${JSON.stringify(clauses, null, 2)} as const;\n\n/** A clause or decision of docs/spec-gaps.md: every \`clauses:\` field takes one, so a mistyped id does not compile. */\nexport type ClauseId = (typeof CLAUSES)[number]['id'];\n`;
 }
 
 async function main(): Promise<void> {

@@ -357,3 +357,6 @@ export const CLAUSES = [
     "text": "\"Sorted by creation date\" names no direction."
   }
 ] as const;
+
+/** A clause or decision of docs/spec-gaps.md: every `clauses:` field takes one, so a mistyped id does not compile. */
+export type ClauseId = (typeof CLAUSES)[number]['id'];

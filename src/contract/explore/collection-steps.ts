@@ -16,9 +16,16 @@ export async function createCollection(
   const [target, model] = await world.both('createCollection', key, { body: () => body });
   const answer = world.target.collectionIn(target.json);
   const targetId = ok(target.status) ? world.target.collectionIdOf(answer) : undefined;
-  if (targetId) world.track(targetId, name, answer, key);
+  const theirs = targetId !== undefined && world.existing.has(targetId);
+  if (targetId && !theirs) world.track(targetId, name, answer, key);
   const record = world.record(`create collection ${name} (key ${key})`, model, target);
   world.agree(keyClause(key, true, 'COLL-1'), model, target, record);
+  if (theirs)
+    throw new Divergence(
+      'COLL-1',
+      `the create answered collection ${targetId}, which the list showed before the run: another collection, not ours, never deleted`,
+      record,
+    );
   // @note A create that answers another collection (a get-or-create, a cache) hands the
   // sequence someone else's data: the sequence ends here, before any step could delete it.
   const shown = ok(target.status) ? world.target.nameOf(answer) : undefined;

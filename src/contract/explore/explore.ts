@@ -260,6 +260,8 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     ),
   });
 
+  /** Collection ids listed before the run (`existedBefore`). */
+  const existing = new Set<string>();
   /** Collection writes side by side, walks of the list alone (gate.ts). */
   const gate = new Gate();
   let lookedBack = false;
@@ -292,6 +294,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     );
     world.settleMs = settleMs;
     world.profile = profile;
+    world.existing = existing;
     // @note Only where pages are counted by position (page numbers, offsets): a token or a link
     // of a correct target does not skip or repeat for writes between pages (walkWhileWriting
     // holds it to that), so sequences then walk while others write.
@@ -335,7 +338,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
 
   const sequencesArbitrary = fc.array(
     stepArbitrary(keyNames, (operation) => target.offers(operation), profile),
-    { minLength: 1, maxLength: options.maxSteps ?? 20 },
+    { minLength: 1, maxLength: options.maxSteps ?? 20, size: 'medium' },
   );
   const property = fc.asyncProperty(sequencesArbitrary, async (steps) => {
     // @note Past the request budget no new sequence starts, unless a divergence is being
@@ -348,6 +351,10 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     if (interrupted()) throw new Interrupted(String(options.signal!.reason));
     await runSequence(steps);
   });
+  // @note What the list shows before the run is someone else's: a create answering one of
+  // those ids (a get-or-create, an id reused from a cache) hands a sequence data it must never
+  // delete. Unread (no list, or a list that fails) is no protection, and no run refused for it.
+  await existedBefore();
   try {
     // @note Two phases: the budget finds a divergence (stopping at the first), then as long
     // again shrinks it, replaying from where it was found. A replay is one sequence, alone.
@@ -487,6 +494,24 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
    * that holds data (the full key's account, the other account's): each a leftover of a
    * clean-up whose delete was answered, or that never ran.
    */
+  /** The ids the list shows with each key before the run: never the run's to delete. */
+  async function existedBefore(): Promise<void> {
+    if (!cleaner.offers('listCollections')) return;
+    const keys = [options.keys.full, options.keys.otherAccount].filter(
+      (key): key is string => key !== undefined,
+    );
+    try {
+      for (const key of keys)
+        for (const summary of await cleaner.walkCollections({ key })) {
+          const id = cleaner.collectionIdOf(summary);
+          if (id !== undefined) existing.add(id);
+        }
+    } catch {
+      // Not listed: the run goes on without this protection (the read-back before each
+      // clean-up delete still holds).
+    }
+  }
+
   async function lookBack(): Promise<string[]> {
     if (!cleaner.offers('listCollections')) return [];
     cleanerClient.cleaningUp(options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs);

@@ -52,6 +52,8 @@ export interface Explorer {
   fit<T extends BodyValues | undefined>(values: T): T;
   /** `--level profile`: our document's statuses and problem codes, exactly. */
   readonly profile: boolean;
+  /** Collection ids listed before the run: someone else's, never the run's. */
+  readonly existing: ReadonlySet<string>;
   /**
    * Marks a collection the target created (in turn, or out of turn), so that it is deleted with
    * the rest; not when `answer` shows it is another collection than the one named `name`.

@@ -57,6 +57,8 @@ export class World implements Explorer {
   settleMs = 0;
   /** `--level profile`: our document's statuses and problem codes, exactly. */
   profile = false;
+  /** Collection ids listed before the run: someone else's, never the run's. */
+  existing: ReadonlySet<string> = new Set();
   /** Shared by the sequences side by side (gate.ts); one of its own when alone. */
   gate = new Gate();
   #walking = false;
