@@ -1,4 +1,8 @@
-import { validateResponse } from '../openapi/response-validation.ts';
+import {
+  bodyDecision,
+  responseViolations,
+  type Violation,
+} from '../openapi/response-validation.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckFailure, CheckSkipped, Interrupted } from './failure.ts';
 import { LIMITS } from './limits.ts';
@@ -276,19 +280,26 @@ export class ContractClient {
     // @note Parsed when first read: most answers are judged by their status alone (every auth
     // check's), and parsing each page of a hostile list of 100,000 items anyway held 317 MB.
     const json = lazyJson(text);
-    const violations =
+    const violations: Violation[] =
       this.validate && options.operationId
-        ? validateResponse(options.operationId, {
+        ? responseViolations(options.operationId, {
             status: response.status,
             headers: response.headers,
             body: text,
           })
         : [];
-    violations.push(...prismViolations(response.headers));
-    this.exchanges.push({ method, path, status: response.status, violations });
+    for (const message of prismViolations(response.headers))
+      violations.push({
+        clause: bodyDecision(options.operationId ?? '', response.status),
+        message,
+      });
+    const messages = violations.map(({ message }) => message);
+    this.exchanges.push({ method, path, status: response.status, violations: messages });
     if (violations.length > 0) {
+      // @note The first violation names the decision the answer goes against.
       throw new CheckFailure(
-        `${method} ${path} -> ${response.status} breaks openapi.yaml: ${violations.join('; ')}`,
+        `${method} ${path} -> ${response.status} breaks openapi.yaml: ${messages.join('; ')}`,
+        violations[0]!.clause,
       );
     }
     return {

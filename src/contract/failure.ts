@@ -3,9 +3,18 @@
  * throw these, and the runner tells them apart, without importing one another.
  */
 
+import type { ClauseId } from '../generated/clauses.ts';
+
 /** Thrown by a check to fail with a readable reason. */
 export class CheckFailure extends Error {
   override name = 'CheckFailure';
+  constructor(
+    message: string,
+    /** The clause or decision it goes against, where the thrower knows it (openapi.yaml's). */
+    readonly clause?: ClauseId,
+  ) {
+    super(message);
+  }
 }
 
 /** Thrown by `context.skip`. */

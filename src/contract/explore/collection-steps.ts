@@ -4,7 +4,7 @@ import { created, sameMetadata } from './updates.ts';
 import type { Explorer } from './explorer.ts';
 import { getObject } from './object-steps.ts';
 import { search } from './read-steps.ts';
-import type { KeyName } from './steps.ts';
+import type { KeyName } from './step-kind.ts';
 
 export async function createCollection(
   world: Explorer,

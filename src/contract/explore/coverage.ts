@@ -4,12 +4,13 @@
  * those within reach that the run reached at least once (`--min-coverage` gates on it).
  */
 import type { OperationName, TargetDescription } from '../target/description.ts';
+import type { ClauseId } from '../../generated/clauses.ts';
 
 /**
  * Every clause `explore` judges, with the operations needed to reach it. A step that names a new
  * clause adds it here (test/contract/explore-report.node.test.ts fails until it does).
  */
-export const EXPLORE_CLAUSES: Record<string, readonly OperationName[]> = {
+export const EXPLORE_CLAUSES: Partial<Record<ClauseId, readonly OperationName[]>> = {
   'COLL-1': ['createCollection'],
   'COLL-GET-1': ['getCollection'],
   'COLL-2': ['createCollection', 'getCollection'],

@@ -3,6 +3,7 @@
  * far, and the ways to send, record and compare. The step files take it, not the class, so no
  * import runs in a circle.
  */
+import type { ClauseId } from '../../generated/clauses.ts';
 import type { BodyValues, Target } from '../target/target.ts';
 import type {
   CollectionPair,
@@ -14,7 +15,7 @@ import type {
   Sent,
   StepRecord,
 } from './comparison.ts';
-import type { KeyName } from './steps.ts';
+import type { KeyName } from './step-kind.ts';
 
 /**
  * Why the model answered 404: the resource is gone (deleted), not yours (another account's), or
@@ -63,9 +64,9 @@ export interface Explorer {
   forget(targetId: string): void;
   record(request: string, model: Sent, target: Sent, extra?: string): StepRecord;
   /** Fails unless both sides answered the same way, as the spec and description say. */
-  agree(clause: string, model: Sent, target: Sent, record: StepRecord, why?: Absence): void;
+  agree(clause: ClauseId, model: Sent, target: Sent, record: StepRecord, why?: Absence): void;
   /** Fails unless the two values are the same JSON. */
-  same(clause: string, what: string, model: unknown, target: unknown, record: StepRecord): void;
+  same(clause: ClauseId, what: string, model: unknown, target: unknown, record: StepRecord): void;
   /** Creates a collection on both sides, as the step of that name. */
   createCollection(key: KeyName, metadata: Record<string, unknown>): Promise<void>;
   /** Gets a collection on both sides and compares it, as the step of that name. */
@@ -74,6 +75,8 @@ export interface Explorer {
   deleteCollection(ref: number, key: KeyName, readBack?: boolean): Promise<void>;
   /** A read after writes, asked again while it diverges, for `--settle` at most. */
   settled(read: () => Promise<void>): Promise<void>;
+  /** A page size within the target's declared largest (`limits.pageSize`). */
+  pageSize(size: number): number;
   /** The collection a step's `ref` names, if any exists. */
   collection(ref: number): CollectionPair | undefined;
   /** Whether a pair is absent to a key because it is gone or because it is not the key's. */

@@ -6,7 +6,7 @@
 import { CheckFailure } from '../failure.ts';
 import { Divergence, keyClause, ok, short, type StepRecord } from './comparison.ts';
 import type { Explorer } from './explorer.ts';
-import type { KeyName } from './steps.ts';
+import type { KeyName } from './step-kind.ts';
 
 export async function listObjects(
   world: Explorer,
@@ -47,8 +47,7 @@ export async function listObjects(
     });
   const [target, model] = await Promise.all([
     walk('target').catch((error: unknown) => {
-      if (!(error instanceof CheckFailure) || error.message.includes('breaks openapi.yaml'))
-        throw error;
+      if (!(error instanceof CheckFailure) || error.clause !== undefined) throw error;
       record.target = error.message;
       throw new Divergence('OBJ-1', error.message, record);
     }),

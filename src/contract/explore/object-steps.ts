@@ -1,4 +1,5 @@
 /** The steps of `explore` that create and read objects. */
+import type { ClauseId } from '../../generated/clauses.ts';
 import {
   keyClause,
   Divergence,
@@ -11,7 +12,7 @@ import {
   type StepRecord,
 } from './comparison.ts';
 import type { BodyValues } from '../target/target.ts';
-import { WORDS, type KeyName, type Writer } from './steps.ts';
+import { WORDS, type KeyName, type Writer } from './step-kind.ts';
 import type { Explorer } from './explorer.ts';
 import { created, matchingStyle } from './updates.ts';
 
@@ -147,7 +148,7 @@ export async function onObject(
   pair: ObjectPair,
   key: KeyName,
   request: string,
-  clause: string,
+  clause: ClauseId,
   body?: () => BodyValues,
 ): Promise<[Sent, Sent, StepRecord]> {
   const [target, model] = await world.both(operation, key, {

@@ -2,7 +2,7 @@
 import type { Target } from '../target/target.ts';
 import { Divergence, holdsContent, ok, short, type StepRecord } from './comparison.ts';
 import { matchingStyle, sameJson, sameMetadata } from './updates.ts';
-import { WORDS, type KeyName } from './steps.ts';
+import { WORDS, type KeyName } from './step-kind.ts';
 import type { Explorer } from './explorer.ts';
 
 export async function search(

@@ -6,7 +6,7 @@
 import { CheckFailure } from '../failure.ts';
 import { Divergence, short, type CollectionPair, type StepRecord } from './comparison.ts';
 import type { Explorer } from './explorer.ts';
-import type { KeyName } from './steps.ts';
+import type { KeyName } from './step-kind.ts';
 
 const account = (key: KeyName) => (key === 'otherAccount' ? 'other' : 'own');
 
@@ -61,8 +61,7 @@ export async function walkWhileWriting(
       },
     })
     .catch((error: unknown) => {
-      if (!(error instanceof CheckFailure) || error.message.includes('breaks openapi.yaml'))
-        throw error;
+      if (!(error instanceof CheckFailure) || error.clause !== undefined) throw error;
       record.target = error.message;
       throw new Divergence('COLL-LIST-2', error.message, record);
     });
@@ -139,8 +138,7 @@ export async function walkAcrossKeys(
       },
     });
   } catch (error) {
-    if (!(error instanceof CheckFailure) || error.message.includes('breaks openapi.yaml'))
-      throw error;
+    if (!(error instanceof CheckFailure) || error.clause !== undefined) throw error;
     // @note A token bound to the key it was given to may be refused when another presents it.
     pages.push(`then refused (${error.message})`);
     if (pages.length === 1) {

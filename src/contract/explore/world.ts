@@ -4,15 +4,17 @@
  * states and the description maps. Ids are mapped as resources are created; the target's own
  * data, ids, timestamps, scores and ranking are never compared.
  */
+import type { ClauseId } from '../../generated/clauses.ts';
 import { CheckFailure } from '../failure.ts';
 import { RunData } from '../target/run-data.ts';
-import type { BodyValues, Target } from '../target/target.ts';
+import { PROFILE_OPERATION, type BodyValues, type Target } from '../target/target.ts';
+import type { OperationName } from '../target/description.ts';
+import { bodyDecision } from '../../openapi/response-validation.ts';
 import {
   canonical,
   Divergence,
   ok,
   short,
-  violatedDecision,
   type CollectionPair,
   type Coverage,
   type Keys,
@@ -23,17 +25,12 @@ import {
   type StepRecord,
   TooLarge,
 } from './comparison.ts';
-import { createObject, createObjects, getObject } from './object-steps.ts';
 import { createCollection, deleteCollection, getCollection } from './collection-steps.ts';
-import { oddRequest } from './odd-steps.ts';
-import { search, walk } from './read-steps.ts';
-import { walkAcrossKeys, walkWhileWriting } from './walk-steps.ts';
-import { deleteObject, replaceObject, updateCollection, updateObject } from './write-steps.ts';
-import { listObjects } from './object-list-steps.ts';
 import type { Absence, Explorer } from './explorer.ts';
 import { bodyBytes, fit, LARGE_BODY_BYTES } from './limits.ts';
 import { Gate } from './gate.ts';
-import { WORDS, type KeyName, type Step } from './steps.ts';
+import { WORDS, type KeyName } from './step-kind.ts';
+import { kindOf, type Step } from './steps/index.ts';
 
 /** Whether the target's status `t` says "absent" the way `why` allows. */
 function absentAs(target: Target, why: Absence, t: number): boolean {
@@ -90,18 +87,18 @@ export class World implements Explorer {
     this.stepNumber += 1;
     try {
       // @note A walk passes the gate alone; its own writes between pages are inside it.
-      if (step.kind.startsWith('walk')) {
+      const kind = kindOf(step);
+      if (kind.walks) {
         await this.gate.walk(async () => {
           this.#walking = true;
           try {
-            await this.#step(step);
+            await kind.run(this, step);
           } finally {
             this.#walking = false;
           }
         });
-      } else await this.#step(step);
-      if (this.profile && step.kind.startsWith('walk'))
-        this.#judgedByDocument('listCollections', 200);
+      } else await kind.run(this, step);
+      if (this.profile && kind.walks) this.#judgedByDocument('listCollections', 200);
     } catch (error) {
       // A walk that fails (a page refused, or breaking openapi.yaml at `--level profile`).
       if (!(error instanceof CheckFailure)) throw error;
@@ -111,56 +108,9 @@ export class World implements Explorer {
         target: error.message,
       };
       this.records.push(record);
-      const profile = error.message.includes('breaks openapi.yaml');
-      throw new Divergence(
-        profile ? violatedDecision('listCollections', error.message) : 'COLL-LIST-2',
-        error.message,
-        record,
-      );
-    }
-  }
-
-  async #step(step: Step): Promise<void> {
-    switch (step.kind) {
-      case 'createCollection':
-        return this.createCollection(step.key, step.metadata);
-      case 'createCollections':
-        // @note One after another: the order of creation is the order a list shows.
-        for (let i = 0; i < step.count; i++) await this.createCollection(step.key, {});
-        return;
-      case 'getCollection':
-        return this.getCollection(step.ref, step.key);
-      case 'deleteCollection': {
-        const owner = this.collection(step.ref)?.key;
-        if (!owner) return;
-        return this.deleteCollection(step.ref, step.key === 'owner' ? owner : step.key);
-      }
-      case 'createObject':
-        return createObject(this, step.ref, step.key, step.word, step.content);
-      case 'createObjects':
-        return createObjects(this, step.ref, step.count, step.word);
-      case 'getObject':
-        return getObject(this, step.ref, step.key);
-      case 'search':
-        return this.settled(() => search(this, step.word, step.scoped, step.key));
-      case 'walk':
-        return this.settled(() => walk(this, this.pageSize(step.pageSize), step.key));
-      case 'updateCollection':
-        return updateCollection(this, step.ref, step.key, step.metadata);
-      case 'replaceObject':
-        return replaceObject(this, step.ref, step.key, step.word, step.content);
-      case 'deleteObject':
-        return deleteObject(this, step.ref, step.key);
-      case 'updateObject':
-        return updateObject(this, step.ref, step.key, step.word, step.patch);
-      case 'listObjects':
-        return this.settled(() => listObjects(this, step.ref, step.key, step.pageSize));
-      case 'walkWhileWriting':
-        return walkWhileWriting(this, this.pageSize(step.pageSize), step.key, step.writes);
-      case 'oddRequest':
-        return oddRequest(this, step.odd);
-      case 'walkAcrossKeys':
-        return walkAcrossKeys(this, this.pageSize(step.pageSize), step.first, step.then);
+      // @note A page that breaks openapi.yaml (`--level profile`) names the decision it goes
+      // against; any other failure of a walk breaks the walk.
+      throw new Divergence(error.clause ?? 'COLL-LIST-2', error.message, record);
     }
   }
 
@@ -222,7 +172,11 @@ export class World implements Explorer {
         target: target.message,
       };
       this.records.push(record);
-      throw new Divergence(violatedDecision(operation, target.message), target.message, record);
+      throw new Divergence(
+        target.clause ?? bodyDecision(PROFILE_OPERATION[operation], 200),
+        target.message,
+        record,
+      );
     }
     if (target instanceof Error) throw target;
     const bytes = bodyBytes(bodies.target);
@@ -233,13 +187,13 @@ export class World implements Explorer {
   }
 
   /** Counts what openapi.yaml judged of a response that passed it (`--level profile`). */
-  #judgedByDocument(operation: string, status: number): void {
+  #judgedByDocument(operation: OperationName, status: number): void {
     const count = (clause: string) => this.coverage.count(this.coverage.clauses, clause);
     count('GAP-MEDIA');
     count('GAP-ERR-STATUS');
     if (status >= 400) count('GAP-ERR-BODY');
     if (status === 401) count('GAP-AUTH-CHALLENGE');
-    if (ok(status)) count(violatedDecision(operation, ''));
+    if (ok(status)) count(bodyDecision(PROFILE_OPERATION[operation], status));
   }
 
   fit<T extends BodyValues | undefined>(values: T): T {
@@ -267,7 +221,7 @@ export class World implements Explorer {
 
   /** Fails unless both sides answered the same way, as the spec and description say. */
   agree(
-    clause: string,
+    clause: ClauseId,
     model: Sent,
     target: Sent,
     record: StepRecord,
@@ -350,7 +304,7 @@ export class World implements Explorer {
     return account(pair.key) === account(key) ? 'gone' : 'notYours';
   }
 
-  same(clause: string, what: string, model: unknown, target: unknown, record: StepRecord): void {
+  same(clause: ClauseId, what: string, model: unknown, target: unknown, record: StepRecord): void {
     this.coverage.count(this.coverage.clauses, clause);
     if (JSON.stringify(canonical(model)) !== JSON.stringify(canonical(target)))
       throw new Divergence(

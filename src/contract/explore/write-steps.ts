@@ -10,7 +10,7 @@ import type { Explorer } from './explorer.ts';
 import { getObject, onObject, plant } from './object-steps.ts';
 import { search } from './read-steps.ts';
 import { listObjects } from './object-list-steps.ts';
-import { WORDS, type Writer } from './steps.ts';
+import { WORDS, type Writer } from './step-kind.ts';
 
 export async function updateCollection(
   world: Explorer,

@@ -17,7 +17,7 @@ export interface BodyValues {
 }
 
 /** The operationId of our openapi.yaml for each operation, for the profile's response validation. */
-const PROFILE_OPERATION: Record<OperationName, string> = {
+export const PROFILE_OPERATION: Record<OperationName, string> = {
   listCollections: 'listCollections',
   getCollection: 'getCollection',
   deleteCollection: 'deleteCollection',

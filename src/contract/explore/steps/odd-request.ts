@@ -4,12 +4,40 @@
  * nothing. At `--level profile` also what only our document decides: a method a path does not
  * offer, a page size or token it refuses, fields a body may not carry, two keys at once.
  */
-import { ok, type SendBoth } from './comparison.ts';
-import type { Explorer } from './explorer.ts';
-import type { KeyName, Oddity } from './steps.ts';
+import * as fc from '../fast-check.ts';
+import type { ClauseId } from '../../../generated/clauses.ts';
+import { ok, type SendBoth } from '../comparison.ts';
+import type { Explorer } from '../explorer.ts';
+import { stepKind, type KeyName } from '../step-kind.ts';
+
+/** Odd requests any target is held to (the spec's clauses). */
+const SPEC_ODDITIES = [
+  'unknownId',
+  'malformedJson',
+  'xApiKey',
+  'lowercaseBearer',
+  'basicScheme',
+  'bearerExtra',
+  'noKey',
+  'invalidKey',
+  'badBodyNoKey',
+] as const;
+
+/** Odd requests only `--level profile` makes (our document's decisions). */
+const PROFILE_ODDITIES = [
+  'wrongMethod',
+  'conflictingKeys',
+  'badPageSize',
+  'tamperedToken',
+  'unknownField',
+] as const;
+
+type Oddity = (typeof SPEC_ODDITIES)[number] | (typeof PROFILE_ODDITIES)[number];
+
+export type OddRequest = { kind: 'oddRequest'; odd: Oddity };
 
 /** What each odd request is, in words, and the clause its answer is judged on. */
-const ODD: Record<Oddity, { says: string; clause: string }> = {
+const ODD: Record<Oddity, { says: string; clause: ClauseId }> = {
   unknownId: { says: 'get a collection by an id that names nothing', clause: 'COLL-GET-1' },
   malformedJson: { says: 'create a collection with a body that is not JSON', clause: 'REQ-1' },
   xApiKey: { says: 'list collections, the key in X-Answers-API-Key', clause: 'AUTH-4' },
@@ -32,7 +60,7 @@ const ODD: Record<Oddity, { says: string; clause: string }> = {
   },
 };
 
-export async function oddRequest(world: Explorer, odd: Oddity): Promise<void> {
+async function sendOdd(world: Explorer, odd: Oddity): Promise<void> {
   const full = (side: 'target' | 'model') =>
     (side === 'target' ? world.keys : world.modelKeys).full;
   const credential =
@@ -133,3 +161,16 @@ async function wrongMethod(world: Explorer): Promise<void> {
   const record = world.record(ODD.wrongMethod.says, sent(model), sent(target));
   world.agree(ODD.wrongMethod.clause, sent(model), sent(target), record);
 }
+
+export const oddRequest = stepKind<OddRequest>({
+  kind: 'oddRequest',
+  weight: 2,
+  needs: ['listCollections', 'getCollection', 'createCollection'],
+  clauses: [...new Set(Object.values(ODD).map(({ clause }) => clause))],
+  arbitrary: ({ profile }) =>
+    fc.record({
+      kind: fc.constant('oddRequest' as const),
+      odd: fc.constantFrom<Oddity>(...SPEC_ODDITIES, ...(profile ? PROFILE_ODDITIES : [])),
+    }),
+  run: (world, step) => sendOdd(world, step.odd),
+});

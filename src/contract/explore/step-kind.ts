@@ -1,0 +1,57 @@
+/**
+ * One kind of step of `explore`, whole in one object: what it is called, how often it is drawn,
+ * the operations it sends (it is drawn only when the target offers them), the clauses its judges
+ * own, how fast-check generates it, and how it runs on both sides (its record is how it prints).
+ * A step names earlier resources by number (`ref`), taken modulo what exists when it runs, so
+ * removing a step while shrinking leaves the others valid. A new kind is one file in `steps/` and
+ * one line in `steps/index.ts`.
+ */
+import type * as fc from './fast-check.ts';
+import type { OperationName } from '../target/description.ts';
+import type { ClauseId } from '../../generated/clauses.ts';
+import type { KeyName } from './comparison.ts';
+import type { Explorer } from './explorer.ts';
+
+export type { KeyName } from './comparison.ts';
+
+/** The key of a write: usually the owner's (the key that made what it changes), else any. */
+export type Writer = KeyName | 'owner';
+
+/** How many words a sequence plants in content, to search for. */
+export const WORDS = 3;
+
+/** What every kind draws from: the run's keys, and the shared shapes of a step's fields. */
+export interface Draws {
+  keys: readonly KeyName[];
+  /** `--level profile`: steps that only our document's decisions judge may be drawn. */
+  profile: boolean;
+  key: fc.Arbitrary<KeyName>;
+  writer: fc.Arbitrary<Writer>;
+  /** An earlier resource, by number (modulo what exists when the step runs). */
+  ref: fc.Arbitrary<number>;
+  /** One of the sequence's words (`WORDS`). */
+  word: fc.Arbitrary<number>;
+  pageSize: fc.Arbitrary<number>;
+}
+
+export interface StepKind<S extends { kind: string }> {
+  kind: S['kind'];
+  /** How often it is drawn against the other kinds; 0 leaves it out. */
+  weight: number | ((draws: Draws) => number);
+  /** The operations it sends: it is drawn only when the target offers every one. */
+  needs: readonly OperationName[];
+  /**
+   * The clauses its judges own (besides a key's: an inactive key's ERR-401-2, a read-only
+   * key's write ERR-401-5); each is in coverage.ts's table of what explore judges.
+   */
+  clauses: readonly ClauseId[];
+  /** A walk of the list: it passes the gate alone (gate.ts). */
+  walks?: true;
+  arbitrary(draws: Draws): fc.Arbitrary<S>;
+  run(world: Explorer, step: S): Promise<void>;
+}
+
+/** A kind, checked against StepKind with its step's type kept. */
+export function stepKind<S extends { kind: string }>(kind: StepKind<S>): StepKind<S> {
+  return kind;
+}

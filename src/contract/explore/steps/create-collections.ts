@@ -1,0 +1,22 @@
+/** Several collections, one after another: lists of more than a page. */
+import * as fc from '../fast-check.ts';
+import { stepKind, type KeyName } from '../step-kind.ts';
+
+export type CreateCollections = { kind: 'createCollections'; key: KeyName; count: number };
+
+export const createCollections = stepKind<CreateCollections>({
+  kind: 'createCollections',
+  weight: 1,
+  needs: ['createCollection'],
+  clauses: ['COLL-1'],
+  arbitrary: ({ key }) =>
+    fc.record({
+      kind: fc.constant('createCollections' as const),
+      key,
+      count: fc.integer({ min: 2, max: 6 }),
+    }),
+  run: async (world, step) => {
+    // @note One after another: the order of creation is the order a list shows.
+    for (let i = 0; i < step.count; i++) await world.createCollection(step.key, {});
+  },
+});

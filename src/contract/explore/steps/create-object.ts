@@ -1,0 +1,29 @@
+/** Creates an object holding one of the sequence's words, in a collection. */
+import * as fc from '../fast-check.ts';
+import { createObject as create } from '../object-steps.ts';
+import { content } from '../values.ts';
+import { stepKind, type Writer } from '../step-kind.ts';
+
+export type CreateObject = {
+  kind: 'createObject';
+  ref: number;
+  key: Writer;
+  word: number;
+  content: unknown;
+};
+
+export const createObject = stepKind<CreateObject>({
+  kind: 'createObject',
+  weight: 4,
+  needs: ['createObject'],
+  clauses: ['OBJ-1', 'OBJ-2', 'DEL-1', 'ISO-1'],
+  arbitrary: ({ ref, writer, word }) =>
+    fc.record({
+      kind: fc.constant('createObject' as const),
+      ref,
+      key: writer,
+      word,
+      content,
+    }),
+  run: (world, step) => create(world, step.ref, step.key, step.word, step.content),
+});

@@ -1,0 +1,19 @@
+/** Deletes a collection (its owner's key, or another), then reads it and one of its objects back. */
+import * as fc from '../fast-check.ts';
+import { stepKind, type Writer } from '../step-kind.ts';
+
+export type DeleteCollection = { kind: 'deleteCollection'; ref: number; key: Writer };
+
+export const deleteCollection = stepKind<DeleteCollection>({
+  kind: 'deleteCollection',
+  weight: 2,
+  needs: ['deleteCollection'],
+  clauses: ['DEL-1', 'DEL-2'],
+  arbitrary: ({ ref, writer }) =>
+    fc.record({ kind: fc.constant('deleteCollection' as const), ref, key: writer }),
+  run: async (world, step) => {
+    const owner = world.collection(step.ref)?.key;
+    if (!owner) return;
+    await world.deleteCollection(step.ref, step.key === 'owner' ? owner : step.key);
+  },
+});

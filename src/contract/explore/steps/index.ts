@@ -1,0 +1,88 @@
+/**
+ * Every kind of step `explore` draws, in the order fast-check draws among them (a change of order
+ * changes what every seed generates). A new kind is its file in this folder and its line here:
+ * its step joins `Step`, the generator and the dispatch at once.
+ */
+import * as fc from '../fast-check.ts';
+import type { OperationName } from '../../target/description.ts';
+import { WORDS, type Draws, type KeyName, type StepKind, type Writer } from '../step-kind.ts';
+import { createCollection } from './create-collection.ts';
+import { createCollections } from './create-collections.ts';
+import { getCollection } from './get-collection.ts';
+import { deleteCollection } from './delete-collection.ts';
+import { createObject } from './create-object.ts';
+import { createObjects } from './create-objects.ts';
+import { getObject } from './get-object.ts';
+import { search } from './search.ts';
+import { walk } from './walk.ts';
+import { updateCollection } from './update-collection.ts';
+import { replaceObject } from './replace-object.ts';
+import { deleteObject } from './delete-object.ts';
+import { updateObject } from './update-object.ts';
+import { listObjects } from './list-objects.ts';
+import { walkWhileWriting } from './walk-while-writing.ts';
+import { walkAcrossKeys } from './walk-across-keys.ts';
+import { oddRequest } from './odd-request.ts';
+
+export const STEP_KINDS = [
+  createCollection,
+  createCollections,
+  getCollection,
+  deleteCollection,
+  createObject,
+  createObjects,
+  getObject,
+  search,
+  walk,
+  updateCollection,
+  replaceObject,
+  deleteObject,
+  updateObject,
+  listObjects,
+  walkWhileWriting,
+  walkAcrossKeys,
+  oddRequest,
+] as const;
+
+type StepOf<K> = K extends StepKind<infer S> ? S : never;
+
+/** A step of a sequence: plain data that fast-check generates, shrinks and prints. */
+export type Step = StepOf<(typeof STEP_KINDS)[number]>;
+
+const BY_KIND = new Map<string, StepKind<Step>>(
+  STEP_KINDS.map((kind) => [kind.kind, kind as unknown as StepKind<Step>]),
+);
+
+/** The kind of a step: how it runs, and whether it walks the list. */
+export function kindOf(step: Step): StepKind<Step> {
+  return BY_KIND.get(step.kind)!;
+}
+
+/** The steps of a sequence, given the keys the run has and the operations the target offers. */
+export function stepArbitrary(
+  keys: readonly KeyName[],
+  offers: (operation: OperationName) => boolean = () => true,
+  profile = false,
+): fc.Arbitrary<Step> {
+  const key = fc.constantFrom(...keys);
+  const writer: fc.Arbitrary<Writer> = fc.oneof(
+    { weight: 3, arbitrary: fc.constant('owner' as const) },
+    { weight: 1, arbitrary: key },
+  );
+  const draws: Draws = {
+    keys,
+    profile,
+    key,
+    writer,
+    ref: fc.nat({ max: 7 }),
+    word: fc.nat({ max: WORDS - 1 }),
+    pageSize: fc.integer({ min: 1, max: 5 }),
+  };
+  const drawn = (STEP_KINDS as readonly StepKind<Step>[]).flatMap((kind) => {
+    const weight = typeof kind.weight === 'number' ? kind.weight : kind.weight(draws);
+    return weight > 0 && kind.needs.every(offers)
+      ? [{ weight, arbitrary: kind.arbitrary(draws) }]
+      : [];
+  });
+  return fc.oneof(...drawn);
+}
