@@ -1,7 +1,7 @@
 /**
- * A destructive run (the suite or explore) against the mock 30 ms away, interrupted by a signal
- * when the target has answered a chosen number of creates: what it printed, how it exited, and
- * which of the run's collections the mock still holds.
+ * A destructive run (the suite or explore) against the mock 50 ms away, interrupted by a signal
+ * when the target has answered a chosen number of creates, or (explore) ended by its `--budget`:
+ * what it printed, how it exited, and which of the run's collections the mock still holds.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -23,28 +23,41 @@ export interface InterruptedRun {
   left: string[];
 }
 
-export async function interruptedRun(options: {
-  command: 'suite' | 'explore';
-  signal: 'SIGINT' | 'SIGTERM';
-  /** The signal is sent once the target has answered this many creates. */
-  afterCreates: number;
-}): Promise<InterruptedRun> {
+export async function interruptedRun(
+  options:
+    | {
+        command: 'suite' | 'explore';
+        signal: 'SIGINT' | 'SIGTERM';
+        /** The signal is sent once the target has answered this many creates. */
+        afterCreates: number;
+      }
+    | {
+        command: 'explore';
+        /** No signal: explore's own `--budget` ends the run (`2s`). */
+        budget: string;
+        seed: number;
+      },
+): Promise<InterruptedRun> {
   const mock = await createMock();
   const server = await startServer({ mock, port: 0, quiet: true });
   let creates = 0;
   let interrupt = () => {};
   const proxy = await startProxy(server.url, {
-    delayMs: 30,
+    delayMs: 50,
     sent: (request, status) => {
       if (request.method === 'POST' && status === 201 && CREATE.test(request.url)) {
         creates += 1;
-        if (creates === options.afterCreates) interrupt();
+        if ('afterCreates' in options && creates === options.afterCreates) interrupt();
       }
     },
   });
   try {
     const args = [
-      ...(options.command === 'explore' ? ['explore', '--seed', '3', '--budget', '60s'] : []),
+      ...(options.command === 'explore'
+        ? 'budget' in options
+          ? ['explore', '--seed', String(options.seed), '--budget', options.budget]
+          : ['explore', '--seed', '3', '--budget', '60s']
+        : []),
       '--base-url',
       `${proxy.url}${PREFIX}`,
       '--api-key',
@@ -62,7 +75,7 @@ export async function interruptedRun(options: {
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    interrupt = () => child.kill(options.signal);
+    if ('signal' in options) interrupt = () => child.kill(options.signal);
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     const left = mock.controls
       .export()

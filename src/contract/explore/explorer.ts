@@ -7,6 +7,7 @@ import type { ClauseId } from '../../generated/clauses.ts';
 import type { BodyValues, Target } from '../target/target.ts';
 import type {
   CollectionPair,
+  KeyName,
   Coverage,
   Keys,
   ObjectPair,
@@ -15,7 +16,6 @@ import type {
   Sent,
   StepRecord,
 } from './comparison.ts';
-import type { KeyName } from './step-kind.ts';
 
 /**
  * Why the model answered 404: the resource is gone (deleted), not yours (another account's), or

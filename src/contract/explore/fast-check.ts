@@ -14,6 +14,7 @@ export {
   integer,
   letrec,
   nat,
+  noShrink,
   oneof,
   option,
   pre,

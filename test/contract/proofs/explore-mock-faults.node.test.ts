@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import { startExploreModel, startMockTarget } from '../../../src/bin/mock-target.ts';
 import { explore } from '../../../src/contract/explore/explore.ts';
 import { FAULT_NAMES, type FaultName } from '../../../src/faults/index.ts';
-import { deepSeeds } from '../../support/deep.ts';
+import { DEEP_FULL, deepSeeds } from '../../support/deep.ts';
 
 /** Requests (both sides counted) explore may spend on each fault: seconds on this machine. */
 const REQUESTS = 6_000;
@@ -83,7 +83,8 @@ it.each(found)(
   120_000,
 );
 
-it.fails.each(Object.keys(MISSED))(
+// @note A known miss searches to its whole bound to show it still misses: under DEEP=full only.
+(DEEP_FULL ? it.fails : it.skip).each(Object.keys(MISSED))(
   'misses %s with seed 1 (a known blind spot)',
   async (fault) => {
     const report = await exploreMock(fault as FaultName, 1);

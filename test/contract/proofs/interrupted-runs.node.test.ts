@@ -1,17 +1,53 @@
 /**
- * The matrix of interruptions: SIGINT and SIGTERM, early, midway and late (after the target's
- * 1st, 5th and 12th create, the moments 1.5, 3 and 5 s into a run against a mock 30 ms away),
- * for the suite and for explore. Each exits as a shell reports the signal and leaves no run
- * collection; whatever it could not delete it prints, with the sweep line.
+ * The matrix of interruptions against a mock 50 ms away: SIGINT and SIGTERM early, midway and late
+ * (after the target's 1st, 5th and 12th create), for the suite and for explore, and explore ended
+ * by its own `--budget`. Each exits as a shell reports the signal (or as its verdict says) and
+ * leaves no run collection; whatever it could not delete it prints, with the sweep line. Under
+ * DEEP=full explore is interrupted at 10 moments for each signal and ended by 10 budgets (issue
+ * 35: 10 of 10); each .ci/run, 3 moments for each and 2 budgets.
  */
 import { describe, expect, it } from 'vitest';
-import { interruptedRun } from '../../support/interrupted-run.ts';
+import { DEEP_FULL } from '../../support/deep.ts';
+import { interruptedRun, type InterruptedRun } from '../../support/interrupted-run.ts';
 
+const MOMENTS = DEEP_FULL ? [1, 2, 3, 5, 7, 9, 12, 15, 20, 25] : [1, 5, 12];
 const CASES = (['suite', 'explore'] as const).flatMap((command) =>
   (['SIGINT', 'SIGTERM'] as const).flatMap((signal) =>
-    [1, 5, 12].map((afterCreates) => ({ command, signal, afterCreates })),
+    (command === 'suite' ? [1, 5, 12] : MOMENTS).map((afterCreates) => ({
+      command,
+      signal,
+      afterCreates,
+    })),
   ),
 );
+/** Budgets that end explore early, midway and late in a sequence (seconds, seed). */
+const BUDGETS = (
+  DEEP_FULL
+    ? [
+        ['1s', 1],
+        ['1.5s', 2],
+        ['2s', 3],
+        ['2.5s', 4],
+        ['3s', 5],
+        ['3.5s', 6],
+        ['4s', 7],
+        ['1.2s', 8],
+        ['2.7s', 9],
+        ['3.3s', 10],
+      ]
+    : [
+        ['1s', 1],
+        ['3s', 5],
+      ]
+).map(([budget, seed]) => ({ budget: budget as string, seed: seed as number }));
+
+/** Nothing of the run is left on the target, or what is left is printed with the sweep line. */
+function leftNothingOrSaidWhat(run: InterruptedRun): void {
+  for (const id of run.left) expect(run.stdout).toContain(id);
+  if (run.left.length > 0) expect(run.stdout).toMatch(/answers-contract sweep .* --run \w+/);
+  // The mock deletes what it is asked to: nothing is left at all.
+  expect(run.left).toEqual([]);
+}
 
 describe('every interruption of a destructive run leaves nothing behind, or says what', () => {
   it.each(CASES)(
@@ -19,11 +55,21 @@ describe('every interruption of a destructive run leaves nothing behind, or says
     async (options) => {
       const run = await interruptedRun(options);
       expect(run.code, run.stderr).toBe(options.signal === 'SIGINT' ? 130 : 143);
-      for (const id of run.left) expect(run.stdout).toContain(id);
-      if (run.left.length > 0) expect(run.stdout).toMatch(/answers-contract sweep .* --run \w+/);
-      // The mock deletes what it is asked to: nothing is left at all.
-      expect(run.left).toEqual([]);
+      leftNothingOrSaidWhat(run);
+      // An interrupted run says what it left, nothing included.
       expect(run.stdout).toContain('Left behind: nothing');
+    },
+    60_000,
+  );
+
+  it.each(BUDGETS)(
+    'explore ended by --budget $budget (seed $seed)',
+    async (options) => {
+      const run = await interruptedRun({ command: 'explore', ...options });
+      // The correct mock: no divergence, and the budget's end is not one.
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^AGREED: /);
+      leftNothingOrSaidWhat(run);
     },
     60_000,
   );
