@@ -29,9 +29,18 @@ async function sideBySide(): Promise<string> {
   const mock = await start([...args, '--latency', '50']);
   try {
     const rows: string[][] = [
-      ['--concurrency', 'seconds', 'sequences', 'sequences/min', 'vs one at a time'],
+      [
+        '--concurrency',
+        'seconds',
+        'sequences',
+        'sequences/min',
+        'vs one at a time',
+        'requests/min',
+        'vs one at a time',
+      ],
     ];
     let baseline = 0;
+    let requestBaseline = 0;
     for (const concurrency of [1, 4, 16, 32]) {
       const report = await explore({
         baseUrl: `${mock.url}/api/answers/v1`,
@@ -43,13 +52,21 @@ async function sideBySide(): Promise<string> {
         concurrency,
       });
       const perMinute = (report.sequences * 60_000) / report.elapsedMs;
-      if (concurrency === 1) baseline = perMinute;
+      // @note Requests too: sequences are as long as fast-check draws them, and a change of
+      // their length changes sequences/min without changing how fast explore works.
+      const requestsPerMinute = (report.requests * 60_000) / report.elapsedMs;
+      if (concurrency === 1) {
+        baseline = perMinute;
+        requestBaseline = requestsPerMinute;
+      }
       rows.push([
         String(concurrency),
         fmt(report.elapsedMs / 1000, 1),
         fmt(report.sequences),
         fmt(perMinute),
         fmt(perMinute / baseline, 1),
+        fmt(requestsPerMinute),
+        fmt(requestsPerMinute / requestBaseline, 1),
       ]);
     }
     return `${table(rows)}\n\nSeed 1 for ${BUDGET_MS / 1000} s at each \`--concurrency\` against \`answers-mock --empty --latency 50\` (its own process); the run's elapsed time includes the last sequences' clean-up and the look for leftovers. One at a time is what explore did before its sequences ran side by side.`;

@@ -47,6 +47,8 @@ it('a divergence that its replays do not show again is still reported, as first 
     startModel: startExploreModel,
     seed: 1,
     maxRequests: 600,
+    // Short sequences: each of shrinking's tries (none of which shows it) is a few requests.
+    maxSteps: 6,
   });
   expect(report.story?.clause).toBeDefined();
   expect(report.story?.asFirstSeen).toBe(true);

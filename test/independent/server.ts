@@ -1,5 +1,5 @@
 /**
- * An independent Answers server, written from /work/shared/spec/answers-service-spec.md alone
+ * An independent Answers server, written from ../shared/spec/answers-service-spec.md alone
  * (nothing of src/core, src/seed, src/node or openapi.yaml), on `node:http`. It honours every rule
  * the spec states and makes its own choice wherever the spec says "not shown": paths, field
  * names, epoch-millisecond dates, link paging, a wrapped get, 410 for what was deleted and its

@@ -1,6 +1,6 @@
 /**
  * The seeded variants of the independent server: each breaks exactly one rule the spec states
- * (/work/shared/spec/answers-service-spec.md), and names the spec-level check of answers-contract
+ * (../shared/spec/answers-service-spec.md), and names the spec-level check of answers-contract
  * that must catch it. docs/independent-server.md lists the same rows; a test keeps them equal.
  */
 

@@ -75,6 +75,8 @@ export interface ObjectPair extends Pair {
   /** Contents the object held before (replaced or updated): what a stale read would show. */
   earlier: unknown[];
   deleted: boolean;
+  /** A get showed every system field: one lacking later is lost (OBJ-GET-1), not never added. */
+  complete?: boolean;
 }
 
 export type Sent = ContractResponse & { method: string; path: string };
