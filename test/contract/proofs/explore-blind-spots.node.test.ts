@@ -28,36 +28,24 @@ import { exploreIndependent, FINDING, SEEDS, targetDescription } from './explore
 const KNOWN_MISSED = new Map<ExploreVariantName, { seeds: readonly number[] | 'all'; why: string }>(
   [
     [
-      'patch-object-system-fields-lost',
-      { seeds: 'all', why: 'found, but named OBJ-3, not the get of OBJ-GET-1' },
-    ],
-    [
-      'scoped-search-finds-deleted-collection',
-      { seeds: [1], why: 'not found on seed 1: a search scoped to a deleted collection is rare' },
-    ],
-    [
-      'object-id-reused',
-      {
-        seeds: 'all',
-        why: 'found by what the reuse shows, named ISO-1, DEL-3 or DEL-2 by seed, not OBJ-2',
-      },
-    ],
-    [
-      'cascade-batch-25',
-      {
-        seeds: [1],
-        why: 'no story on seed 1: only its clean-up fails, leaving objects past 25 behind',
-      },
-    ],
-    [
       'scoped-search-first-25',
       {
-        seeds: 'all',
-        why: 'not found: no scoped search for a word of an object past the 25th of a collection',
+        seeds: [1, 2],
+        why: 'not found on seeds 1 and 2: a scoped search for a word of an object past the 25th of a collection is rare',
       },
     ],
   ],
 );
+
+/**
+ * The seed each .ci/run proves a row on, where seed 1 finds it but takes longer than another
+ * seed does (DEEP=full, measured at b6ae53f+: object-id-reused 20.9 s on seed 1, 1.8 s on seed 2;
+ * cascade-batch-25 17.8 s and 3.9 s on seed 3). DEEP=full runs every row on seeds 1-3.
+ */
+const CI_SEED: Partial<Record<ExploreVariantName, number>> = {
+  'object-id-reused': 2,
+  'cascade-batch-25': 3,
+};
 
 /**
  * Rows whose bug may leave data behind: `cascade-batch-25`'s objects past the 25th outlive their
@@ -71,7 +59,9 @@ const missedOn = (variant: ExploreVariantName, seed: number) => {
 };
 
 describe('explore against bugs aimed at its blind spots', () => {
-  const cases = BLIND_SPOT_VARIANTS.flatMap((row) => SEEDS.map((seed) => ({ ...row, seed })));
+  const cases = BLIND_SPOT_VARIANTS.flatMap((row) =>
+    (DEEP_FULL ? SEEDS : [CI_SEED[row.variant] ?? 1]).map((seed) => ({ ...row, seed })),
+  );
   for (const { variant, clause, seed } of cases) {
     const missed = missedOn(variant, seed);
     // @note A known miss searches to its whole bound (minutes in all) to show it still misses:
