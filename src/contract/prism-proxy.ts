@@ -43,8 +43,27 @@ async function freePort(): Promise<number> {
 export async function startPrismProxy(
   upstream: string,
 ): Promise<{ url: string; stop(): Promise<void> }> {
+  // @note The port is free when asked for, not necessarily when Prism binds it: on a busy
+  // machine another process can take it in between, and Prism exits. A new port, three times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(upstream, await freePort());
+    } catch (error) {
+      if (!(error instanceof PrismExited) || attempt === 3) throw error;
+    }
+  }
+}
+
+/** Prism ended before it listened (its port taken, say): worth another port. */
+class PrismExited extends Error {
+  override name = 'PrismExited';
+}
+
+async function startOnce(
+  upstream: string,
+  port: number,
+): Promise<{ url: string; stop(): Promise<void> }> {
   const bin = prismCli();
-  const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
     // @note --validate-request false: the suite sends invalid requests on purpose (bad limits,
@@ -66,10 +85,10 @@ export async function startPrismProxy(
   );
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`Prism did not start within 60 s:\n${output}`)),
-      60_000,
-    );
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`Prism did not start within 60 s:\n${output}`));
+    }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Prism is listening')) {
@@ -81,7 +100,7 @@ export async function startPrismProxy(
     child.stderr?.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`Prism exited with ${code}:\n${output}`));
+      reject(new PrismExited(`Prism exited with ${code}:\n${output}`));
     });
   });
   return {

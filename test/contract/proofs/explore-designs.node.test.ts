@@ -14,9 +14,14 @@ import { parseTargetDescription } from '../../../src/contract/target/load.ts';
 import { DESIGNS, descriptionText, designName, serverOptions } from '../../independent/designs.ts';
 import { startIndependentServer } from '../../independent/server.ts';
 import { SEEDS } from './explore-independent.ts';
+import { DEEP_FULL } from '../../support/deep.ts';
 
-/** The bound of each run: requests (both sides counted), so what is found is the machine's speed's no matter. */
-const MAX_REQUESTS = 1_500;
+/**
+ * The bound of each run: requests (both sides counted), so what is found is the machine's speed's
+ * no matter. Under DEEP=full 20,000 (10 to 20 s each here): false alarms hide in long histories
+ * (a search by query string judged as if scoped by a body showed only once sequences grew longer).
+ */
+const MAX_REQUESTS = DEEP_FULL ? 20_000 : 1_500;
 /** How long a read after a write may wait for a lagging index (`--settle`). */
 const SETTLE_MS = 5_000;
 
