@@ -32,6 +32,8 @@ export interface IndependentServer {
   /** The root, e.g. `http://127.0.0.1:40123`: the list is at `/v1/collections`. */
   url: string;
   keys: IndependentKeys;
+  /** Forgets everything, the seed included: an empty store (explore's model is reset so). */
+  empty(): void;
   close(): Promise<void>;
 }
 
@@ -164,7 +166,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 class IndependentApp {
-  readonly store: Store;
+  store: Store;
   /** The `stale-cache-after-delete` variant: 200 answers of reads, by account and URL. */
   readonly #cache = new Map<string, Reply>();
   readonly #routes: ReturnType<typeof routesOf>;
@@ -179,9 +181,13 @@ class IndependentApp {
     readonly habits: Habits = {},
     readonly design: Design = {},
   ) {
-    this.store = new Store(variant, design.ties, design.update);
+    this.store = this.newStore();
     this.#routes = routesOf(design.search);
     this.#maxBody = design.limits === 'tight' ? TIGHT_BODY : MAX_BODY;
+  }
+
+  newStore(): Store {
+    return new Store(this.variant, this.design.ties, this.design.update);
   }
 
   /** What a lookup that found no record of the caller's answers: 404, 410 or 401 by design. */
@@ -641,6 +647,10 @@ export async function startIndependentServer(
   return {
     url: `http://127.0.0.1:${port}`,
     keys,
+    empty: () => {
+      app.store = app.newStore();
+      app.store.indexLag = options.indexLag ?? 0;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -30,6 +30,11 @@ export interface ExploreModel {
   /** The API root, with its prefix. */
   baseUrl: string;
   keys: Keys;
+  /**
+   * How to reach it, when it is not the kit's mock (default: the kit's own description). A test
+   * may make another correct server the model, e.g. to explore the mock itself.
+   */
+  description?: TargetDescription | undefined;
   reset(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -208,7 +213,10 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   const addModel = async () => {
     const server = await options.startModel();
     const client = new ContractClient(server.baseUrl, server.keys.full, false);
-    models.push({ server, target: new Target(DEFAULT_DESCRIPTION, client, false) });
+    models.push({
+      server,
+      target: new Target(server.description ?? DEFAULT_DESCRIPTION, client, false),
+    });
   };
   await addModel();
   const settleMs = Math.max(0, options.settleMs ?? 0);

@@ -65,6 +65,8 @@ export interface Explorer {
   record(request: string, model: Sent, target: Sent, extra?: string): StepRecord;
   /** Fails unless both sides answered the same way, as the spec and description say. */
   agree(clause: ClauseId, model: Sent, target: Sent, record: StepRecord, why?: Absence): void;
+  /** Whether a status of the target, or of the model, says "absent" the way `why` allows. */
+  absent(side: 'target' | 'model', why: Absence, status: number): boolean;
   /** Fails unless the two values are the same JSON. */
   same(clause: ClauseId, what: string, model: unknown, target: unknown, record: StepRecord): void;
   /** Creates a collection on both sides, as the step of that name. */

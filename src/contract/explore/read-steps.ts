@@ -35,12 +35,15 @@ export async function search(
   const where = scope ? ` in collection #${world.collections.indexOf(scope) + 1}` : '';
   const record = world.record(`search "${query}"${where} (key ${key})`, model, target);
   // @note The spec states no answer to a search scoped to a collection the caller cannot see
-  // (deleted, or another account's): the model's 404 is our document's; a target may as well
-  // answer 2xx, as long as it finds nothing there.
-  const hidden = scope !== undefined && model.status === 404;
-  // @note Another account's collection is judged as not yours, a deleted one as gone.
-  if (!(hidden && ok(target.status)))
-    world.agree('SEARCH-1', model, target, record, scope ? world.why(scope, key) : 'gone');
+  // (deleted, or another account's): "absent", as its description counts it, or a 2xx that finds
+  // nothing there are both right, on either side. Another account's collection is judged as not
+  // yours, a deleted one as gone; a refused key is still a refusal.
+  const why = scope ? world.why(scope, key) : 'gone';
+  const hidden = scope !== undefined && (scope.deleted || account(scope.key) !== account(key));
+  const either = (side: 'target' | 'model', status: number) =>
+    ok(status) || world.absent(side, why, status);
+  if (!(hidden && either('model', model.status) && either('target', target.status)))
+    world.agree('SEARCH-1', model, target, record, why);
   if (!ok(target.status)) return;
   const hits = world.target.hitsOf(target.json) ?? [];
   const ids = new Set(hits.map((hit) => world.target.hitObjectIdOf(hit)));

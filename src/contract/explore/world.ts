@@ -229,7 +229,9 @@ export class World implements Explorer {
   ): void {
     this.coverage.count(this.coverage.clauses, clause);
     const t = target.status;
-    const m = model.status;
+    // @note The model's "not found" is 404 whatever its description calls it (a model other than
+    // the kit's mock may answer 410 for gone): the target is judged by its own description.
+    const m = this.#modelAbsent(model.status) ? 404 : model.status;
     // @note The spec states 401 for every refusal of a key (§7), a lacking permission included:
     // never 403. At `--level profile` the statuses are our document's, exactly.
     const agrees = this.profile
@@ -273,6 +275,17 @@ export class World implements Explorer {
         `the model's problem code is ${String(code(model))}, the target's ${String(code(target))}`,
         record,
       );
+  }
+
+  /** A refusal the model's description counts as gone or not yours (never a refused key). */
+  #modelAbsent(status: number): boolean {
+    return status !== 401 && (this.model.isGone(status) || this.model.isNotYours(status));
+  }
+
+  absent(side: 'target' | 'model', why: Absence, status: number): boolean {
+    return side === 'model'
+      ? status === 404 || this.#modelAbsent(status)
+      : absentAs(this.target, why, status);
   }
 
   collection(ref: number): CollectionPair | undefined {

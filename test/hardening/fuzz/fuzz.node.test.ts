@@ -1,8 +1,7 @@
 /**
- * Property-based fuzzing of the mock (issue "Hardening", part 2):
- * - random requests through `mock.handle`, and a smaller batch over real HTTP;
- * - random sequences of operations, checked step by step against a model.
- * Fixed seed; `FUZZ_RUNS` sets the number of random requests (`npm run fuzz`: 2000). A failure
+ * Property-based fuzzing of the mock (issue "Hardening", part 2): random requests through
+ * `mock.handle`, and a smaller batch over real HTTP. Random sequences of operations are explore's,
+ * judged by the independent server (sequences.node.test.ts). Fixed seed; `FUZZ_RUNS` sets the number of random requests (`npm run fuzz`: 2000). A failure
  * prints the shrunk counterexample and the regression test file to add under test/regressions/.
  */
 import fc from 'fast-check';
@@ -19,27 +18,19 @@ import {
 import type { Cursors } from './request-bodies.ts';
 import { bodyBytes, headersOf, NOW, type RequestCase } from './request-case.ts';
 import { violations } from './request-oracle.ts';
-import { replaySequence } from '../fuzz-model.ts';
-import { sequence } from './sequence-operations.ts';
 import { checkProperty, FUZZ_RUNS, FUZZ_SEED, observe } from '../fuzz-support.ts';
 
 fc.configureGlobal({ seed: FUZZ_SEED });
 
-const SEQUENCE_RUNS = Math.max(60, Math.round(FUZZ_RUNS / 5));
 const HTTP_RUNS = Math.max(50, Math.round(FUZZ_RUNS / 10));
 const TIMEOUT = 60_000 + FUZZ_RUNS * 100;
-const tried = { handle: 0, http: 0, sequences: 0 };
+const tried = { handle: 0, http: 0 };
 
 /** What a failure report tells the developer to import (from test/regressions/) and call. */
 const REQUEST_REPLAY = {
   kind: 'request',
   module: '../hardening/fuzz-requests.ts',
   replayer: replayRequest.name,
-};
-const SEQUENCE_REPLAY = {
-  kind: 'sequence',
-  module: '../hardening/fuzz-model.ts',
-  replayer: replaySequence.name,
 };
 
 let mock: AnswersMock;
@@ -54,7 +45,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   console.log(
-    `fuzz: ${tried.handle + tried.http} random requests, ${tried.sequences} sequences ` +
+    `fuzz: ${tried.handle + tried.http} random requests ` +
       `(${tried.handle} through mock.handle, ${tried.http} over HTTP; seed ${FUZZ_SEED})`,
   );
 });
@@ -164,36 +155,19 @@ describe('random requests', () => {
   });
 });
 
-describe('random sequences', () => {
-  it(
-    'keep lists, gets, counts and search equal to the model, with no cross-account visibility',
-    async () => {
-      tried.sequences = await checkProperty(
-        'random sequences',
-        SEQUENCE_REPLAY,
-        fc.asyncProperty(sequence(30), replaySequence),
-        SEQUENCE_RUNS,
-      );
-    },
-    TIMEOUT * 2,
-  );
-});
-
 describe('the replay hint of a failure report', () => {
-  it.each([
-    { replay: REQUEST_REPLAY, replayer: replayRequest },
-    { replay: SEQUENCE_REPLAY, replayer: replaySequence },
-  ])('$replay.kind: names a function its module exports', async ({ replay, replayer }) => {
-    expect(replay.replayer).toMatch(/^replay[A-Z]/);
-    const from = new URL('../../regressions/', import.meta.url);
-    const module = (await import(new URL(replay.module, from).href)) as Record<string, unknown>;
-    expect(module[replay.replayer]).toBe(replayer);
-  });
+  it.each([{ replay: REQUEST_REPLAY, replayer: replayRequest }])(
+    '$replay.kind: names a function its module exports',
+    async ({ replay, replayer }) => {
+      expect(replay.replayer).toMatch(/^replay[A-Z]/);
+      const from = new URL('../../regressions/', import.meta.url);
+      const module = (await import(new URL(replay.module, from).href)) as Record<string, unknown>;
+      expect(module[replay.replayer]).toBe(replayer);
+    },
+  );
 
-  it('replays a printed (JSON) request and sequence on a fresh mock', async () => {
+  it('replays a printed (JSON) request on a fresh mock', async () => {
     for (const request of fc.sample(requestCase(cursors), { seed: FUZZ_SEED, numRuns: 3 }))
       await replayRequest(JSON.parse(JSON.stringify(request)));
-    const [ops] = fc.sample(sequence(5), { seed: FUZZ_SEED, numRuns: 1 });
-    await replaySequence(JSON.parse(JSON.stringify(ops)));
   });
 });
