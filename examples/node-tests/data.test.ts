@@ -3,13 +3,15 @@
  * out: the snippets of the README's test-author section, run as they are (the docs test checks
  * that the README still shows exactly these regions, and runs them on msw 2 and msw 3).
  */
+// #region test-head
 import { http, HttpResponse } from 'msw';
 import { createFactories } from 'answers-mock-kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AnswersError, deleteCollection, listCollectionNames, search } from './answers-client.ts';
 import { handlers, mock, server } from './setup.ts';
 
-const KEY = 'answers_test_full_acme';
+const KEY = 'answers_test_full_acme'; // a development key of the seed (README: Development keys)
+// #endregion test-head
 
 describe('data for a test', () => {
   // #region seed

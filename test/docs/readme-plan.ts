@@ -18,6 +18,8 @@ export const HOW: Record<string, string> = {
   'control-reset': 'run against the server started by `frontend` (no Content-Type: 204)',
   'node-setup-msw2': "setup.ts of the app on msw 2; tsc and vitest with the example's tests",
   'node-setup-msw3': 'its line replaces the msw 2 listen line on msw 3; tsc and vitest',
+  'node-test-head': 'the first region of examples/node-tests/data.test.ts, run in the app',
+  'node-client': 'examples/node-tests/answers-client.ts, exactly; run in the app',
   seed: 'a region of examples/node-tests/data.test.ts, run in the app',
   inspect: 'a region of examples/node-tests/data.test.ts, run in the app',
   override: 'a region of examples/node-tests/data.test.ts, run in the app',

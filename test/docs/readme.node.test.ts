@@ -13,6 +13,9 @@ import { block, BLOCKS, HOW, INLINE, regions, SHELL_BLOCKS_RUN_BY } from './read
 
 const DATA_TEST = readDocument('examples/node-tests/data.test.ts');
 
+/** What a snippet may call without an import: vitest's globals it imports, and methods. */
+const GLOBAL_CALLS = new Set(['it', 'describe', 'expect', 'beforeEach', 'toBe', 'toEqual']);
+
 describe('what the documents show', () => {
   it('marks every fenced block of the README and the examples with a doc-test id, each once', () => {
     const unmarked = BLOCKS.filter((b) => b.id === undefined).map((b) => `${b.document}:${b.line}`);
@@ -27,8 +30,35 @@ describe('what the documents show', () => {
 
   it('shows each region of examples/node-tests/data.test.ts in the README, exactly', () => {
     const found = regions(DATA_TEST);
-    expect([...found.keys()]).toEqual(['seed', 'inspect', 'override', 'leave-out']);
-    for (const [name, body] of found) expect(block(name).body, name).toBe(body);
+    expect([...found.keys()]).toEqual(['test-head', 'seed', 'inspect', 'override', 'leave-out']);
+    for (const [name, body] of found)
+      expect(block(name === 'test-head' ? 'node-test-head' : name).body, name).toBe(body);
+  });
+
+  it('shows examples/node-tests/answers-client.ts, the code the snippets test, whole', async () => {
+    const client = await readFile(join(ROOT, 'examples/node-tests/answers-client.ts'), 'utf8');
+    expect(block('node-client').body).toBe(client);
+  });
+
+  it('has the snippets of the Node test section import only the kit, msw, vitest and what it shows', () => {
+    const head = block('node-test-head').body;
+    const from = [...head.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+    expect(from.sort()).toEqual(
+      ['./answers-client.ts', './setup.ts', 'answers-mock-kit', 'msw', 'vitest'].sort(),
+    );
+    // Every name the snippets call is imported by the head or defined in a block shown.
+    const shown = `${head}\n${block('node-client').body}\n${block('node-setup-msw2').body}`;
+    for (const id of ['seed', 'inspect', 'override', 'leave-out']) {
+      const body = block(id).body;
+      // Names the snippet declares itself: `const x =`, `const [x] =`, `(x) =>`.
+      const local = new Set(
+        [...body.matchAll(/(?:const \[?|\()(\w+)\]?\)? (?:=|=>)/g)].map((m) => m[1]!),
+      );
+      // What it calls or reads a member of, not as a member itself: `f(`, `new F(`, `x.y`.
+      for (const [, name] of body.matchAll(/(?<![.\w'])([A-Za-z_]\w*)(?=\(|\.)/g))
+        if (!GLOBAL_CALLS.has(name!) && !local.has(name!))
+          expect(shown, `${id}: ${name}`).toMatch(new RegExp(`\\b${name}\\b`));
+    }
   });
 
   it('shows examples/node-tests/setup.ts as the msw 2 setup; the msw 3 form changes its listen line', async () => {
