@@ -1,6 +1,6 @@
 import { Query } from '@msw/data';
 import { MockDbError, type MockDb, type RecordQuery, type RecordTable } from './record-table.ts';
-import { compileSchema } from '../openapi/ajv.ts';
+import { compileSchema, schemaErrorLine } from '../openapi/ajv.ts';
 import { compareByCreation } from './primitives/creation-order.ts';
 import { MAX_JSON_DEPTH } from './http.ts';
 import { nestsDeeperThan, nonFiniteNumberAt } from './json-limits.ts';
@@ -25,8 +25,7 @@ function check(kind: 'collection' | 'object', record: unknown): void {
   if (notJson !== undefined) throw new MockDbError(`Invalid ${kind}: ${notJson}`);
   const validate = validators[kind];
   if (!validate(record)) {
-    const error = validate.errors?.[0];
-    throw new MockDbError(`Invalid ${kind}: ${error?.instancePath || '/'} ${error?.message}`);
+    throw new MockDbError(`Invalid ${kind}: ${schemaErrorLine(validate.errors?.[0])}`);
   }
   const overflow = nonFiniteNumberAt(record);
   if (overflow !== undefined)

@@ -10,8 +10,8 @@ const cjs = (namespace) =>
   namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 
 const exportedResponse0 = validate38;
-const pattern4 = new RegExp("^col_[a-z0-9]{20}$", "u");
-const pattern5 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$", "u");
+const pattern5 = new RegExp("^col_[a-z0-9]{20}$", "u");
+const pattern6 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$", "u");
 const func1 = cjs(dependency0).default;
 const formats0 = cjs(dependency1).fullFormats["date-time"];
 
@@ -89,7 +89,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
+if(!pattern5.test(data0)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/CollectionId/pattern",keyword:"pattern",params:{pattern: "^col_[a-z0-9]{20}$"},message:"must match pattern \""+"^col_[a-z0-9]{20}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -199,7 +199,7 @@ errors++;
 if(data.created_at !== undefined){
 let data4 = data.created_at;
 if(typeof data4 === "string"){
-if(!pattern5.test(data4)){
+if(!pattern6.test(data4)){
 const err15 = {instancePath:instancePath+"/created_at",schemaPath:"#/components/schemas/Timestamp/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -234,7 +234,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data5 = data.updated_at;
 if(typeof data5 === "string"){
-if(!pattern5.test(data5)){
+if(!pattern6.test(data5)){
 const err18 = {instancePath:instancePath+"/updated_at",schemaPath:"#/components/schemas/Timestamp/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -402,7 +402,7 @@ return errors === 0;
 validate39.evaluated = {"props":{"data":true,"has_more":true,"next_cursor":true},"dynamicProps":false,"dynamicItems":false};
 
 const exportedResponse2 = validate41;
-const pattern10 = new RegExp("^obj_[a-z0-9]{20}$", "u");
+const pattern11 = new RegExp("^obj_[a-z0-9]{20}$", "u");
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -478,7 +478,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern10.test(data0)){
+if(!pattern11.test(data0)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/ObjectId/pattern",keyword:"pattern",params:{pattern: "^obj_[a-z0-9]{20}$"},message:"must match pattern \""+"^obj_[a-z0-9]{20}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -503,7 +503,7 @@ errors++;
 if(data.collection_id !== undefined){
 let data1 = data.collection_id;
 if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
+if(!pattern5.test(data1)){
 const err8 = {instancePath:instancePath+"/collection_id",schemaPath:"#/components/schemas/CollectionId/pattern",keyword:"pattern",params:{pattern: "^col_[a-z0-9]{20}$"},message:"must match pattern \""+"^col_[a-z0-9]{20}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -543,7 +543,7 @@ errors++;
 if(data.created_at !== undefined){
 let data3 = data.created_at;
 if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
+if(!pattern6.test(data3)){
 const err11 = {instancePath:instancePath+"/created_at",schemaPath:"#/components/schemas/Timestamp/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -578,7 +578,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data4 = data.updated_at;
 if(typeof data4 === "string"){
-if(!pattern5.test(data4)){
+if(!pattern6.test(data4)){
 const err14 = {instancePath:instancePath+"/updated_at",schemaPath:"#/components/schemas/Timestamp/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -1175,7 +1175,7 @@ errors++;
 if(data.collection_id !== undefined){
 let data1 = data.collection_id;
 if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
+if(!pattern5.test(data1)){
 const err5 = {instancePath:instancePath+"/collection_id",schemaPath:"#/components/schemas/CollectionId/pattern",keyword:"pattern",params:{pattern: "^col_[a-z0-9]{20}$"},message:"must match pattern \""+"^col_[a-z0-9]{20}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];

@@ -39,3 +39,19 @@ function notPrecompiled(key: string): ValidateFunction {
     );
   }) as unknown as ValidateFunction;
 }
+
+/**
+ * One line for the first error of a schema check: where, and what. An unknown field is named
+ * (Ajv says only "must NOT have additional properties").
+ */
+export function schemaErrorLine(
+  error:
+    { instancePath?: string; message?: string; keyword?: string; params?: unknown } | undefined,
+  at = '',
+): string {
+  const where = `${at}${error?.instancePath ?? ''}` || '/';
+  const extra = (error?.params as { additionalProperty?: unknown } | undefined)?.additionalProperty;
+  if (error?.keyword === 'additionalProperties' && typeof extra === 'string')
+    return `${where} has an unknown field "${extra}"`;
+  return `${where} ${error?.message ?? 'is invalid'}`;
+}

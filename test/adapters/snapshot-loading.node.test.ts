@@ -107,6 +107,38 @@ describe('PUT /__mock/state', () => {
     expect(mock.controls.export()).toEqual(before);
   });
 
+  it.each([
+    ['the state', (state: Record<string, any>) => ({ ...state, junk: 1 }), '/ has'],
+    [
+      'an account',
+      (state: Record<string, any>) => void (state.accounts[0].junk = 1),
+      '/accounts/0',
+    ],
+    ['a key', (state: Record<string, any>) => void (state.api_keys[0].junk = 1), '/api_keys/0'],
+    [
+      'a collection',
+      (state: Record<string, any>) => void (state.collections[0].junk = 1),
+      '/collections/0',
+    ],
+    ['an object', (state: Record<string, any>) => void (state.objects[0].junk = 1), '/objects/0'],
+  ])(
+    'refuses a field it does not know in %s, naming it, and keeps the data',
+    async (_, spoil, where) => {
+      const mock = await createMock({ initialState: bigState(1) });
+      server = await startServer({ mock, port: 0, quiet: true });
+      const before = mock.controls.export();
+      const state = structuredClone(before) as Record<string, any>;
+      const response = await putState(server.url, JSON.stringify(spoil(state) ?? state));
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expect(body.code).toBe('invalid_state');
+      expect(body.detail).toBe(
+        `Invalid state: ${where.replace(' has', '')} has an unknown field "junk"`,
+      );
+      expect(mock.controls.export()).toEqual(before);
+    },
+  );
+
   it('accepts a body that starts with a UTF-8 BOM', async () => {
     const mock = await createMock({ initialState: emptyState() });
     server = await startServer({ mock, port: 0, quiet: true });

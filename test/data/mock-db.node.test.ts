@@ -123,6 +123,8 @@ describe('mock.db and the API', () => {
     [{ name: 42 }, '/name'],
     [{ account_id: 'nobody' }, '/account_id'],
     [{ metadata: { n: Number.POSITIVE_INFINITY } }, 'metadata.n'],
+    [{ junk: 1 }, 'unknown field "junk"'],
+    [{ object_count: 3 }, 'unknown field "object_count"'],
   ])('refuses a collection with %j, naming %s, and changes nothing', async (override, field) => {
     const mock = await createMock({ initialState: emptyState() });
     const before = mock.controls.export();

@@ -1,6 +1,6 @@
 import { MAX_JSON_DEPTH } from '../limits.ts';
 import { nestsDeeperThan, nonFiniteNumberAt } from '../json-limits.ts';
-import { compileSchema } from '../../openapi/ajv.ts';
+import { compileSchema, schemaErrorLine } from '../../openapi/ajv.ts';
 import {
   collectionRecordSchema,
   objectRecordSchema,
@@ -46,14 +46,18 @@ function timestampsByPattern(schema: Record<string, unknown>): Record<string, un
   };
 }
 
+// @note No field the API does not know, at any level: a misspelt field is refused by name rather
+// than dropped without a word (the records' schemas say the same: store/records.ts).
 const validateState = compileSchema({
   type: 'object',
+  additionalProperties: false,
   required: ['accounts', 'api_keys', 'collections', 'objects'],
   properties: {
     accounts: {
       type: 'array',
       items: {
         type: 'object',
+        additionalProperties: false,
         required: ['id', 'name'],
         properties: {
           id: { type: 'string', minLength: 1, maxLength: 64 },
@@ -65,6 +69,7 @@ const validateState = compileSchema({
       type: 'array',
       items: {
         type: 'object',
+        additionalProperties: false,
         required: ['key', 'account_id', 'permissions', 'active'],
         properties: {
           key: { type: 'string', pattern: '^[A-Za-z0-9\\-._~+/]{1,512}=*$' },
@@ -185,8 +190,7 @@ function invalid(
   error: { instancePath?: string; message?: string } | undefined,
   at = '',
 ): SnapshotError {
-  const pointer = `${at}${error?.instancePath ?? ''}`;
-  return new SnapshotError(`Invalid state: ${pointer || '/'} ${error?.message ?? 'is invalid'}`);
+  return new SnapshotError(`Invalid state: ${schemaErrorLine(error, at)}`);
 }
 
 /** Throws, as the `date-time` format would, when a timestamp of record `i` is no calendar instant. */

@@ -32,6 +32,7 @@ function recordSchema(component: 'Collection' | 'Object', drop: string[]): Recor
   return {
     type: 'object',
     properties,
+    additionalProperties: false,
     required: [...source.required.filter((name) => !drop.includes(name)), 'account_id'],
   };
 }
