@@ -55,6 +55,11 @@ export interface ContractCheck {
   /** Operations the check cannot run without: it skips, sending nothing, when one is missing. */
   uses?: OperationName[];
   /**
+   * Operations it uses where the description offers them, and judges less without (a read-only
+   * run finds existing objects through listObjects): `init` names the checks each would serve.
+   */
+  usesWhereOffered?: OperationName[];
+  /**
    * Judges whole lists (their order, their pages, their counts), which another check's write
    * would change between two pages: runs while no other check is in flight. Checks that only
    * look for or past items in a list need not: an item added or removed meanwhile changes

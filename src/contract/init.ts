@@ -1,4 +1,7 @@
+import type { ContractCheck } from './check.ts';
+import { CHECKS } from './checks/index.ts';
 import { ContractClient } from './client.ts';
+import { DEFAULT_DESCRIPTION, OPERATION_NAMES, type OperationName } from './target/description.ts';
 import { instantOf } from './target/dates.ts';
 import {
   inComment,
@@ -11,6 +14,33 @@ import {
   probe,
   probePaging,
 } from './init-probes.ts';
+
+/** The operations the spec states no path for. */
+const UNSTATED = OPERATION_NAMES.filter(
+  (name) => !['listCollections', 'getCollection'].includes(name),
+);
+
+/**
+ * A commented line for each operation the spec states no path for, with our document's path
+ * (under `/api/answers`, as the spec's get is) and the checks that need it or use it where
+ * offered, read from the checks themselves.
+ */
+function unstatedOperations(): string[] {
+  return UNSTATED.map((name) => {
+    const { method, path } = DEFAULT_DESCRIPTION.operations[name]!;
+    const ids = (pick: (check: ContractCheck) => OperationName[] | undefined) =>
+      CHECKS.filter((check) => pick(check)?.includes(name)).map((check) => check.id);
+    const needed = ids((check) => check.uses);
+    const served = ids((check) => check.usesWhereOffered);
+    const why = [
+      needed.length > 0 ? `needed by ${needed.join(', ')}` : '',
+      served.length > 0 ? `used where offered by ${served.join(', ')}` : '',
+    ].filter(Boolean);
+    return `  # ${name}: ${method} /api/answers${path}   # ${
+      why.length > 0 ? why.join('; ') : 'no check needs it; explore sends it where offered'
+    }`;
+  });
+}
 
 /**
  * Probes the two paths the spec states and writes a draft target description: what it guessed,
@@ -74,12 +104,8 @@ export async function draftTarget(baseUrl: string, key: string): Promise<string>
     `  listCollections: GET /v1/collections   # stated by the spec; ${listWhy}`,
     `  getCollection: GET /api/answers/collections/{collection_id}   # stated by the spec; ${getWhy}`,
     '  # Not stated by the spec: give the paths your implementation uses, or leave them out',
-    '  # (the checks that need them then skip, naming what is missing).',
-    '  # deleteCollection: DELETE /api/answers/collections/{collection_id}',
-    '  # getObject: GET /api/answers/collections/{collection_id}/objects/{object_id}',
-    '  # search: POST /api/answers/search',
-    '  # createCollection: POST /api/answers/collections',
-    '  # createObject: POST /api/answers/collections/{collection_id}/objects',
+    '  # (the checks that need them then skip, naming what is missing). Our paths, as a start:',
+    ...unstatedOperations(),
   ]);
   section('list', [
     line(

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMock, type AnswersMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
+import { parseTargetDescription } from '../../src/contract/target/load.ts';
+import { OPERATION_NAMES } from '../../src/contract/target/description.ts';
 import { contract } from '../support/contract-cli.ts';
 import { KEYS } from '../support/keys.ts';
 
@@ -46,6 +48,16 @@ describe('answers-contract init', () => {
     expect(draft).toMatch(/^ {2}id: '\/id'/m);
     expect(draft).toMatch(/^ {2}createdAt: '\/created_at'/m);
     expect(draft).toMatch(/^ {2}in: ''/m);
+    // Every operation a check can use is named, with the checks that need it or use it.
+    for (const name of OPERATION_NAMES)
+      expect(draft, name).toMatch(new RegExp(`^ {2}(# )?${name}: `, 'm'));
+    expect(draft).toMatch(
+      /^ {2}# listObjects: GET \/api\/answers\/collections\/\{collection_id\}\/objects {3}# .*used where offered by .*list\.summaries/m,
+    );
+    // Uncommented, the draft offers them all (our paths under /api/answers).
+    const whole = draft.replace(/^ {2}# (\w+: [A-Z]+ \/)/gm, '  $1');
+    const loaded = parseTargetDescription(whole, 'the draft, uncommented');
+    expect(Object.keys(loaded.operations).sort()).toEqual([...OPERATION_NAMES].sort());
     const json = join(dir, 'draft.json');
     const run = await contract([
       '--base-url',

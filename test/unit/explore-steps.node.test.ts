@@ -3,6 +3,7 @@ import { CLAUSES } from '../../src/generated/clauses.ts';
 import { EXPLORE_CLAUSES } from '../../src/contract/explore/coverage.ts';
 import { STEP_KINDS, stepArbitrary } from '../../src/contract/explore/steps/index.ts';
 import { OPERATION_NAMES } from '../../src/contract/target/description.ts';
+import { CHECKS } from '../../src/contract/checks/index.ts';
 import { bodyDecision, responseViolations } from '../../src/openapi/response-validation.ts';
 import * as fc from 'fast-check';
 
@@ -86,4 +87,13 @@ describe('responseViolations: each way an answer breaks openapi.yaml names its d
     expect(bodyDecision('updateObject', 200)).toBe('GAP-OBJ-FIELDS');
     expect(bodyDecision('updateObject', 409)).toBe('GAP-ERR-BODY');
   });
+});
+
+it("init's word is true: an operation no check uses is sent by an explore step", () => {
+  const used = new Set(
+    CHECKS.flatMap((check) => [...(check.uses ?? []), ...(check.usesWhereOffered ?? [])]),
+  );
+  const sent = new Set(STEP_KINDS.flatMap((kind) => [...kind.needs]));
+  for (const name of OPERATION_NAMES.filter((name) => !used.has(name)))
+    expect(sent.has(name), name).toBe(true);
 });

@@ -38,6 +38,7 @@ async function atLeast(context: CheckContext, count: number): Promise<unknown[]>
 export const listingChecks = [
   defineCheck({
     id: 'list.summaries',
+    usesWhereOffered: ['listObjects', 'search'],
     title: 'lists summaries that each carry an object count and metadata, counts that are right',
     clauses: ['COLL-LIST-1', 'COLL-2', 'COLL-3'],
     profileClauses: ['GAP-COLL-FIELDS'],

@@ -76,6 +76,7 @@ export const resourceChecks = [
   }),
   defineCheck({
     id: 'collection.isolation',
+    usesWhereOffered: ['listObjects'],
     title:
       "keeps accounts apart: another account's collections and objects are neither listed nor fetchable",
     clauses: ['ISO-1', 'AUTH-2'],
@@ -165,6 +166,7 @@ export const resourceChecks = [
   }),
   defineCheck({
     id: 'object.get',
+    usesWhereOffered: ['listObjects'],
     title: 'fetches an object by its identifier with its complete data and its system fields',
     clauses: ['OBJ-2', 'OBJ-3', 'OBJ-GET-1'],
     profileClauses: ['GAP-OBJ-FIELDS', 'GAP-OBJ-RESP', 'GAP-CONTENT'],

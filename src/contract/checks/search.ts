@@ -55,6 +55,7 @@ async function searchable(
 export const searchChecks = [
   defineCheck({
     id: 'search.finds',
+    usesWhereOffered: ['listObjects'],
     title: 'finds the objects that contain a query word',
     clauses: ['SEARCH-1'],
     profileClauses: ['GAP-SEARCH-REQ', 'GAP-SEARCH-RESP'],
@@ -103,6 +104,7 @@ export const searchChecks = [
   }),
   defineCheck({
     id: 'search.isolation',
+    usesWhereOffered: ['listObjects'],
     title: "never shows another account's objects in search results",
     clauses: ['ISO-1', 'AUTH-2'],
     profileClauses: ['GAP-ISOLATION'],
