@@ -1,7 +1,7 @@
 import type { Settle } from './settle.ts';
-import type { OperationName } from './target/description.ts';
-import type { RunData } from './target/run-data.ts';
-import type { Target } from './target/target.ts';
+import type { OperationName } from './target-api/description.ts';
+import type { RunData } from './target-api/run-data.ts';
+import type { Target } from './target-api/target.ts';
 import type { Skip } from './failure.ts';
 
 export { CheckFailure, CheckSkipped, ensure } from './failure.ts';

@@ -9,7 +9,7 @@ import { runContract, RunEnded, TargetError, type ContractReport, type Level } f
 import { flag, otherKeyOptions, UsageError, url } from './cli-options.ts';
 import { subcommand } from './subcommands.ts';
 import type { ExploreModel } from './explore/explore.ts';
-import { loadTargetFile, TargetFileError } from './target/load.ts';
+import { loadTargetFile, TargetFileError } from './target-api/load.ts';
 
 export interface CliOptions {
   target?: string;

@@ -36,7 +36,7 @@ export {
   OPERATION_NAMES,
   type OperationName,
   type TargetDescription,
-} from './target/description.ts';
-export { loadTargetFile, parseTargetDescription, TargetFileError } from './target/load.ts';
-export type { RunData } from './target/run-data.ts';
-export type { Target } from './target/target.ts';
+} from './target-api/description.ts';
+export { loadTargetFile, parseTargetDescription, TargetFileError } from './target-api/load.ts';
+export type { RunData } from './target-api/run-data.ts';
+export type { Target } from './target-api/target.ts';

@@ -1,8 +1,12 @@
 import type { ContractCheck } from './check.ts';
 import { CHECKS } from './checks/index.ts';
 import { ContractClient } from './client.ts';
-import { DEFAULT_DESCRIPTION, OPERATION_NAMES, type OperationName } from './target/description.ts';
-import { instantOf } from './target/dates.ts';
+import {
+  DEFAULT_DESCRIPTION,
+  OPERATION_NAMES,
+  type OperationName,
+} from './target-api/description.ts';
+import { instantOf } from './target-api/dates.ts';
 import {
   inComment,
   yamlString,

@@ -12,10 +12,10 @@ import { ContractClient, type Pushback } from './client.ts';
 import { conformanceMatrix } from './matrix.ts';
 import { Settle, type SettleReport } from './settle.ts';
 import type { CheckResult, ClauseResult, Outcome } from './result.ts';
-import { DEFAULT_DESCRIPTION, type TargetDescription } from './target/description.ts';
-import { RunData } from './target/run-data.ts';
-import { newRunId } from './target/run-name.ts';
-import { Target } from './target/target.ts';
+import { DEFAULT_DESCRIPTION, type TargetDescription } from './target-api/description.ts';
+import { RunData } from './target-api/run-data.ts';
+import { newRunId } from './target-api/run-name.ts';
+import { Target } from './target-api/target.ts';
 import { preflight, TargetError } from './preflight.ts';
 import { schedule } from './schedule.ts';
 

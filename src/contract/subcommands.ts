@@ -3,8 +3,8 @@ import { Command } from 'commander';
 import { UsageError, url } from './cli-options.ts';
 import { TargetError } from './preflight.ts';
 import type { SweepMatch } from './sweep.ts';
-import { DEFAULT_DESCRIPTION } from './target/description.ts';
-import { loadTargetFile } from './target/load.ts';
+import { DEFAULT_DESCRIPTION } from './target-api/description.ts';
+import { loadTargetFile } from './target-api/load.ts';
 
 /** `answers-contract init` and `answers-contract sweep`: their own options, their own exit status. */
 export async function subcommand(name: string, argv: string[]): Promise<number> {
@@ -81,7 +81,7 @@ export async function subcommand(name: string, argv: string[]): Promise<number> 
     return 0;
   }
   const { explainMatch, parseDuration, sweep } = await import('./sweep.ts');
-  const { runStartedAt } = await import('./target/run-name.ts');
+  const { runStartedAt } = await import('./target-api/run-name.ts');
   if ((options.olderThan === undefined) === (options.run === undefined))
     throw new UsageError('sweep needs one of --older-than <duration> and --run <id>');
   const olderThanMs =

@@ -1,7 +1,7 @@
 import { ContractClient } from './client.ts';
-import type { TargetDescription } from './target/description.ts';
-import { parseRunName, runStartedAt } from './target/run-name.ts';
-import { Target } from './target/target.ts';
+import type { TargetDescription } from './target-api/description.ts';
+import { parseRunName, runStartedAt } from './target-api/run-name.ts';
+import { Target } from './target-api/target.ts';
 
 export { runStartedAt };
 

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMock, type AnswersMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
-import { parseTargetDescription } from '../../src/contract/target/load.ts';
-import { OPERATION_NAMES } from '../../src/contract/target/description.ts';
+import { parseTargetDescription } from '../../src/contract/target-api/load.ts';
+import { OPERATION_NAMES } from '../../src/contract/target-api/description.ts';
 import { contract } from '../support/contract-cli.ts';
 import { KEYS } from '../support/keys.ts';
 

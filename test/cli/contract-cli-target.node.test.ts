@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { SPEC_CHECKS } from '../../src/contract/checks/index.ts';
 import { parseSuiteOptions } from '../../src/contract/cli.ts';
 import { UsageError } from '../../src/contract/cli-options.ts';
-import { loadTargetFile, TargetFileError } from '../../src/contract/target/load.ts';
+import { loadTargetFile, TargetFileError } from '../../src/contract/target-api/load.ts';
 import { createMock, type AnswersMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { contract } from '../support/contract-cli.ts';

@@ -98,6 +98,28 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/** Folder names that tools (drawings, coverage, search, packers) skip as build output. */
+const BUILD_OUTPUT_NAMES = ['target', 'build', 'dist', 'out'];
+
+/** Every folder under `folder`, as a path from the repository root. */
+function foldersUnder(folder: string): string[] {
+  return readdirSync(join(ROOT, folder), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'node_modules')
+    .flatMap((entry) => {
+      const path = `${folder}/${entry.name}`;
+      return [path, ...foldersUnder(path)];
+    });
+}
+
+describe('the folders of the sources', () => {
+  it('carry no name that tools take for build output', () => {
+    const named = ['src', 'test', 'scripts', 'examples']
+      .flatMap(foldersUnder)
+      .filter((path) => BUILD_OUTPUT_NAMES.includes(path.split('/').at(-1)!));
+    expect(named).toEqual([]);
+  });
+});
+
 describe('the layers of src/', () => {
   it('knows every folder of src/', () => {
     const unknown = [...new Set(FILES.map(layerOf))].filter((layer) => !(layer in MAY_IMPORT));

@@ -4,7 +4,7 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { explore } from '../../src/contract/explore/explore.ts';
-import { parseRunName } from '../../src/contract/target/run-name.ts';
+import { parseRunName } from '../../src/contract/target-api/run-name.ts';
 import { createMock, type AnswersMock } from '../../src/index.ts';
 import { startExploreModel } from '../../src/node/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
@@ -72,7 +72,7 @@ it("the budget's end cleans up the sequence in flight against a target 50 ms awa
 
 it('a busy target: its 429 waits are waited for, counted and printed', async () => {
   const { startIndependentServer } = await import('../independent/server.ts');
-  const { loadTargetFile } = await import('../../src/contract/target/load.ts');
+  const { loadTargetFile } = await import('../../src/contract/target-api/load.ts');
   const { formatExplore } = await import('../../src/contract/explore/story.ts');
   const { clauseCoverage } = await import('../../src/contract/explore/coverage.ts');
   const busy = await startIndependentServer({ busyEvery: 7 });

@@ -22,9 +22,9 @@ import {
   formatExplore,
   type CoveredExploreReport,
 } from '../../src/contract/explore/story.ts';
-import { OPERATION_NAMES, type OperationName } from '../../src/contract/target/description.ts';
+import { OPERATION_NAMES, type OperationName } from '../../src/contract/target-api/description.ts';
 import { createMock } from '../../src/index.ts';
-import { PROFILE_OPERATION } from '../../src/contract/target/target.ts';
+import { PROFILE_OPERATION } from '../../src/contract/target-api/target.ts';
 import { bodyDecision } from '../../src/openapi/response-validation.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { emptyState } from '../../src/seed/empty-state.ts';
@@ -476,7 +476,7 @@ it('exits 0 when --min-coverage is met, and its JUnit report fails nothing', asy
 it('a description that cannot ask for page 2: its walk clauses are "not judged", with why, and 100 % is reachable', async () => {
   const { unjudgeable, formatClauseCoverage } =
     await import('../../src/contract/explore/coverage.ts');
-  const { DEFAULT_DESCRIPTION } = await import('../../src/contract/target/description.ts');
+  const { DEFAULT_DESCRIPTION } = await import('../../src/contract/target-api/description.ts');
   expect(unjudgeable(DEFAULT_DESCRIPTION.paging)).toEqual({});
   const onePage = { ...DEFAULT_DESCRIPTION.paging, pageToken: undefined };
   const notJudged = unjudgeable(onePage);

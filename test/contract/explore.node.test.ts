@@ -6,8 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, it } from 'vitest';
-import { loadTargetFile } from '../../src/contract/target/load.ts';
-import type { TargetDescription } from '../../src/contract/target/description.ts';
+import { loadTargetFile } from '../../src/contract/target-api/load.ts';
+import type { TargetDescription } from '../../src/contract/target-api/description.ts';
 import { startIndependentServer } from '../independent/server.ts';
 import { EXPLORE_VARIANTS } from '../independent/explore-variants.ts';
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { draftTarget } from '../../src/contract/init.ts';
-import { parseTargetDescription } from '../../src/contract/target/load.ts';
+import { parseTargetDescription } from '../../src/contract/target-api/load.ts';
 
 const HOSTILE = 'x\'\ninjected: true\n# "\\';
 let server: Server;

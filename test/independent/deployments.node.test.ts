@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/contract/checks/index.ts';
 import { formatReport, toJUnit } from '../../src/contract/report.ts';
 import { runContract, type ContractReport } from '../../src/contract/runner.ts';
-import { loadTargetFile, parseTargetDescription } from '../../src/contract/target/load.ts';
+import { loadTargetFile, parseTargetDescription } from '../../src/contract/target-api/load.ts';
 import { draftTarget } from '../../src/contract/init.ts';
 import { contract } from '../support/contract-cli.ts';
 import { startForeignHost, type ForeignHost } from './foreign-host.ts';

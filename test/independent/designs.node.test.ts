@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEC_CHECKS } from '../../src/contract/checks/index.ts';
 import { runContract, type ContractReport } from '../../src/contract/runner.ts';
-import { parseTargetDescription } from '../../src/contract/target/load.ts';
+import { parseTargetDescription } from '../../src/contract/target-api/load.ts';
 import {
   DESIGNS,
   SWITCHES,

@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { ExploreModel } from '../../src/contract/explore/explore.ts';
-import { loadTargetFile } from '../../src/contract/target/load.ts';
+import { loadTargetFile } from '../../src/contract/target-api/load.ts';
 import { startIndependentServer } from './server.ts';
 
 const described = loadTargetFile(fileURLToPath(new URL('target.yaml', import.meta.url)));

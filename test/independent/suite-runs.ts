@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { SPEC_CHECKS, type CHECKS } from '../../src/contract/checks/index.ts';
 import { runContract, type ContractReport } from '../../src/contract/runner.ts';
-import { loadTargetFile } from '../../src/contract/target/load.ts';
+import { loadTargetFile } from '../../src/contract/target-api/load.ts';
 import { startForeignHost } from './foreign-host.ts';
 import { startIndependentServer } from './server.ts';
 import { VARIANTS, type VariantName } from './variants.ts';

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { parseRunName } from '../../src/contract/target/run-name.ts';
+import { parseRunName } from '../../src/contract/target-api/run-name.ts';
 import { createMock } from '../../src/index.ts';
 import { startServer } from '../../src/node/server.ts';
 import { KEYS } from './keys.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLAUSES } from '../../src/generated/clauses.ts';
 import { EXPLORE_CLAUSES } from '../../src/contract/explore/coverage.ts';
 import { STEP_KINDS, stepArbitrary } from '../../src/contract/explore/steps/index.ts';
-import { OPERATION_NAMES } from '../../src/contract/target/description.ts';
+import { OPERATION_NAMES } from '../../src/contract/target-api/description.ts';
 import { CHECKS } from '../../src/contract/checks/index.ts';
 import { bodyDecision, responseViolations } from '../../src/openapi/response-validation.ts';
 import * as fc from 'fast-check';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newRunId, parseRunName, runName } from '../../src/contract/target/run-name.ts';
+import { newRunId, parseRunName, runName } from '../../src/contract/target-api/run-name.ts';
 
 const NOW = Date.UTC(2026, 10, 26, 12, 0, 0);
 const run = (ms: number) => newRunId(ms, 0.5);

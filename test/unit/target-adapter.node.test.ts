@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContractClient } from '../../src/contract/client.ts';
-import { parseTargetDescription } from '../../src/contract/target/load.ts';
-import { Target } from '../../src/contract/target/target.ts';
+import { parseTargetDescription } from '../../src/contract/target-api/load.ts';
+import { Target } from '../../src/contract/target-api/target.ts';
 import { startProxy, type RunningProxy } from '../support/proxy.ts';
 
 interface Seen {

@@ -1,13 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { instantOf } from '../../src/contract/target/dates.ts';
-import { DEFAULT_DESCRIPTION } from '../../src/contract/target/description.ts';
+import { instantOf } from '../../src/contract/target-api/dates.ts';
+import { DEFAULT_DESCRIPTION } from '../../src/contract/target-api/description.ts';
 import {
   loadTargetFile,
   parseTargetDescription,
   TargetFileError,
-} from '../../src/contract/target/load.ts';
-import { isPointer, resolvePointer } from '../../src/contract/target/pointer.ts';
+} from '../../src/contract/target-api/load.ts';
+import { isPointer, resolvePointer } from '../../src/contract/target-api/pointer.ts';
 
 const SHIPPED = fileURLToPath(new URL('../../contracts/answers-openapi.yaml', import.meta.url));
 

@@ -1,7 +1,7 @@
 import type { CheckContext } from '../check.ts';
-import type { OperationName } from '../target/description.ts';
-import { runName } from '../target/run-name.ts';
-import type { BodyValues } from '../target/target.ts';
+import type { OperationName } from '../target-api/description.ts';
+import { runName } from '../target-api/run-name.ts';
+import type { BodyValues } from '../target-api/target.ts';
 
 /** One request of the auth matrix, as the target description shapes it. */
 export interface AuthRequest {

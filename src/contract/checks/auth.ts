@@ -1,5 +1,5 @@
 import { defineCheck, ensure, type CheckContext } from '../check.ts';
-import { shorten } from '../target/run-data.ts';
+import { shorten } from '../target-api/run-data.ts';
 import { authRequests, refusedName, type AuthRequest } from './auth-requests.ts';
 import { malformedKeyHeaders } from './key-headers.ts';
 

@@ -1,6 +1,6 @@
 import type { CheckContext } from '../check.ts';
-import { resolvePointer } from '../target/pointer.ts';
-import type { Target } from '../target/target.ts';
+import { resolvePointer } from '../target-api/pointer.ts';
+import type { Target } from '../target-api/target.ts';
 
 /** Every word (letters and digits) of the string values of a JSON value, lower case. */
 export function wordsOf(value: unknown): string[] {

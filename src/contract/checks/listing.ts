@@ -1,5 +1,5 @@
 import { defineCheck, destructiveHint, ensure, type CheckContext } from '../check.ts';
-import type { CreatedCollection } from '../target/run-data.ts';
+import type { CreatedCollection } from '../target-api/run-data.ts';
 import { existingObjects } from './existing.ts';
 
 /** Whether the numbers never go down, or never go up. */

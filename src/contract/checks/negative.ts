@@ -1,6 +1,6 @@
 import { defineCheck, ensure, type CheckContext } from '../check.ts';
-import type { OperationName } from '../target/description.ts';
-import type { SendOptions } from '../target/target.ts';
+import type { OperationName } from '../target-api/description.ts';
+import type { SendOptions } from '../target-api/target.ts';
 
 /** One bad request of our document's, through the target's description, and what it must get. */
 interface Case extends SendOptions {

@@ -1,6 +1,6 @@
 import { defineCheck, destructiveHint, ensure, type CheckContext } from '../check.ts';
-import { runName } from '../target/run-name.ts';
-import type { Target } from '../target/target.ts';
+import { runName } from '../target-api/run-name.ts';
+import type { Target } from '../target-api/target.ts';
 import { canFetch, contentWordsOf, existingObjects, wordsLost } from './existing.ts';
 
 /** The object inside a get response, checked to be the one asked for, with its system fields. */

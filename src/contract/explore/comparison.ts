@@ -1,7 +1,7 @@
 /** What `explore` compares and records: a step's record, a divergence, coverage, and how values are compared. */
 import type { ContractResponse } from '../client.ts';
-import type { BodyValues, Target } from '../target/target.ts';
-import type { UpdateStyle } from '../target/description.ts';
+import type { BodyValues, Target } from '../target-api/target.ts';
+import type { UpdateStyle } from '../target-api/description.ts';
 import type { ClauseId } from '../../generated/clauses.ts';
 
 /** A value as each update style leaves it (updates.ts). */

@@ -3,7 +3,7 @@
  * the operations a target description must offer for a sequence to reach it, and the share of
  * those within reach that the run reached at least once (`--min-coverage` gates on it).
  */
-import type { OperationName, TargetDescription } from '../target/description.ts';
+import type { OperationName, TargetDescription } from '../target-api/description.ts';
 import type { ClauseId } from '../../generated/clauses.ts';
 
 /**

@@ -4,7 +4,7 @@
  * import runs in a circle.
  */
 import type { ClauseId } from '../../generated/clauses.ts';
-import type { BodyValues, Target } from '../target/target.ts';
+import type { BodyValues, Target } from '../target-api/target.ts';
 import type {
   CollectionPair,
   KeyName,

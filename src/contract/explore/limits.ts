@@ -1,6 +1,6 @@
 /** The sizes a target declares it refuses past (`limits` in its description): explore stays within them. */
-import type { Limits } from '../target/description.ts';
-import type { BodyValues } from '../target/target.ts';
+import type { Limits } from '../target-api/description.ts';
+import type { BodyValues } from '../target-api/target.ts';
 
 /** `value` with every string longer than `max` characters cut to `max` (code points kept whole). */
 export function withinLimits<T>(value: T, max: number | undefined): T {

@@ -11,7 +11,7 @@ import {
   type Sent,
   type StepRecord,
 } from './comparison.ts';
-import type { BodyValues } from '../target/target.ts';
+import type { BodyValues } from '../target-api/target.ts';
 import { WORDS, type KeyName, type Writer } from './step-kind.ts';
 import type { Explorer } from './explorer.ts';
 import { created, matchingStyle } from './updates.ts';

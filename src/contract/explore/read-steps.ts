@@ -1,5 +1,5 @@
 /** The steps of `explore` that read after writes: a search, a walk of the list. */
-import type { Target } from '../target/target.ts';
+import type { Target } from '../target-api/target.ts';
 import { Divergence, holdsContent, ok, short, type StepRecord } from './comparison.ts';
 import { matchingStyle, sameJson, sameMetadata } from './updates.ts';
 import { WORDS, type KeyName } from './step-kind.ts';

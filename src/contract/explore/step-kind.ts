@@ -7,7 +7,7 @@
  * one line in `steps/index.ts`.
  */
 import type * as fc from './fast-check.ts';
-import type { OperationName } from '../target/description.ts';
+import type { OperationName } from '../target-api/description.ts';
 import type { ClauseId } from '../../generated/clauses.ts';
 import type { KeyName } from './comparison.ts';
 import type { Explorer } from './explorer.ts';

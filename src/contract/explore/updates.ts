@@ -3,7 +3,7 @@
  * a read must then show is the one of the description's `updates` style, or of any style when
  * the description says none. Each pair of the sequence keeps its value under every style.
  */
-import { UPDATE_STYLES, type UpdateStyle } from '../target/description.ts';
+import { UPDATE_STYLES, type UpdateStyle } from '../target-api/description.ts';
 import { canonical, type ByStyle, type CollectionPair, type StepRecord } from './comparison.ts';
 import type { Explorer } from './explorer.ts';
 

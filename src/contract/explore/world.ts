@@ -6,9 +6,9 @@
  */
 import type { ClauseId } from '../../generated/clauses.ts';
 import { CheckFailure } from '../failure.ts';
-import { RunData } from '../target/run-data.ts';
-import { PROFILE_OPERATION, type BodyValues, type Target } from '../target/target.ts';
-import type { OperationName } from '../target/description.ts';
+import { RunData } from '../target-api/run-data.ts';
+import { PROFILE_OPERATION, type BodyValues, type Target } from '../target-api/target.ts';
+import type { OperationName } from '../target-api/description.ts';
 import { bodyDecision } from '../../openapi/response-validation.ts';
 import {
   canonical,

@@ -5,7 +5,7 @@
  */
 import { keyClause, ok, short } from './comparison.ts';
 import { created, updated } from './updates.ts';
-import type { OperationName } from '../target/description.ts';
+import type { OperationName } from '../target-api/description.ts';
 import type { Explorer } from './explorer.ts';
 import { getObject, onObject, plant } from './object-steps.ts';
 import { search } from './read-steps.ts';

@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { startExploreModel } from '../../../src/bin/mock-target.ts';
 import { explore } from '../../../src/contract/explore/explore.ts';
-import { parseTargetDescription } from '../../../src/contract/target/load.ts';
+import { parseTargetDescription } from '../../../src/contract/target-api/load.ts';
 import { DESIGNS, descriptionText, designName, serverOptions } from '../../independent/designs.ts';
 import { startIndependentServer } from '../../independent/server.ts';
 import { SEEDS } from './explore-independent.ts';

@@ -5,8 +5,8 @@
 import { fileURLToPath } from 'node:url';
 import { startExploreModel } from '../../../src/bin/mock-target.ts';
 import { explore } from '../../../src/contract/explore/explore.ts';
-import { loadTargetFile } from '../../../src/contract/target/load.ts';
-import type { TargetDescription } from '../../../src/contract/target/description.ts';
+import { loadTargetFile } from '../../../src/contract/target-api/load.ts';
+import type { TargetDescription } from '../../../src/contract/target-api/description.ts';
 import { startIndependentServer } from '../../independent/server.ts';
 import type { VariantName } from '../../independent/variants.ts';
 import { deepSeeds } from '../../support/deep.ts';

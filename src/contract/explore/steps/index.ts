@@ -4,7 +4,7 @@
  * its step joins `Step`, the generator and the dispatch at once.
  */
 import * as fc from '../fast-check.ts';
-import type { OperationName } from '../../target/description.ts';
+import type { OperationName } from '../../target-api/description.ts';
 import { WORDS, type Draws, type KeyName, type StepKind, type Writer } from '../step-kind.ts';
 import { createCollection } from './create-collection.ts';
 import { createCollections } from './create-collections.ts';
