@@ -14,11 +14,11 @@ import { TargetError } from '../runner.ts';
 import { newRunId } from '../target-api/run-name.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/description.ts';
 import { Target } from '../target-api/target.ts';
-import { WORDS, type KeyName } from './step-kind.ts';
+import type { KeyName } from './step-kind.ts';
 import { stepArbitrary, type Step } from './steps/index.ts';
-import { Settle } from '../settle.ts';
 import { Coverage, Divergence, TooLarge, type Keys, type StepRecord } from './comparison.ts';
 import { World } from './world.ts';
+import { existedBefore, lookBack, orphans } from './leftovers.ts';
 import { Gate } from './gate.ts';
 
 /**
@@ -278,7 +278,9 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   const lookOnce = async () => {
     if (lookedBack) return;
     lookedBack = true;
-    for (const left of await lookBack()) if (!leftBehind.includes(left)) leftBehind.push(left);
+    const deadline = options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs;
+    for (const left of await lookBack(cleaner, cleanerClient, options.keys, runId, deadline))
+      if (!leftBehind.includes(left)) leftBehind.push(left);
   };
 
   const runSequence = (steps: Step[]): Promise<void> => {
@@ -339,7 +341,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       // objects now, one search per word it planted.
       const left = [
         ...(await world.gate.write(() => world.run.cleanup(options.keys, undefined, false))),
-        ...(await orphans(world)),
+        ...(await orphans(cleaner, options.keys, settleMs, world)),
       ];
       for (const each of left) if (!leftBehind.includes(each)) leftBehind.push(each);
     }
@@ -363,7 +365,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   // @note What the list shows before the run is someone else's: a create answering one of
   // those ids (a get-or-create, an id reused from a cache) hands a sequence data it must never
   // delete. Unread (no list, or a list that fails) is no protection, and no run refused for it.
-  await existedBefore();
+  await existedBefore(cleaner, options.keys, existing);
   try {
     // @note Two phases: the budget finds a divergence (stopping at the first), then as long
     // again shrinks it, replaying from where it was found. A replay is one sequence, alone.
@@ -432,123 +434,6 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     return { ...summary(), story };
   } finally {
     await Promise.all(models.map(({ server }) => server.stop()));
-  }
-
-  /**
-   * The sequence's objects a search still finds once its clean-up is done (their collections
-   * deleted): an index that kept them. One search per word the sequence planted, with each key
-   * that made objects, through the clean-up's client; `--settle` gives a lagging index time.
-   * What is found is ours (our id, our word): deleted where the description offers a delete of
-   * an object, then looked for again; what a search still finds is left behind.
-   */
-  async function orphans(world: World): Promise<string[]> {
-    if (!cleaner.offers('search') || world.objects.length === 0) return [];
-    const asked = new Map<string, { key: string; word: string }>();
-    for (const pair of world.objects) {
-      const key = world.keys[pair.key] ?? options.keys.full;
-      for (let w = 0; w < WORDS; w++) asked.set(`${key} ${w}`, { key, word: world.word(w) });
-    }
-    const byId = new Map(world.objects.map((pair) => [pair.target, pair]));
-    const ours = new Set(byId.keys());
-    const found = new Map<string, string>();
-    const remove = async () => {
-      if (!cleaner.offers('deleteObject')) return;
-      await Promise.all(
-        [...found.keys()].map((id) => {
-          const pair = byId.get(id)!;
-          return cleaner
-            .send('deleteObject', {
-              key: world.keys[pair.key] ?? options.keys.full,
-              params: { collection_id: pair.collection.target, object_id: id },
-            })
-            .catch(() => undefined);
-        }),
-      );
-    };
-    const look = async () => {
-      found.clear();
-      await Promise.all(
-        [...asked.values()].map(async ({ key, word }) => {
-          const answer = await cleaner.send('search', { key, body: { query: word } });
-          if (answer.status !== 200) return;
-          for (const hit of cleaner.hitsOf(answer.json) ?? []) {
-            const id = cleaner.hitObjectIdOf(hit);
-            if (id !== undefined && ours.has(id)) found.set(id, word);
-          }
-        }),
-      );
-      if (found.size > 0) throw new CheckFailure('still found');
-    };
-    const settled = () =>
-      new Settle(settleMs).until(look).catch((error: unknown) => {
-        if (!(error instanceof CheckFailure)) throw error;
-      });
-    try {
-      await settled();
-      if (found.size > 0 && cleaner.offers('deleteObject')) {
-        await remove();
-        await settled();
-      }
-    } catch (error) {
-      return [`(could not search for the sequence's objects: ${(error as Error).message})`];
-    }
-    return [...found].map(
-      ([id, word]) =>
-        `object ${id} (still found by a search for ${word} after its collection was deleted)`,
-    );
-  }
-
-  /**
-   * The run's collections the list still shows at its end, with every key the run was given
-   * that holds data (the full key's account, the other account's): each a leftover of a
-   * clean-up whose delete was answered, or that never ran.
-   */
-  /** The ids the list shows with each key before the run: never the run's to delete. */
-  async function existedBefore(): Promise<void> {
-    if (!cleaner.offers('listCollections')) return;
-    const keys = [options.keys.full, options.keys.otherAccount].filter(
-      (key): key is string => key !== undefined,
-    );
-    try {
-      for (const key of keys)
-        for (const summary of await cleaner.walkCollections({ key })) {
-          const id = cleaner.collectionIdOf(summary);
-          if (id !== undefined) existing.add(id);
-        }
-    } catch {
-      // Not listed: the run goes on without this protection (the read-back before each
-      // clean-up delete still holds).
-    }
-  }
-
-  async function lookBack(): Promise<string[]> {
-    if (!cleaner.offers('listCollections')) return [];
-    cleanerClient.cleaningUp(options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs);
-    const keys = [options.keys.full, options.keys.otherAccount].filter(
-      (key): key is string => key !== undefined,
-    );
-    const listed = async () => {
-      const found: Array<{ id: string | undefined; key: string }> = [];
-      for (const key of keys)
-        for (const summary of await cleaner.walkCollections({ key })) {
-          const shown = cleaner.nameOf(summary) ?? JSON.stringify(summary ?? null);
-          if (shown.includes(`answers-contract-${runId}-`))
-            found.push({ id: cleaner.collectionIdOf(summary), key });
-        }
-      return found;
-    };
-    try {
-      // @note Named by this run, so ours: deleted (a create whose answer had no id, a delete
-      // that was lost), then listed again; what is still listed is left behind.
-      for (const { id, key } of await listed())
-        if (id !== undefined && cleaner.offers('deleteCollection'))
-          await cleaner.send('deleteCollection', { key, params: { collection_id: id } });
-      return (await listed()).map(
-        ({ id }) => `${id ?? '(no id)'} (still listed after the run's clean-up)`,
-      );
-    } catch (error) {
-      return [`(could not list the run's leftovers: ${(error as Error).message})`];
-    }
   }
 
   /**
