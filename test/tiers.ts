@@ -111,7 +111,7 @@ export const TEST_FOLDERS: readonly TestFolder[] = [
   {
     folder: 'test/hardening/fuzz',
     tier: 'deep',
-    why: 'random requests and sequences (fast-check, fixed seed)',
+    why: 'random requests (fast-check) and sequences (explore, the independent server as model), fixed seed',
   },
   {
     folder: 'test/data/properties',
