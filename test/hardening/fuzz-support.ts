@@ -10,9 +10,6 @@ export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 /** Runs of the random-request property; `npm run fuzz` sets 2000. */
 export const FUZZ_RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 150));
 
-/** A JSON value (what a body or a content can hold). */
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
 /** Deep equality of JSON values (object key order ignored; own keys only, `__proto__` included). */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
