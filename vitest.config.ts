@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_LAUNCH } from './test/support/chromium.ts';
+import { LongestFirst } from './test/support/longest-first.ts';
 import { BROWSER_TEST, foldersOf, projectsOf, TIERS, type Tier } from './test/tiers.ts';
 
 /**
@@ -79,6 +80,8 @@ export default defineConfig({
   },
   test: {
     maxWorkers: WORKERS,
+    // The longest files first, so that none runs alone at the end (test/tiers.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       ...TIERS.flatMap(tierProjects),
       {

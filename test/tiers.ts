@@ -182,3 +182,30 @@ export function tierOf(file: string): Tier | undefined {
 
 /** Files run in Chromium (the browser project of the install tier) rather than in Node. */
 export const BROWSER_TEST = '*.browser.test.ts';
+
+/**
+ * The files that take longest, longest first (measured in .ci/run at 3dc202e: docs/performance.md).
+ * Vitest orders files it has no timing of by their size, so on a clean clone a short file can
+ * hold a worker while the longest starts last and runs alone at the end: the deep tier's longest
+ * started 118 s in, the install tier's 51 s in. Started first, they end with the others
+ * (test/support/longest-first.ts). Where vitest has timings of its own (a developer's machine),
+ * this list still goes first: it is the same measure, taken on the machine CI runs on.
+ */
+export const LONGEST_FIRST: readonly string[] = [
+  // install (three workers): 119, 115 and 41 s
+  'test/new-user/readme.node.test.ts',
+  'test/clone/readme.node.test.ts',
+  'test/e2e/web-app.e2e.test.ts',
+  // deep: 55, 40, 37, 31, 27 and 18 s
+  'test/contract/proofs/explore-blind-spots.node.test.ts',
+  'test/contract/proofs/explore-beyond-fixed-checks.node.test.ts',
+  'test/contract/proofs/explore-mock-faults.node.test.ts',
+  'test/contract/proofs/explore-designs.node.test.ts',
+  'test/contract/proofs/explore-variants.node.test.ts',
+  'test/contract/proofs/interrupted-runs.node.test.ts',
+  // engine on Node 20: 34, 16, 15 and 13 s
+  'test/hardening/state-file/cli-state-file.node.test.ts',
+  'test/cli/contract-cli.node.test.ts',
+  'test/cli/contract-cli-target.node.test.ts',
+  'test/independent/deployments.node.test.ts',
+];

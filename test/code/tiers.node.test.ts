@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { TEST_FOLDERS, TIER_PURPOSE, TIERS, tierOf } from '../tiers.ts';
+import { LONGEST_FIRST, TEST_FOLDERS, TIER_PURPOSE, TIERS, tierOf } from '../tiers.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -28,6 +28,12 @@ describe('the test tiers', () => {
   it('finds the test files it judges', () => {
     expect(FILES.length).toBeGreaterThan(100);
     expect(FILES).toContain('test/code/tiers.node.test.ts');
+  });
+
+  it('lists as longest first only test files that exist, each once, in a tier that can start it first', () => {
+    expect(LONGEST_FIRST.filter((file) => !FILES.includes(file))).toEqual([]);
+    expect(new Set(LONGEST_FIRST).size).toBe(LONGEST_FIRST.length);
+    expect(LONGEST_FIRST.map(tierOf).filter((tier) => tier === 'fast')).toEqual([]);
   });
 
   it.each(FILES)('%s is in a tier', (file) => {
