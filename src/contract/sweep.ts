@@ -43,7 +43,7 @@ export function explainMatch(match: SweepMatch, now = Date.now()): string {
 /**
  * Deletes the collections earlier contract runs left behind and nothing else. A collection is a
  * run's only when its name member, as a whole, has a shape the kit writes
- * (`answers-contract-<run id>-<what>`, see target/run-name.ts) with a run time the kit could have
+ * (`answers-contract-<run id>-<what>`, see target-api/run-name.ts) with a run time the kit could have
  * written; nothing else of a summary (metadata, other text) is read. It is deleted when that run
  * started at least `olderThanMs` ago (or is `runId`), after a get reads it back with that name.
  */
