@@ -81,8 +81,10 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
  * merged in, request body schema and media types, statuses), and the `Collection` and `Object`
  * schemas, which the stored records' schemas extend.
  */
-export async function generatePartsModule(): Promise<string> {
-  const document = parse(await readFile(OPENAPI_URL, 'utf8')) as Node & {
+export async function generatePartsModule(
+  text?: string /* the document's text; default: openapi.yaml */,
+): Promise<string> {
+  const document = parse(text ?? (await readFile(OPENAPI_URL, 'utf8'))) as Node & {
     servers: Array<{ url: string }>;
     paths: Record<string, Node>;
     components: { schemas: Record<string, Node> };
@@ -127,9 +129,25 @@ export async function generatePartsModule(): Promise<string> {
   const header = GENERATED_HEADER.replace('openapi-typescript', 'scripts/generate-types.ts');
   const constant = (name: string, value: unknown) =>
     `export const ${name} = ${JSON.stringify(value, null, 2)};\n`;
+  // @note The operations by operationId, in the document's order: the contract side's vocabulary
+  // (the operation names a target description takes, and our own paths as its default).
+  const templates: Record<string, { method: string; path: string }> = {};
+  for (const { operations } of paths)
+    for (const operation of Object.values(operations) as Array<{
+      operationId: string;
+      method: string;
+      template: string;
+    }>)
+      templates[operation.operationId] = { method: operation.method, path: operation.template };
   return [
     header,
     constant('apiPrefixes', prefixes),
+    `/** Every operationId of the document, in its order. */
+export const operationIds = ${JSON.stringify(Object.keys(templates), null, 2)} as const;
+`,
+    `/** Each operation's method and path template (under an API prefix), by operationId. */
+export const operationTemplates: Record<(typeof operationIds)[number], { method: string; path: string }> = ${JSON.stringify(templates, null, 2)};
+`,
     constant('paths', paths),
     constant('recordComponents', withoutProse({ Collection, Object: Object_ })),
   ].join('\n');

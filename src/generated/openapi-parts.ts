@@ -6,6 +6,74 @@ export const apiPrefixes = [
   "/v1"
 ];
 
+/** Every operationId of the document, in its order. */
+export const operationIds = [
+  "listCollections",
+  "createCollection",
+  "getCollection",
+  "deleteCollection",
+  "updateCollection",
+  "listObjects",
+  "createObject",
+  "getObject",
+  "replaceObject",
+  "deleteObject",
+  "updateObject",
+  "searchObjects"
+] as const;
+
+/** Each operation's method and path template (under an API prefix), by operationId. */
+export const operationTemplates: Record<(typeof operationIds)[number], { method: string; path: string }> = {
+  "listCollections": {
+    "method": "GET",
+    "path": "/collections"
+  },
+  "createCollection": {
+    "method": "POST",
+    "path": "/collections"
+  },
+  "getCollection": {
+    "method": "GET",
+    "path": "/collections/{collection_id}"
+  },
+  "deleteCollection": {
+    "method": "DELETE",
+    "path": "/collections/{collection_id}"
+  },
+  "updateCollection": {
+    "method": "PATCH",
+    "path": "/collections/{collection_id}"
+  },
+  "listObjects": {
+    "method": "GET",
+    "path": "/collections/{collection_id}/objects"
+  },
+  "createObject": {
+    "method": "POST",
+    "path": "/collections/{collection_id}/objects"
+  },
+  "getObject": {
+    "method": "GET",
+    "path": "/collections/{collection_id}/objects/{object_id}"
+  },
+  "replaceObject": {
+    "method": "PUT",
+    "path": "/collections/{collection_id}/objects/{object_id}"
+  },
+  "deleteObject": {
+    "method": "DELETE",
+    "path": "/collections/{collection_id}/objects/{object_id}"
+  },
+  "updateObject": {
+    "method": "PATCH",
+    "path": "/collections/{collection_id}/objects/{object_id}"
+  },
+  "searchObjects": {
+    "method": "POST",
+    "path": "/search"
+  }
+};
+
 export const paths = [
   {
     "segments": [

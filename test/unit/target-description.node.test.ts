@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { instantOf } from '../../src/contract/target-api/dates.ts';
-import { DEFAULT_DESCRIPTION } from '../../src/contract/target-api/description.ts';
+import { readFile } from 'node:fs/promises';
+import { DEFAULT_DESCRIPTION, OPERATION_NAMES } from '../../src/contract/target-api/description.ts';
 import {
   loadTargetFile,
   parseTargetDescription,
@@ -124,6 +125,66 @@ describe('target descriptions', () => {
   it('names a file it cannot read', async () => {
     await expect(loadTargetFile('/nonexistent/target.yaml')).rejects.toThrow(
       '/nonexistent/target.yaml: (the whole file): cannot be read (ENOENT)',
+    );
+  });
+});
+
+describe('the operation vocabulary, from openapi.yaml', () => {
+  it('names every operation of our document, searchObjects as search, with its path as the default', async () => {
+    const { operationIds, operationTemplates } =
+      await import('../../src/generated/openapi-parts.ts');
+    expect(OPERATION_NAMES).toEqual(
+      operationIds.map((id) => (id === 'searchObjects' ? 'search' : id)),
+    );
+    for (const id of operationIds)
+      expect(DEFAULT_DESCRIPTION.operations[id === 'searchObjects' ? 'search' : id]).toEqual(
+        operationTemplates[id],
+      );
+  });
+
+  it('sees an operation added to a copy of openapi.yaml', async () => {
+    const { generatePartsModule, OPENAPI_URL } = await import('../../scripts/generate-types.ts');
+    const text = await readFile(OPENAPI_URL, 'utf8');
+    const added = text.replace(
+      /^paths:\n/m,
+      [
+        'paths:',
+        '  /collections/{collection_id}/archive:',
+        '    post:',
+        '      operationId: archiveCollection',
+        '      responses:',
+        "        '204':",
+        '          description: archived',
+        '',
+      ].join('\n'),
+    );
+    const module = await generatePartsModule(added);
+    expect(module).toMatch(/export const operationIds = \[\n {2}"archiveCollection",/);
+    expect(module).toContain(
+      '"archiveCollection": {\n    "method": "POST",\n    "path": "/collections/{collection_id}/archive"',
+    );
+  });
+
+  it('takes searchObjects, the operationId, for search in a target file, and refuses both', () => {
+    const by = parseTargetDescription(
+      'operations:\n  searchObjects: GET /find?q={query}\n',
+      't.yaml',
+    );
+    expect(by.operations.search).toEqual({ method: 'GET', path: '/find?q={query}' });
+    expect(() =>
+      parseTargetDescription(
+        'operations:\n  search: POST /s\n  searchObjects: POST /t\n',
+        't.yaml',
+      ),
+    ).toThrow(/one of search and searchObjects, not both/);
+  });
+
+  it('has the target schema list every operation name, and the operationId of each alias', async () => {
+    const schema = JSON.parse(
+      await readFile(new URL('../../contracts/target.schema.json', import.meta.url), 'utf8'),
+    ) as { properties: { operations: { properties: Record<string, unknown> } } };
+    expect(Object.keys(schema.properties.operations.properties).sort()).toEqual(
+      [...OPERATION_NAMES, 'searchObjects'].sort(),
     );
   });
 });

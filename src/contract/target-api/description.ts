@@ -3,27 +3,33 @@
  * is the kit's own `openapi.yaml` (`contracts/answers-openapi.yaml` says the same as a file), so a
  * target that adopted our document needs none.
  */
+import { operationIds, operationTemplates } from '../../generated/openapi-parts.ts';
+
+type OperationId = (typeof operationIds)[number];
 
 /**
- * The operations a description can name. The spec states paths for the first two only; the last
- * five are our document's (profile checks use them where a description offers them).
+ * The one operation a description names other than by its operationId in openapi.yaml: the
+ * shorter name target files have always used. Target files take the operationId as well.
  */
-export const OPERATION_NAMES = [
-  'listCollections',
-  'getCollection',
-  'deleteCollection',
-  'getObject',
-  'search',
-  'createCollection',
-  'createObject',
-  'listObjects',
-  'updateCollection',
-  'replaceObject',
-  'updateObject',
-  'deleteObject',
-] as const;
+export const OPERATION_ALIASES = { searchObjects: 'search' } as const;
 
-export type OperationName = (typeof OPERATION_NAMES)[number];
+type Aliased<Id extends string> = Id extends keyof typeof OPERATION_ALIASES
+  ? (typeof OPERATION_ALIASES)[Id]
+  : Id;
+
+/** The operation a description names for an operationId of our document. */
+const nameOf = <Id extends OperationId>(id: Id): Aliased<Id> =>
+  ((OPERATION_ALIASES as Record<string, string>)[id] ?? id) as Aliased<Id>;
+
+/**
+ * The operations a description can name: every operation of openapi.yaml (generated, in the
+ * document's order), so a new operation there is one here. The spec states paths for
+ * listCollections and getCollection only; the rest are our document's (checks and explore use
+ * them where a description offers them).
+ */
+export const OPERATION_NAMES = operationIds.map(nameOf);
+
+export type OperationName = Aliased<OperationId>;
 
 /** One operation: a method and a path template relative to `--base-url`. */
 export interface OperationTemplate {
@@ -134,20 +140,10 @@ export const PATH_PARAMETERS: Record<OperationName, { required: string[]; allowe
 /** The kit's own openapi.yaml as a description, relative to a `--base-url` of `…/api/answers/v1`. */
 export const DEFAULT_DESCRIPTION: TargetDescription = {
   source: 'the default description (openapi.yaml)',
-  operations: {
-    listCollections: { method: 'GET', path: '/collections' },
-    getCollection: { method: 'GET', path: '/collections/{collection_id}' },
-    deleteCollection: { method: 'DELETE', path: '/collections/{collection_id}' },
-    getObject: { method: 'GET', path: '/collections/{collection_id}/objects/{object_id}' },
-    search: { method: 'POST', path: '/search' },
-    createCollection: { method: 'POST', path: '/collections' },
-    createObject: { method: 'POST', path: '/collections/{collection_id}/objects' },
-    listObjects: { method: 'GET', path: '/collections/{collection_id}/objects' },
-    updateCollection: { method: 'PATCH', path: '/collections/{collection_id}' },
-    replaceObject: { method: 'PUT', path: '/collections/{collection_id}/objects/{object_id}' },
-    updateObject: { method: 'PATCH', path: '/collections/{collection_id}/objects/{object_id}' },
-    deleteObject: { method: 'DELETE', path: '/collections/{collection_id}/objects/{object_id}' },
-  },
+  // @note Our document's own paths, generated from it (relative to the API root).
+  operations: Object.fromEntries(
+    operationIds.map((id) => [nameOf(id), { ...operationTemplates[id] }]),
+  ) as Record<OperationName, OperationTemplate>,
   bodies: {
     createCollection: { name: '{name}', metadata: '{metadata}' },
     createObject: { content: '{content}' },

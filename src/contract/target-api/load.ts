@@ -4,6 +4,7 @@ import { parseDocument } from 'yaml';
 import {
   BODY_PLACEHOLDERS,
   DEFAULT_DESCRIPTION,
+  OPERATION_ALIASES,
   OPERATION_NAMES,
   PATH_PARAMETERS,
   type OperationName,
@@ -127,8 +128,21 @@ export function parseTargetDescription(text: string, file: string): TargetDescri
   const d = DEFAULT_DESCRIPTION;
   const operations: TargetDescription['operations'] = {};
   if (value.operations) {
+    // @note An operation is named as target files always have, or by its operationId in
+    // openapi.yaml (`searchObjects` for `search`): one of the two, not both.
+    const idOf = Object.fromEntries(
+      Object.entries(OPERATION_ALIASES).map(([id, name]) => [name, id]),
+    ) as Partial<Record<OperationName, string>>;
     for (const name of OPERATION_NAMES) {
-      const template = value.operations[name] as string | undefined;
+      const id = idOf[name];
+      if (
+        id !== undefined &&
+        value.operations[id] !== undefined &&
+        value.operations[name] !== undefined
+      )
+        throw new TargetFileError(file, `/operations/${id}`, `one of ${name} and ${id}, not both`);
+      const template = (value.operations[name] ?? (id && value.operations[id])) as
+        string | undefined;
       if (template !== undefined) operations[name] = operationOf(file, name, template);
     }
   } else {
