@@ -2,10 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import {
   GENERATED_CLAUSES_URL,
+  GENERATED_OPERATIONS_URL,
   GENERATED_DOCUMENT_URL,
   GENERATED_PARTS_URL,
   GENERATED_TYPES_URL,
   generateClausesModule,
+  generateOperationsModule,
   generateDocumentModule,
   generatePartsModule,
   generateTypes,
@@ -23,6 +25,11 @@ describe('generated files', () => {
       file: 'src/generated/clauses.ts',
       url: GENERATED_CLAUSES_URL,
       generate: generateClausesModule,
+    },
+    {
+      file: 'src/generated/operations.ts',
+      url: GENERATED_OPERATIONS_URL,
+      generate: generateOperationsModule,
     },
     {
       file: 'src/generated/openapi-document.ts',

@@ -131,8 +131,7 @@ describe('target descriptions', () => {
 
 describe('the operation vocabulary, from openapi.yaml', () => {
   it('names every operation of our document, searchObjects as search, with its path as the default', async () => {
-    const { operationIds, operationTemplates } =
-      await import('../../src/generated/openapi-parts.ts');
+    const { operationIds, operationTemplates } = await import('../../src/generated/operations.ts');
     expect(OPERATION_NAMES).toEqual(
       operationIds.map((id) => (id === 'searchObjects' ? 'search' : id)),
     );
@@ -143,7 +142,8 @@ describe('the operation vocabulary, from openapi.yaml', () => {
   });
 
   it('sees an operation added to a copy of openapi.yaml', async () => {
-    const { generatePartsModule, OPENAPI_URL } = await import('../../scripts/generate-types.ts');
+    const { generateOperationsModule, OPENAPI_URL } =
+      await import('../../scripts/generate-types.ts');
     const text = await readFile(OPENAPI_URL, 'utf8');
     const added = text.replace(
       /^paths:\n/m,
@@ -158,7 +158,7 @@ describe('the operation vocabulary, from openapi.yaml', () => {
         '',
       ].join('\n'),
     );
-    const module = await generatePartsModule(added);
+    const module = await generateOperationsModule(added);
     expect(module).toMatch(/export const operationIds = \[\n {2}"archiveCollection",/);
     expect(module).toContain(
       '"archiveCollection": {\n    "method": "POST",\n    "path": "/collections/{collection_id}/archive"',

@@ -3,7 +3,7 @@
  * is the kit's own `openapi.yaml` (`contracts/answers-openapi.yaml` says the same as a file), so a
  * target that adopted our document needs none.
  */
-import { operationIds, operationTemplates } from '../../generated/openapi-parts.ts';
+import { operationIds, operationTemplates } from '../../generated/operations.ts';
 
 type OperationId = (typeof operationIds)[number];
 
