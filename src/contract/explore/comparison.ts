@@ -30,6 +30,11 @@ export function keyClause(key: KeyName | null, writes: boolean, clause: ClauseId
 /** A step whose answers disagree on something the spec states. */
 export class Divergence extends Error {
   override name = 'Divergence';
+  /**
+   * The steps of the sequence it ended, set as it leaves the sequence: the story fast-check's
+   * counterexample tells, carried by the error fast-check reports (`errorInstance`).
+   */
+  records: StepRecord[] = [];
   constructor(
     readonly clause: ClauseId,
     readonly detail: string,
@@ -37,6 +42,16 @@ export class Divergence extends Error {
   ) {
     super(`${clause}: ${detail}`);
   }
+}
+
+/** The divergence a fast-check run failed on, if it failed on one. */
+export function divergenceOf(details: {
+  failed: boolean;
+  errorInstance?: unknown;
+}): Divergence | undefined {
+  return details.failed && details.errorInstance instanceof Divergence
+    ? details.errorInstance
+    : undefined;
 }
 
 /**

@@ -16,7 +16,14 @@ import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/descr
 import { Target } from '../target-api/target.ts';
 import type { KeyName } from './step-kind.ts';
 import { stepArbitrary, type Step } from './steps/index.ts';
-import { Coverage, Divergence, TooLarge, type Keys, type StepRecord } from './comparison.ts';
+import {
+  Coverage,
+  Divergence,
+  divergenceOf,
+  TooLarge,
+  type Keys,
+  type StepRecord,
+} from './comparison.ts';
 import { World } from './world.ts';
 import { existedBefore, lookBack, orphans } from './leftovers.ts';
 import { Gate } from './gate.ts';
@@ -226,21 +233,22 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   const leftBehind: string[] = [];
   let sequences = 0;
   let requests = 0;
-  let last: StepRecord[] = [];
-  let failure: Divergence | undefined;
+  /** A divergence is being shrunk or replayed: the request budget starts no search run then. */
+  let shrinking = false;
   /** Sequences ended by a body the target refused as too large (413), and the smallest such body. */
   const tooLarge: { count: number; smallestBytes?: number } = { count: 0 };
   /** The request budget ran out: the run ended there, not on a divergence. */
   let spent = false;
 
-  /** Where a divergence's step is in the story, when it is there. */
-  const at = (step: StepRecord) => (last.includes(step) ? last.indexOf(step) : undefined);
+  /** The story of a divergence: its sequence's steps, the one that diverged marked. */
   const storyOf = (divergence: Divergence | undefined, path: string): Story | undefined =>
     divergence && {
       clause: divergence.clause,
       message: divergence.detail,
-      steps: last,
-      divergedAt: at(divergence.step),
+      steps: divergence.records,
+      divergedAt: divergence.records.includes(divergence.step)
+        ? divergence.records.indexOf(divergence.step)
+        : undefined,
       seed,
       path,
     };
@@ -321,11 +329,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
         tooLarge.smallestBytes = Math.min(tooLarge.smallestBytes ?? Infinity, error.bytes);
         return;
       }
-      if (error instanceof Divergence) {
-        last = world.records;
-        failure = error;
-        (error as Divergence & { records?: StepRecord[] }).records = world.records;
-      }
+      if (error instanceof Divergence) error.records = world.records;
       throw error;
     } finally {
       requests += world.requests;
@@ -355,7 +359,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     // @note Past the request budget no new sequence starts, unless a divergence is being
     // shrunk: the run ends there through fast-check's public precondition, which with
     // `maxSkipsPerRun: 0` ends the check at the first skip. The time budget interrupts it.
-    if (!failure && requests > maxRequests) {
+    if (!shrinking && requests > maxRequests) {
       spent = true;
       fc.pre(false);
     }
@@ -382,29 +386,23 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
             maxSkipsPerRun: 0,
           });
     await finishInFlight();
-    const diverged = found.failed && failure !== undefined;
+    // @note A divergence leaves fast-check as the error it reports (`errorInstance`), with the
+    // steps of its sequence; anything else that failed the check is the run's own error.
+    const seen = divergenceOf(found);
+    shrinking = seen !== undefined;
     // @note The divergence as first seen is kept whatever its replays show: a bug that depends
     // on timing or ids may not show again, and is still a bug that was seen.
-    const firstSeen: Story | undefined = diverged
-      ? {
-          clause: failure!.clause,
-          message: failure!.detail,
-          steps: last,
-          divergedAt: at(failure!.step),
-          seed,
-          path: found.counterexamplePath ?? '',
-        }
-      : undefined;
+    const firstSeen = storyOf(seen, found.counterexamplePath ?? '');
     const interruptedReport = () => ({
       ...summary(),
-      story: firstSeen ?? storyOf(failure, ''),
+      story: firstSeen,
       interrupted: { signal: String(options.signal!.reason) },
     });
     // @note Interrupted: no shrinking; the report says what was found so far and what is left.
     if (interrupted()) return (await lookOnce(), interruptedReport());
-    if (found.failed && !diverged && !spent) throw errorOf(found as Parameters<typeof errorOf>[0]);
+    if (found.failed && !seen && !spent) throw errorOf(found as Parameters<typeof errorOf>[0]);
     const details =
-      diverged && options.replayPath === undefined
+      seen && options.replayPath === undefined
         ? await fc.check(property, {
             seed,
             path: found.counterexamplePath ?? undefined,
@@ -414,19 +412,18 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
         : found;
     await finishInFlight();
     if (interrupted()) return (await lookOnce(), interruptedReport());
-    if (details.failed && !failure && !spent) throw errorOf(details);
-    let story =
-      details.failed && failure ? storyOf(failure, details.counterexamplePath ?? '') : undefined;
+    const shrunk = divergenceOf(details);
+    if (details.failed && !shrunk && !spent) throw errorOf(details);
+    let story = storyOf(shrunk, details.counterexamplePath ?? '');
     if (!story && firstSeen) story = { ...firstSeen, asFirstSeen: true };
     if (story && options.replayPath === undefined) {
       // @note How often the reported sequence shows the divergence again: a reader weighs a
       // story seen in 1 of 3 replays differently from one seen in 3 of 3.
       let shown = 0;
       for (let i = 0; i < REPLAYS && !interrupted(); i++) {
-        failure = undefined;
         const replay = await fc.check(property, { seed, path: story.path, numRuns: 1 });
         await finishInFlight();
-        if (replay.failed && failure) shown += 1;
+        if (divergenceOf(replay)) shown += 1;
       }
       story.shownAgain = { shown, of: REPLAYS };
     }
@@ -447,6 +444,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     failed: boolean;
     counterexamplePath?: string | null;
     error?: unknown;
+    errorInstance?: unknown;
   }> {
     while (models.length < width) await addModel();
     const free = models.slice(0, width);
@@ -494,8 +492,10 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     if (stop.signal.aborted && !interrupted()) stop = linkedStop();
     if (crash) return { failed: true, error: crash.error };
     if (!first) return searched.failed && !spent ? searched : { failed: false };
-    failure = first.divergence;
-    last = (first.divergence as Divergence & { records?: StepRecord[] }).records ?? [];
-    return { failed: true, counterexamplePath: String(first.index) };
+    return {
+      failed: true,
+      counterexamplePath: String(first.index),
+      errorInstance: first.divergence,
+    };
   }
 }
