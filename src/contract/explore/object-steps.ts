@@ -15,6 +15,7 @@ import type { BodyValues } from '../target-api/target.ts';
 import { WORDS, type KeyName, type Writer } from './step-kind.ts';
 import type { Explorer } from './explorer.ts';
 import { created, matchingStyle } from './updates.ts';
+import { search } from './read-steps.ts';
 
 /**
  * Content with the sequence's word `word` planted at the start of its text (where no cut to a
@@ -134,8 +135,10 @@ export async function createObjects(
           world,
           pair,
           key,
-          word,
-          { text: `batch ${i} ${world.word(word)}` },
+          // @note The last object of a batch holds the next word: a word few objects hold, at
+          // the end of a collection that may now hold more than a page or a batch, to search for.
+          i === count - 1 ? word + 1 : word,
+          { text: `batch ${i} ${world.word(i === count - 1 ? word + 1 : word)}` },
           request,
           batch,
         ),
@@ -145,6 +148,10 @@ export async function createObjects(
     world.records.push({ request, model: tally(0), target: tally(1) });
     for (const [, status] of batch.statuses) world.coverage.count(world.coverage.statuses, status);
   }
+  // Read back through a search scoped to the collection, for the word only the batch's last
+  // object holds: the newest of a collection that may now hold more than a page or a batch.
+  if (!pair.deleted && world.target.offers('search') && batch.statuses.some(([m]) => ok(m)))
+    await world.settled(() => search(world, word + 1, ref, key, false));
 }
 
 /**

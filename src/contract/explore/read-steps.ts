@@ -5,11 +5,17 @@ import { matchingStyle, sameJson, sameMetadata } from './updates.ts';
 import { WORDS, type KeyName } from './step-kind.ts';
 import type { Explorer } from './explorer.ts';
 
+/**
+ * A search for `word`, scoped to collection `scoped` (by number) where the description can send
+ * a scope. `probe`: one time in three a scoped search asks instead for the word of an object
+ * outside the scope; a read-back of a write (`probe: false`) asks for the word it planted.
+ */
 export async function search(
   world: Explorer,
   word: number,
   scoped: number | null,
   key: KeyName,
+  probe = true,
 ): Promise<void> {
   // @note Only what the description can send: a target whose search has no place for a scope
   // ({collection_ids}) is asked unscoped, as its users would ask it.
@@ -27,7 +33,7 @@ export async function search(
           account(pair.key) === account(key),
       )
     : undefined;
-  if (outside && word % WORDS === 1) word = outside.word;
+  if (probe && outside && word % WORDS === 1) word = outside.word;
   const query = world.word(word);
   const [target, model] = await world.both('search', key, {
     body: (side) => ({ query, ...(scope ? { collection_ids: [scope[side]] } : {}) }),

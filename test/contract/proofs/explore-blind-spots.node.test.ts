@@ -26,15 +26,7 @@ import { exploreIndependent, FINDING, SEEDS, targetDescription } from './explore
  * row leaves this map.
  */
 const KNOWN_MISSED = new Map<ExploreVariantName, { seeds: readonly number[] | 'all'; why: string }>(
-  [
-    [
-      'scoped-search-first-25',
-      {
-        seeds: [1, 2],
-        why: 'not found on seeds 1 and 2: a scoped search for a word of an object past the 25th of a collection is rare',
-      },
-    ],
-  ],
+  [],
 );
 
 /**
