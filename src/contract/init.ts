@@ -7,6 +7,7 @@ import {
   type OperationName,
 } from './target-api/description.ts';
 import { instantOf } from './target-api/dates.ts';
+import { STEP_KINDS } from './explore/steps/index.ts';
 import {
   inComment,
   yamlString,
@@ -27,7 +28,7 @@ const UNSTATED = OPERATION_NAMES.filter(
 /**
  * A commented line for each operation the spec states no path for, with our document's path
  * (under `/api/answers`, as the spec's get is) and the checks that need it or use it where
- * offered, read from the checks themselves.
+ * offered, read from the checks themselves, or else whether explore's steps send it.
  */
 function unstatedOperations(): string[] {
   return UNSTATED.map((name) => {
@@ -40,8 +41,13 @@ function unstatedOperations(): string[] {
       needed.length > 0 ? `needed by ${needed.join(', ')}` : '',
       served.length > 0 ? `used where offered by ${served.join(', ')}` : '',
     ].filter(Boolean);
+    const sent = STEP_KINDS.some((kind) => kind.needs.includes(name));
     return `  # ${name}: ${method} /api/answers${path}   # ${
-      why.length > 0 ? why.join('; ') : 'no check needs it; explore sends it where offered'
+      why.length > 0
+        ? why.join('; ')
+        : sent
+          ? 'no check needs it; explore sends it where offered'
+          : 'no check needs it, and no explore step sends it yet'
     }`;
   });
 }

@@ -70,3 +70,111 @@ export const operationTemplates: Record<
     "path": "/search"
   }
 };
+
+/**
+ * Each operation's path parameters (the placeholders of its template, in their order), and whether
+ * it changes what is stored (`x-permission: write`), by operationId.
+ */
+export const operationParameters: Record<
+  (typeof operationIds)[number],
+  { path: string[]; writes: boolean }
+> = {
+  "listCollections": {
+    "path": [],
+    "writes": false
+  },
+  "createCollection": {
+    "path": [],
+    "writes": true
+  },
+  "getCollection": {
+    "path": [
+      "collection_id"
+    ],
+    "writes": false
+  },
+  "deleteCollection": {
+    "path": [
+      "collection_id"
+    ],
+    "writes": true
+  },
+  "updateCollection": {
+    "path": [
+      "collection_id"
+    ],
+    "writes": true
+  },
+  "listObjects": {
+    "path": [
+      "collection_id"
+    ],
+    "writes": false
+  },
+  "createObject": {
+    "path": [
+      "collection_id"
+    ],
+    "writes": true
+  },
+  "getObject": {
+    "path": [
+      "collection_id",
+      "object_id"
+    ],
+    "writes": false
+  },
+  "replaceObject": {
+    "path": [
+      "collection_id",
+      "object_id"
+    ],
+    "writes": true
+  },
+  "deleteObject": {
+    "path": [
+      "collection_id",
+      "object_id"
+    ],
+    "writes": true
+  },
+  "updateObject": {
+    "path": [
+      "collection_id",
+      "object_id"
+    ],
+    "writes": true
+  },
+  "searchObjects": {
+    "path": [],
+    "writes": false
+  }
+};
+
+/**
+ * The fields of each request body that carry a value, by operationId (the operations that take a
+ * body): its schema's properties, less those that page (a list's query parameters: limit, cursor).
+ */
+export const operationBodies = {
+  "createCollection": [
+    "name",
+    "metadata"
+  ],
+  "updateCollection": [
+    "name",
+    "metadata"
+  ],
+  "createObject": [
+    "content"
+  ],
+  "replaceObject": [
+    "content"
+  ],
+  "updateObject": [
+    "content"
+  ],
+  "searchObjects": [
+    "query",
+    "collection_ids"
+  ]
+} as const;

@@ -6,7 +6,11 @@ import {
   GENERATED_DOCUMENT_URL,
   GENERATED_PARTS_URL,
   GENERATED_TYPES_URL,
+  DEFAULT_DESCRIPTION_URL,
+  TARGET_SCHEMA_URL,
   generateClausesModule,
+  generateDefaultDescriptionFile,
+  generateTargetSchema,
   generateOperationsModule,
   generateDocumentModule,
   generatePartsModule,
@@ -30,6 +34,16 @@ describe('generated files', () => {
       file: 'src/generated/operations.ts',
       url: GENERATED_OPERATIONS_URL,
       generate: generateOperationsModule,
+    },
+    {
+      file: 'contracts/target.schema.json',
+      url: TARGET_SCHEMA_URL,
+      generate: () => generateTargetSchema(),
+    },
+    {
+      file: 'contracts/answers-openapi.yaml',
+      url: DEFAULT_DESCRIPTION_URL,
+      generate: () => generateDefaultDescriptionFile(),
     },
     {
       file: 'src/generated/openapi-document.ts',

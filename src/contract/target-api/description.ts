@@ -1,9 +1,19 @@
 /**
  * A target description: how one implementation realises what the spec leaves open. The default
- * is the kit's own `openapi.yaml` (`contracts/answers-openapi.yaml` says the same as a file), so a
- * target that adopted our document needs none.
+ * is the kit's own `openapi.yaml` (`contracts/answers-openapi.yaml`, generated from it, says the
+ * same as a file), so a target that adopted our document needs none.
+ *
+ * The operations' vocabulary is generated from `openapi.yaml` (`src/generated/operations.ts`):
+ * their names, paths, path parameters and body fields. What is written here by hand is how a
+ * description may use them (aliases, which placeholders a path must carry) and the default's
+ * choices beyond the operations (where values are in responses, paging, statuses).
  */
-import { operationIds, operationTemplates } from '../../generated/operations.ts';
+import {
+  operationBodies,
+  operationIds,
+  operationParameters,
+  operationTemplates,
+} from '../../generated/operations.ts';
 
 type OperationId = (typeof operationIds)[number];
 
@@ -31,6 +41,11 @@ export const OPERATION_NAMES = operationIds.map(nameOf);
 
 export type OperationName = Aliased<OperationId>;
 
+/** The operationId in openapi.yaml of each operation a description names. */
+export const OPERATION_IDS = Object.fromEntries(operationIds.map((id) => [nameOf(id), id])) as {
+  [Id in OperationId as Aliased<Id>]: Id;
+};
+
 /** One operation: a method and a path template relative to `--base-url`. */
 export interface OperationTemplate {
   method: string;
@@ -42,7 +57,7 @@ export interface TargetDescription {
   /** Where it came from, for messages: a file, or "the default (openapi.yaml)". */
   source: string;
   operations: Partial<Record<OperationName, OperationTemplate>>;
-  bodies: Record<keyof typeof BODY_PLACEHOLDERS, unknown>;
+  bodies: Record<BodyOperation, unknown>;
   list: { items: string; next: string };
   paging: {
     pageSize?: string | undefined;
@@ -110,32 +125,35 @@ export interface Limits {
   pageSize?: number | undefined;
 }
 
-/** The placeholders each body template may use, and each path template must or may carry. */
-export const BODY_PLACEHOLDERS = {
-  createCollection: ['{name}', '{metadata}'],
-  createObject: ['{content}'],
-  search: ['{query}', '{collection_ids}'],
-  updateCollection: ['{name}', '{metadata}'],
-  replaceObject: ['{content}'],
-  updateObject: ['{content}'],
-} as const;
+/** The operations that take a body, as a description names them. */
+type BodyOperation = Aliased<keyof typeof operationBodies>;
 
-export const PATH_PARAMETERS: Record<OperationName, { required: string[]; allowed: string[] }> = {
-  listCollections: { required: [], allowed: [] },
-  getCollection: { required: ['collection_id'], allowed: ['collection_id'] },
-  deleteCollection: { required: ['collection_id'], allowed: ['collection_id'] },
-  getObject: { required: ['object_id'], allowed: ['collection_id', 'object_id'] },
-  // @note A search that takes its query (and its scope) in the URL:
-  // `GET /search?q={query}&scope={collection_ids}` (ids joined by commas).
-  search: { required: [], allowed: ['query', 'collection_ids'] },
-  createCollection: { required: [], allowed: [] },
-  createObject: { required: ['collection_id'], allowed: ['collection_id'] },
-  listObjects: { required: ['collection_id'], allowed: ['collection_id'] },
-  updateCollection: { required: ['collection_id'], allowed: ['collection_id'] },
-  replaceObject: { required: ['object_id'], allowed: ['collection_id', 'object_id'] },
-  updateObject: { required: ['object_id'], allowed: ['collection_id', 'object_id'] },
-  deleteObject: { required: ['object_id'], allowed: ['collection_id', 'object_id'] },
-};
+/**
+ * The placeholders each body template may use: the fields of the operation's request body in
+ * openapi.yaml (generated; those that page, `limit` and `cursor`, are no placeholder).
+ */
+export const BODY_PLACEHOLDERS = Object.fromEntries(
+  Object.entries(operationBodies).map(([id, fields]): [string, readonly string[]] => [
+    nameOf(id as OperationId),
+    fields.map((field) => `{${field}}`),
+  ]),
+) as Record<BodyOperation, readonly string[]>;
+
+/**
+ * The placeholders each path template must and may carry, from the operation's path in
+ * openapi.yaml (generated): it must carry the last of its path parameters, the one that names what
+ * it reaches; those before it name its parents, which a target may leave out (an object's id is
+ * unique on its own, OBJ-2). An operation that changes nothing may take its body's values in the
+ * URL as well, so that it can be asked by GET: `GET /search?q={query}&scope={collection_ids}`
+ * (ids joined by commas).
+ */
+export const PATH_PARAMETERS = Object.fromEntries(
+  operationIds.map((id) => {
+    const { path, writes } = operationParameters[id];
+    const inUrl = writes ? [] : ((operationBodies as Record<string, readonly string[]>)[id] ?? []);
+    return [nameOf(id), { required: path.slice(-1), allowed: [...path, ...inUrl] }];
+  }),
+) as Record<OperationName, { required: string[]; allowed: string[] }>;
 
 /** The kit's own openapi.yaml as a description, relative to a `--base-url` of `…/api/answers/v1`. */
 export const DEFAULT_DESCRIPTION: TargetDescription = {
@@ -144,14 +162,15 @@ export const DEFAULT_DESCRIPTION: TargetDescription = {
   operations: Object.fromEntries(
     operationIds.map((id) => [nameOf(id), { ...operationTemplates[id] }]),
   ) as Record<OperationName, OperationTemplate>,
-  bodies: {
-    createCollection: { name: '{name}', metadata: '{metadata}' },
-    createObject: { content: '{content}' },
-    search: { query: '{query}', collection_ids: '{collection_ids}' },
-    updateCollection: { metadata: '{metadata}' },
-    replaceObject: { content: '{content}' },
-    updateObject: { content: '{content}' },
-  },
+  // @note Each body of our document with every field it takes, each field its placeholder.
+  bodies: Object.fromEntries(
+    Object.entries(BODY_PLACEHOLDERS).map(([name, placeholders]) => [
+      name,
+      Object.fromEntries(
+        placeholders.map((placeholder) => [placeholder.slice(1, -1), placeholder]),
+      ),
+    ]),
+  ) as Record<BodyOperation, unknown>,
   list: { items: '/data', next: '/next_cursor' },
   paging: { pageSize: 'limit', pageToken: 'cursor', follow: false },
   collection: {

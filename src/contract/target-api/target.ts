@@ -1,7 +1,7 @@
 import type { ContractClient, ContractResponse } from '../client.ts';
 import { CheckSkipped } from '../failure.ts';
 import { instantOf } from './dates.ts';
-import type { OperationName, TargetDescription } from './description.ts';
+import { OPERATION_IDS, type OperationName, type TargetDescription } from './description.ts';
 import { resolvePointer } from './pointer.ts';
 import { walkList, type Walk, type WalkOptions } from './walk.ts';
 
@@ -16,21 +16,11 @@ export interface BodyValues {
   collection_ids?: string[];
 }
 
-/** The operationId of our openapi.yaml for each operation, for the profile's response validation. */
-export const PROFILE_OPERATION: Record<OperationName, string> = {
-  listCollections: 'listCollections',
-  getCollection: 'getCollection',
-  deleteCollection: 'deleteCollection',
-  getObject: 'getObject',
-  search: 'searchObjects',
-  createCollection: 'createCollection',
-  createObject: 'createObject',
-  listObjects: 'listObjects',
-  updateCollection: 'updateCollection',
-  replaceObject: 'replaceObject',
-  updateObject: 'updateObject',
-  deleteObject: 'deleteObject',
-};
+/**
+ * The operationId of our openapi.yaml for each operation, for the profile's response validation
+ * (generated: `search` is `searchObjects`).
+ */
+export const PROFILE_OPERATION: Record<OperationName, string> = OPERATION_IDS;
 
 /** Where the operation sends its values: a body template of the description, if it has one. */
 type BodyOperation = keyof TargetDescription['bodies'];
