@@ -4,7 +4,7 @@ import { SnapshotError } from './core/snapshot/snapshot.ts';
 
 export { createMock } from './create-mock.ts';
 export type { AnswersMock, InitialState, MockControls, MockOptions } from './core/mock.ts';
-export type { MockRequest, MockResponse } from './core/http.ts';
+export type { HandledRequest, MockRequest, MockResponse, ServeOptions } from './core/http.ts';
 export { SnapshotError, type Snapshot };
 export { createHandlers, type AnswersHandlers, type HandlerOptions } from './msw/handlers.ts';
 export { defaultState } from './seed/default-state.ts';
@@ -13,6 +13,7 @@ export { createFactories, type Factories, type FactoryOptions } from './seed/fac
 export {
   MockDbError,
   type MockDb,
+  type NewRecord,
   type RecordQuery,
   type RecordTable,
 } from './core/record-table.ts';

@@ -5,7 +5,7 @@ import { KEY } from './settings.ts';
 export async function call(mock: AnswersMock, method: string, path: string, body?: unknown) {
   const headers = new Headers({ authorization: `Bearer ${KEY}` });
   if (body !== undefined) headers.set('content-type', 'application/json');
-  const response = await mock.handle({
+  const { response } = await mock.handle({
     method,
     path: `/api/answers/v1${path}`,
     query: new URLSearchParams(),

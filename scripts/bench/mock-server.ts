@@ -3,10 +3,9 @@
  * own process. After seeding it forces a garbage collection (run with --expose-gc) and prints one
  * JSON line of figures, then `listening <url>`.
  */
-import { createMock } from '../../src/index.ts';
+import { assemble } from '../../src/create-mock.ts';
 import { startServer } from '../../src/node/server.ts';
 import { generateState } from '../../src/seed/generate-state.ts';
-import { stateOf } from '../../src/core/mock-internals.ts';
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -19,7 +18,7 @@ gc?.();
 const baseline = process.memoryUsage();
 const started = performance.now();
 let jsonBytes = 0;
-const mock = await createMock({
+const { mock, state: mockState } = await assemble({
   initialState: () => {
     const state = generateState({ objects });
     for (const object of state.objects) jsonBytes += Buffer.byteLength(JSON.stringify(object));
@@ -29,7 +28,7 @@ const mock = await createMock({
 const seedMs = performance.now() - started;
 gc?.();
 const memory = process.memoryUsage();
-const store = stateOf(mock).store;
+const store = mockState.store;
 const accountCollections = store.collectionsOf('acme');
 const big = accountCollections.find((c) => store.objectCount(c.id) > 0) ?? accountCollections[0]!;
 const object = store.objectsOf(big.id)[Math.floor(store.objectCount(big.id) / 2)];

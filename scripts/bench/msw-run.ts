@@ -6,15 +6,15 @@
  */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { createHandlers, createMock } from '../../src/index.ts';
-import { stateOf } from '../../src/core/mock-internals.ts';
+import { assemble } from '../../src/create-mock.ts';
+import { createHandlers } from '../../src/index.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const KEY = 'answers_test_full_acme';
 const headers = { authorization: `Bearer ${KEY}` };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
-const mock = await createMock({ now: '2026-01-01T00:00:00.000Z' });
+const { mock, state } = await assemble({ now: '2026-01-01T00:00:00.000Z' });
 const [first] = mock.db.collections.findMany((q) => q.where({ account_id: 'acme' }));
 const body = await (
   await mock.handle({
@@ -23,7 +23,7 @@ const body = await (
     query: new URLSearchParams(),
     headers: new Headers(headers),
   })
-).body!;
+).response.body!;
 
 // @note A test suite resets before every test, hundreds of times: the figure is the steady
 // state, after 10 uncounted resets that let V8 compile the load path (30 counted from the first
@@ -90,6 +90,6 @@ console.log(
     plainGetMs: median(plainMs),
     heapFirst: heaps[0],
     heapLast: heaps.at(-1),
-    vocabulary: stateOf(mock).store.vocabulary.size,
+    vocabulary: state.store.vocabulary.size,
   }),
 );

@@ -127,7 +127,7 @@ const queries: Record<string, [number, (i: number) => unknown]> = {
 /** One search; a query over the mock's word limit must be refused with 400 `validation_failed`. */
 async function search(name: string, request: unknown): Promise<{ total: number }> {
   if (name !== 'hundredCommonWords') return call(mock, 'POST', '/search', request);
-  const response = await mock.handle({
+  const { response } = await mock.handle({
     method: 'POST',
     path: '/api/answers/v1/search',
     query: new URLSearchParams(),

@@ -8,17 +8,16 @@
  */
 import http from 'node:http';
 import { Duplex } from 'node:stream';
-import { createMock } from '../../src/index.ts';
+import { assemble } from '../../src/create-mock.ts';
 import { createServer } from '../../src/node/server.ts';
-import { stateOf } from '../../src/core/mock-internals.ts';
 
 const [server = 'mock', shape = 'one'] = process.argv.slice(2);
 const WARMUP = 20_000;
 const PER_ROUND = 30_000;
 const ROUNDS = 7;
 
-const mock = await createMock();
-const store = stateOf(mock).store;
+const { mock, state } = await assemble();
+const store = state.store;
 const collection = store.collectionsOf('acme').find((c) => store.objectCount(c.id) > 0)!;
 const target = {
   one: `/api/answers/v1/collections/${collection.id}`,
@@ -31,7 +30,7 @@ const request = Buffer.from(
 );
 
 // @note The bare server answers with the mock's own bytes, taken from the mock before the run.
-const recorded = await mock.handle({
+const { response: recorded } = await mock.handle({
   method: 'GET',
   path: target.split('?')[0]!,
   query: new URLSearchParams(target.split('?')[1] ?? ''),

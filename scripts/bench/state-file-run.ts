@@ -5,16 +5,16 @@
  */
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { createMock, type AnswersMock } from '../../src/index.ts';
+import type { MockState } from '../../src/core/store/mock-state.ts';
+import { assemble } from '../../src/create-mock.ts';
 import { StateJournal } from '../../src/node/state-file/journal.ts';
 import { generateState } from '../../src/seed/generate-state.ts';
-import { stateOf } from '../../src/core/mock-internals.ts';
 
 const file = process.argv[2]!;
 
-function digest(mock: AnswersMock): { hash: string; objects: number } {
+function digest(state: MockState): { hash: string; objects: number } {
   const hash = createHash('sha256');
-  const { store } = stateOf(mock);
+  const { store } = state;
   let objects = 0;
   const sorted = [...store.allCollections()].sort((a, b) => (a.id < b.id ? -1 : 1));
   for (const collection of sorted) {
@@ -29,11 +29,11 @@ function digest(mock: AnswersMock): { hash: string; objects: number } {
 
 /** Seeds a mock, writes it to the file and lets it go: only one mock is in memory at a time. */
 async function seedAndWrite() {
-  const mock = await createMock({ initialState: () => generateState({ objects: 1_000_000 }) });
-  const digested = digest(mock);
+  const { state } = await assemble({ initialState: () => generateState({ objects: 1_000_000 }) });
+  const digested = digest(state);
   const opened = await StateJournal.open(file);
   const began = performance.now();
-  await opened.journal.attach(stateOf(mock), opened.contents);
+  await opened.journal.attach(state, opened.contents);
   const writeMs = performance.now() - began;
   await opened.journal.close();
   return { before: digested, writeMs };
@@ -46,7 +46,7 @@ const readMs = performance.now() - began;
 if (again.contents.kind !== 'lines') throw new Error(`read back as ${again.contents.kind}`);
 const snapshot = again.contents.snapshot;
 began = performance.now();
-const second = await createMock({ initialState: () => snapshot });
+const { state: second } = await assemble({ initialState: () => snapshot });
 const loadMs = performance.now() - began;
 await again.journal.close();
 const after = digest(second);

@@ -1,6 +1,6 @@
 import type { StartedTarget } from '../contract/cli.ts';
-import { createMock } from '../create-mock.ts';
-import { withFault, isFaultName } from '../faults/index.ts';
+import { assemble } from '../create-mock.ts';
+import { isFaultName, withFault } from '../faults/index.ts';
 import { startServer } from '../node/server.ts';
 import { DEV_KEYS } from '../seed/dev-keys.ts';
 
@@ -10,9 +10,8 @@ import { DEV_KEYS } from '../seed/dev-keys.ts';
  */
 export async function startMockTarget(fault?: string): Promise<StartedTarget> {
   if (fault !== undefined && !isFaultName(fault)) throw new RangeError(`unknown fault "${fault}"`);
-  const mock = await createMock();
   const server = await startServer({
-    mock: fault ? withFault(mock, fault) : mock,
+    mock: (await assemble({}, fault === undefined ? undefined : withFault(fault))).mock,
     port: 0,
     quiet: true,
   });

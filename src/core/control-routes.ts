@@ -1,6 +1,7 @@
 import { constantTimeEqual } from './api-key.ts';
 import { isLocalOrigin } from './local-names.ts';
-import type { AnswersMock } from './mock.ts';
+import type { MockControls } from './mock.ts';
+import type { MockState } from './store/mock-state.ts';
 import { json, noContent, streamed, type MockRequest, type MockResponse } from './http.ts';
 import { compileSchema } from '../openapi/ajv.ts';
 import { OPERATIONS, type OperationId } from '../openapi/operations.ts';
@@ -10,10 +11,15 @@ import { MAX_FAILURE_TIMES, MAX_INSTANT_MS, MAX_LATENCY_MS } from './limits.ts';
 import { bodyErrorsOf } from './request-validation.ts';
 import { SnapshotError } from './snapshot/snapshot.ts';
 import { snapshotPieces } from './snapshot/snapshot-stream.ts';
-import { maybeStateOf } from './mock-internals.ts';
 
 /** The path prefix of the control API. It is outside every API prefix, so it never shadows one. */
 export const CONTROL_PREFIX = '/__mock';
+
+/** What the control API drives: a mock's controls, and the state they act on (its clock, its export). */
+export interface ControlledMock {
+  controls: MockControls;
+  state: MockState;
+}
 
 const CONTROL_PROBLEMS = {
   invalid_control_request: { status: 400, title: 'Invalid control request' },
@@ -121,11 +127,11 @@ function applying(action: () => void): void {
   }
 }
 
-function clockOf(mock: AnswersMock): MockResponse {
-  return json(200, { now: mock.controls.now(), frozen: maybeStateOf(mock)?.clock.frozen ?? false });
+function clockOf(mock: ControlledMock): MockResponse {
+  return json(200, { now: mock.controls.now(), frozen: mock.state.clock.frozen });
 }
 
-async function setClock(mock: AnswersMock, request: MockRequest): Promise<MockResponse> {
+async function setClock(mock: ControlledMock, request: MockRequest): Promise<MockResponse> {
   const { now, advance_ms: advance, real_time: realTime } = readClock(request);
   // @note A date-time the format admits but Date cannot read (a leap second) is refused too.
   check(
@@ -144,7 +150,7 @@ async function setClock(mock: AnswersMock, request: MockRequest): Promise<MockRe
   return clockOf(mock);
 }
 
-async function loadState(mock: AnswersMock, request: MockRequest): Promise<MockResponse> {
+async function loadState(mock: ControlledMock, request: MockRequest): Promise<MockResponse> {
   const state = readJson(request);
   try {
     await mock.controls.load(state);
@@ -155,13 +161,13 @@ async function loadState(mock: AnswersMock, request: MockRequest): Promise<MockR
   return noContent();
 }
 
-async function setLatency(mock: AnswersMock, request: MockRequest): Promise<MockResponse> {
+async function setLatency(mock: ControlledMock, request: MockRequest): Promise<MockResponse> {
   const { ms } = readLatency(request);
   applying(() => mock.controls.setLatency(ms));
   return noContent();
 }
 
-async function queueFailure(mock: AnswersMock, request: MockRequest): Promise<MockResponse> {
+async function queueFailure(mock: ControlledMock, request: MockRequest): Promise<MockResponse> {
   const { operation_id: operationId, status, times } = readFailure(request);
   applying(() => mock.controls.failNext(operationId, status, times));
   return noContent();
@@ -169,7 +175,7 @@ async function queueFailure(mock: AnswersMock, request: MockRequest): Promise<Mo
 
 type ControlRoute = Record<
   string,
-  (mock: AnswersMock, request: MockRequest) => Promise<MockResponse>
+  (mock: ControlledMock, request: MockRequest) => Promise<MockResponse>
 >;
 
 const ROUTES: Record<string, ControlRoute> = {
@@ -181,11 +187,7 @@ const ROUTES: Record<string, ControlRoute> = {
   },
   '/state': {
     // @note Written in pieces: at 1,000,000 objects the document passes V8's longest string.
-    GET: async (mock) => {
-      // @note A mock-shaped object the kit did not make has no state to stream: its export.
-      const state = maybeStateOf(mock);
-      return state ? streamed(200, snapshotPieces(state)) : json(200, mock.controls.export());
-    },
+    GET: async (mock) => streamed(200, snapshotPieces(mock.state)),
     PUT: loadState,
   },
   '/clock': {
@@ -204,8 +206,8 @@ const ROUTES: Record<string, ControlRoute> = {
 
 /**
  * Answers a request to the control API under `/__mock` (reset, state export and load, clock,
- * latency, queued failures). Transport-agnostic like the rest of the core; `serve` calls it for
- * every path under `/__mock` when the control API is enabled.
+ * latency, queued failures). Transport-agnostic like the rest of the core; a mock's `handle` calls it
+ * for every path under `/__mock` when the control API is enabled.
  */
 /**
  * Who may drive the control API, checked before anything else: a page of this machine (a foreign
@@ -243,7 +245,7 @@ function guard(
 }
 
 export async function handleControl(
-  mock: AnswersMock,
+  mock: ControlledMock,
   request: MockRequest,
   bodyLimit: number,
   token?: string,

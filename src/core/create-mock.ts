@@ -17,8 +17,7 @@ import type { MockRequest } from './http.ts';
 import type { AnswersMock, InitialState, MockControls, MockOptions } from './mock.ts';
 import { MockState } from './store/mock-state.ts';
 import { createMockDb } from './mock-db.ts';
-import { keepState } from './mock-internals.ts';
-import { serve } from './serve.ts';
+import { entry, type ApiAnswer } from './serve.ts';
 
 const noop = (): void => undefined;
 
@@ -32,15 +31,32 @@ function toMs(instant: string | number): number {
 }
 
 /**
- * Creates a mock that starts from `initialState`. The core is given its data and imports none:
- * the entry points supply the default seed (so a bundle that brings its own data carries none of
- * ours). Every adapter (msw handlers, the Node server, the express router) wraps one of these;
- * none of them contains API behaviour.
+ * What may answer a request before the mock's API does (a deliberate fault): made once per mock,
+ * from the state it may read; `next` is the API's own answer.
  */
-export async function createMockFrom(
+export type Intercept = (
+  state: MockState,
+) => (request: MockRequest, next: ApiAnswer) => Promise<HandledRequest>;
+
+/** A mock and the state behind it: what the kit's own assembly points (its CLI, faults) hold. */
+export interface MockAssembly {
+  mock: AnswersMock;
+  state: MockState;
+}
+
+/**
+ * The one place a mock is put together: its state, its controls, `mock.db`, and its one entry
+ * `handle` (with `intercept` in front of the API, when given). Returns the state beside the mock,
+ * for the kit's assembly points that need it (the CLI's state file); users get the mock alone.
+ * The core is given its data and imports none: the entry points supply the default seed (so a
+ * bundle that brings its own data carries none of ours). Every adapter (msw handlers, the Node
+ * server, the express router) wraps one of these; none of them contains API behaviour.
+ */
+export async function assembleMock(
   initialState: InitialState,
   options: Omit<MockOptions, 'initialState'> = {},
-): Promise<AnswersMock> {
+  intercept?: Intercept,
+): Promise<MockAssembly> {
   const seed = options.seed ?? 1;
   /** The initial state, unchecked: `MockState.replace` checks it a slice at a time. */
   const initialValue = () => (typeof initialState === 'function' ? initialState() : initialState);
@@ -116,7 +132,7 @@ export async function createMockFrom(
 
   const answer = (request: MockRequest) => handleRequest(state, hooks, request);
   // @note Not an async function: returning `inTurn`'s promise from one would wrap it in another.
-  const handleDetailed = (request: MockRequest): Promise<HandledRequest> =>
+  const answerApi: ApiAnswer = (request) =>
     latencyMs > 0
       ? new Promise((resolve) => setTimeout(resolve, latencyMs)).then(() =>
           inTurn(() => answer(request)),
@@ -181,12 +197,12 @@ export async function createMockFrom(
     },
   };
 
+  const interceptor = intercept?.(state);
+  const api: ApiAnswer = interceptor ? (request) => interceptor(request, answerApi) : answerApi;
   const mock: AnswersMock = {
-    handle: async (request) => (await serve(mock, request)).response,
-    handleDetailed,
+    handle: entry(api, { controls, state }),
     controls,
     db: createMockDb(state, inTurn),
   };
-  keepState(mock, state);
-  return mock;
+  return { mock, state };
 }

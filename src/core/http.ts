@@ -84,6 +84,28 @@ export function streamed(status: number, pieces: AsyncIterable<string>): MockRes
   return { status, headers: { 'content-type': 'application/json' }, pieces };
 }
 
+/** Options of a mock's `handle` and of {@link isMockPath}: what an adapter serves. */
+export interface ServeOptions {
+  /** Serves the control API under `/__mock`. Default false (the API alone). */
+  control?: boolean | undefined;
+  /**
+   * The largest body `PUT /__mock/state` accepts, in bytes: an exported snapshot grows with the
+   * data (about 300 bytes per object), so it has a limit of its own. Default 256 MiB.
+   */
+  maxStateBytes?: number | undefined;
+  /**
+   * A secret every control request must carry in `X-Answers-Mock-Token`: set when the mock
+   * listens beyond loopback, where other machines can reach it.
+   */
+  controlToken?: string | undefined;
+  /**
+   * Whether a host name was given to the adapter by name (see `allowed-hosts.ts`): only then is a
+   * control request whose `Origin` equals its `Host` one of the mock's own pages. Default: loopback
+   * names only.
+   */
+  namedHost?: ((hostname: string) => boolean) | undefined;
+}
+
 /** Where a request was routed, for logs and for tests. */
 export interface HandledRequest {
   response: MockResponse;

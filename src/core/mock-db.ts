@@ -14,6 +14,8 @@ import {
   type ObjectRecord,
 } from './store/records.ts';
 
+const FULL = ['read', 'write', 'search'] as const;
+
 const validators = {
   collection: compileSchema(collectionRecordSchema),
   object: compileSchema(objectRecordSchema),
@@ -108,9 +110,30 @@ export function createMockDb(state: MockState, inTurn: <T>(write: () => T) => Pr
   const allObjects = () =>
     allCollections().flatMap((c) => store().objectsOf(c.id)) as ObjectRecord[];
 
+  /** The account a collection created without one belongs to, as `NewRecord` says. */
+  const defaultAccount = (): string => {
+    const key = store().apiKeys.find(
+      (k) => k.active && FULL.every((permission) => k.permissions.includes(permission)),
+    );
+    if (!key)
+      throw new MockDbError(
+        'Invalid collection: /account_id is missing, and no active key may read, write and search to say whose it is',
+      );
+    return key.account_id;
+  };
+
   const collections: RecordTable<CollectionRecord> = {
-    create: (values) =>
+    create: (given) =>
       inTurn(() => {
+        const account = given.account_id ?? defaultAccount();
+        const at = given.created_at ?? state.now();
+        const values = {
+          ...given,
+          id: given.id ?? state.newId(account, 'col'),
+          account_id: account,
+          created_at: at,
+          updated_at: given.updated_at ?? at,
+        } as CollectionRecord;
         check('collection', values);
         const s = store();
         if (!s.accounts.some((account) => account.id === values.account_id))
@@ -148,10 +171,22 @@ export function createMockDb(state: MockState, inTurn: <T>(write: () => T) => Pr
   };
 
   const objects: RecordTable<ObjectRecord> = {
-    create: (values) =>
+    create: (given) =>
       inTurn(() => {
-        check('object', values);
         const s = store();
+        const account = given.account_id ?? s.collectionById(given.collection_id)?.account_id;
+        if (account === undefined && typeof given.collection_id === 'string')
+          throw new MockDbError(`Invalid object: /collection_id names no collection`);
+        const at = given.created_at ?? state.now();
+        const values = {
+          ...given,
+          id: given.id ?? (account === undefined ? undefined : state.newId(account, 'obj')),
+          account_id: account,
+          created_at: at,
+          updated_at: given.updated_at ?? at,
+          version: given.version ?? 1,
+        } as ObjectRecord;
+        check('object', values);
         const parent = s.collectionById(values.collection_id);
         if (!parent || parent.account_id !== values.account_id)
           throw new MockDbError(

@@ -1,5 +1,5 @@
 import type { HandledRequest } from './http.ts';
-import type { MockRequest, MockResponse } from './http.ts';
+import type { MockRequest, ServeOptions } from './http.ts';
 import type { MockDb } from './record-table.ts';
 import type { Snapshot } from './snapshot/snapshot.ts';
 import type { OperationId } from '../openapi/operations.ts';
@@ -64,17 +64,14 @@ export interface MockControls {
 /** A mock of the Answers API: one function from request to response, and its controls. */
 export interface AnswersMock {
   /**
-   * Answers one API request (any of the three path prefixes). Never throws: a bug is a 500.
-   * A read's response may be the very one an identical earlier read got (`read-cache.ts`), and
-   * is then frozen: copy a response to change it.
+   * Answers one request, like `fetch`: the API under any of its path prefixes, and the control
+   * API under `/__mock` when `options.control` is set. Says which operation and account the
+   * request was routed to. Never rejects: a bug is a 500, its error in `internal` (for a log,
+   * never sent). A read's response may be the very one an identical earlier read got
+   * (`read-cache.ts`), and is then frozen: copy a response to change it. Every adapter (msw
+   * handlers, the Node server, the express router) only translates to and from this.
    */
-  handle(request: MockRequest): Promise<MockResponse>;
-  /**
-   * Answers one API request and says which operation and account it was routed to. This is the
-   * API alone, with no safety net: a bug rejects. Adapters call `serve` (core/serve.ts), which
-   * adds the control API and turns a rejection into a 500.
-   */
-  handleDetailed(request: MockRequest): Promise<HandledRequest>;
+  handle(request: MockRequest, options?: ServeOptions): Promise<HandledRequest>;
   readonly controls: MockControls;
   /**
    * The records, with `@msw/data`'s verbs (`create`, `findFirst`, `findMany`, `update`, `delete`),

@@ -9,6 +9,17 @@ export class MockDbError extends Error {
 /** A query as `@msw/data` takes it: `(q) => q.where({ name: 'Recipes' })`. */
 export type RecordQuery<T> = (query: Query<T>) => Query<T>;
 
+/** The fields the API fills in itself: the id, the owner, the timestamps, an object's version. */
+type SystemField = 'id' | 'account_id' | 'created_at' | 'updated_at' | 'version';
+
+/**
+ * A record as `create` takes it: its system fields may be left out, and are then filled as the
+ * API fills them (an id from the mock's own sequence, the mock's clock, version 1, an object's
+ * owner from its collection, a collection's from the first active key that may read, write and
+ * search).
+ */
+export type NewRecord<T> = Omit<T, SystemField> & Partial<Pick<T, SystemField & keyof T>>;
+
 /**
  * One kind of record, with `@msw/data`'s own verbs. What is written here is what the API serves
  * at once, and what the API writes is here: `mock.db` reads and writes the store itself. A write
@@ -19,8 +30,11 @@ export type RecordQuery<T> = (query: Query<T>) => Query<T>;
  * behind the store's back would leave its indexes, caches and state file serving the old one).
  */
 export interface RecordTable<T> {
-  /** Adds a record, checked like a snapshot's (schema, owner, unique id and name). */
-  create(values: T): Promise<T>;
+  /**
+   * Adds a record, checked like a snapshot's (schema, owner, unique id and name); system fields
+   * left out are filled as the API fills them.
+   */
+  create(values: NewRecord<T>): Promise<T>;
   findFirst(query: RecordQuery<T>): T | undefined;
   findMany(query?: RecordQuery<T>): T[];
   /** Changes the first match; the id, owner, parent and creation date cannot change. */

@@ -1,31 +1,10 @@
 import { API_PREFIXES } from '../openapi/operations.ts';
-import { CONTROL_PREFIX, handleControl } from './control-routes.ts';
+import { CONTROL_PREFIX, handleControl, type ControlledMock } from './control-routes.ts';
 import type { HandledRequest } from './http.ts';
-import { MAX_BODY_BYTES, type MockRequest } from './http.ts';
-import type { AnswersMock } from './mock.ts';
-import { problem } from './problem.ts';
+import { MAX_BODY_BYTES, type MockRequest, type ServeOptions } from './http.ts';
 
-/** Options of {@link serve} and {@link isMockPath}. */
-export interface ServeOptions {
-  /** Serves the control API under `/__mock`. Default false (the API alone). */
-  control?: boolean | undefined;
-  /**
-   * The largest body `PUT /__mock/state` accepts, in bytes: an exported snapshot grows with the
-   * data (about 300 bytes per object), so it has a limit of its own. Default 256 MiB.
-   */
-  maxStateBytes?: number | undefined;
-  /**
-   * A secret every control request must carry in `X-Answers-Mock-Token`: set when the mock
-   * listens beyond loopback, where other machines can reach it.
-   */
-  controlToken?: string | undefined;
-  /**
-   * Whether a host name was given to the adapter by name (see `allowed-hosts.ts`): only then is a
-   * control request whose `Origin` equals its `Host` one of the mock's own pages. Default: loopback
-   * names only.
-   */
-  namedHost?: ((hostname: string) => boolean) | undefined;
-}
+export type { ServeOptions } from './http.ts';
+import { problem } from './problem.ts';
 
 /** The default of {@link ServeOptions.maxStateBytes}. */
 const DEFAULT_MAX_STATE_BYTES = 256 * 1024 * 1024;
@@ -60,29 +39,37 @@ export function isMockPath(path: string, options: ServeOptions = {}): boolean {
   );
 }
 
+/** One request's answer and where it was routed: what a mock's `handle` gives. */
+export type Handle = (request: MockRequest, options?: ServeOptions) => Promise<HandledRequest>;
+
+/** The API's answer to one request, with no safety net: a bug rejects. */
+export type ApiAnswer = (request: MockRequest) => Promise<HandledRequest>;
+
 /**
- * Answers one request end to end: the control API (when enabled), else the API. The one safety
- * net of the kit: it never throws; a bug becomes a 500 problem, with the error returned as
- * `internal` for the adapter's log (never sent to the client, which may not see internals).
- * Every adapter (Node server, express router, msw handlers) only translates to and from this.
+ * A mock's one entry, `handle`, from what answers the API and what the control API drives: the
+ * control API (when enabled), else the API. The one safety net of the kit: it never throws; a
+ * bug becomes a 500 problem, with the error returned as `internal` for the adapter's log (never
+ * sent to the client, which may not see internals). Every adapter (Node server, express router,
+ * msw handlers) only translates to and from a mock's `handle`.
  */
-export function serve(
-  mock: AnswersMock,
-  request: MockRequest,
-  options: ServeOptions = {},
-): Promise<HandledRequest> {
-  try {
-    if (options.control === true && isControlPath(request.path)) {
-      const limit = bodyLimit(request.path, options);
-      return handleControl(mock, request, limit, options.controlToken, options.namedHost).then(
-        (response) => ({ response }),
-        failed,
-      );
+export function entry(api: ApiAnswer, controlled: ControlledMock): Handle {
+  return (request, options = {}) => {
+    try {
+      if (options.control === true && isControlPath(request.path)) {
+        const limit = bodyLimit(request.path, options);
+        return handleControl(
+          controlled,
+          request,
+          limit,
+          options.controlToken,
+          options.namedHost,
+        ).then((response) => ({ response }), failed);
+      }
+      return api(request).catch(failed);
+    } catch (error) {
+      return Promise.resolve(failed(error));
     }
-    return mock.handleDetailed(request).catch(failed);
-  } catch (error) {
-    return Promise.resolve(failed(error));
-  }
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import express, { type Router } from 'express';
 import type { AnswersMock } from '../core/mock.ts';
 import type { MockRequest } from '../core/http.ts';
 import { hostRule, namedBy } from '../core/allowed-hosts.ts';
-import { bodyLimit, isControlPath, isMockPath, serve } from '../core/serve.ts';
+import { bodyLimit, isControlPath, isMockPath } from '../core/serve.ts';
 import { hostCheck } from '../node/host-check.ts';
 import { logInternalError, readMockRequest, sendResponse } from '../node/node-io.ts';
 
@@ -60,7 +60,7 @@ export function createAnswersRouter(mock: AnswersMock, options: AnswersRouterOpt
     if (refused) return void sendResponse(res, refused);
     const request = await readMockRequest(req, (path) => bodyLimit(path, limits));
     if (req.readableEnded) parsedBody(request, (req as { body?: unknown }).body);
-    const { response, internal } = await serve(mock, request, limits);
+    const { response, internal } = await mock.handle(request, limits);
     if (internal !== undefined) logInternalError(internal);
     // @note Not awaited: a large or streamed body is written as the client takes it.
     void sendResponse(res, response);

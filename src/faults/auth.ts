@@ -1,6 +1,6 @@
 /** Faults of authentication and permissions: who is let in, and how a refusal reads. */
 import { authenticate } from '../core/authenticate.ts';
-import type { AnswersMock } from '../core/mock.ts';
+import type { MockState } from '../core/store/mock-state.ts';
 import type { MockRequest } from '../core/http.ts';
 import { problem } from '../core/problem.ts';
 import {
@@ -12,7 +12,6 @@ import {
   withKey,
   type Fault,
 } from './kit.ts';
-import { stateOf } from '../core/mock-internals.ts';
 
 const CREDENTIAL_FAILURES = new Set([
   'missing_credentials',
@@ -23,11 +22,9 @@ const CREDENTIAL_FAILURES = new Set([
 ]);
 
 /** The core's credential check for a routed request, run ahead of the core (no side effects). */
-function authenticationOf(mock: AnswersMock, request: MockRequest) {
+function authenticationOf(state: MockState, request: MockRequest) {
   const route = routeOf(request);
-  return (
-    route && authenticate(request.headers, stateOf(mock).store.apiKeys, route.operation.permission)
-  );
+  return route && authenticate(request.headers, state.store.apiKeys, route.operation.permission);
 }
 
 function withoutHeader(request: MockRequest, name: string): MockRequest {
@@ -39,17 +36,13 @@ export const AUTH_FAULTS = {
     description:
       'Requests with no, an unknown, a malformed or an inactive key are served as if made with the full key of account acme.',
     clauses: ['AUTH-1', 'AUTH-5', 'ERR-401-1', 'ERR-401-2', 'ERR-401-3', 'ERR-401-4'],
-    wrap: (mock) => async (request, next) => {
+    wrap: (state) => async (request, next) => {
       const route = routeOf(request);
       if (!route) return next(request);
       // The core's own check, run ahead: only credential failures are waved through, not
       // permissions.
-      const auth = authenticate(
-        request.headers,
-        stateOf(mock).store.apiKeys,
-        route.operation.permission,
-      );
-      const key = fullKeyOf(mock, 'acme');
+      const auth = authenticate(request.headers, state.store.apiKeys, route.operation.permission);
+      const key = fullKeyOf(state, 'acme');
       if (auth.ok || !key || !CREDENTIAL_FAILURES.has(problemCode(auth.response) ?? '')) {
         return next(request);
       }
@@ -91,16 +84,16 @@ export const AUTH_FAULTS = {
     description:
       'A valid key lacking the permission an operation needs is treated as the full key of its account.',
     clauses: ['AUTH-2', 'ERR-401-5', 'GAP-PERMISSIONS'],
-    wrap: (mock) => async (request, next) => {
+    wrap: (state) => async (request, next) => {
       const route = routeOf(request);
       if (!route) return next(request);
-      const { apiKeys } = stateOf(mock).store;
+      const { apiKeys } = state.store;
       const auth = authenticate(request.headers, apiKeys, route.operation.permission);
       if (auth.ok || problemCode(auth.response) !== 'insufficient_permission') {
         return next(request);
       }
       const presented = apiKeys.find((key) => key.key === auth.presentedKey);
-      const key = presented && fullKeyOf(mock, presented.account_id);
+      const key = presented && fullKeyOf(state, presented.account_id);
       return next(key ? withKey(request, key) : request);
     },
   },
@@ -128,12 +121,12 @@ export const AUTH_FAULTS = {
     description:
       'The active flag of a key is never checked: an inactive key is served like an active key of its account.',
     clauses: ['ERR-401-2', 'AUTH-5', 'GAP-LIMIT-KEY'],
-    wrap: (mock) => async (request, next) => {
-      const auth = authenticationOf(mock, request);
+    wrap: (state) => async (request, next) => {
+      const auth = authenticationOf(state, request);
       if (!auth || auth.ok || problemCode(auth.response) !== 'inactive_api_key') {
         return next(request);
       }
-      const { apiKeys } = stateOf(mock).store;
+      const { apiKeys } = state.store;
       const inactive = apiKeys.find((key) => key.key === auth.presentedKey);
       // The same account and the same permissions: what the inactive key would have had.
       const twin =
@@ -153,8 +146,8 @@ export const AUTH_FAULTS = {
     description:
       'Authorization is read as "<any scheme> <key> ...": the scheme is not checked and extra parts are ignored, so "Basic <key>" and "Bearer <key> extra" are served as that key.',
     clauses: ['ERR-401-4', 'AUTH-5', 'GAP-AUTH-FORM'],
-    wrap: (mock) => async (request, next) => {
-      const auth = authenticationOf(mock, request);
+    wrap: (state) => async (request, next) => {
+      const auth = authenticationOf(state, request);
       const value = request.headers.get('authorization');
       if (!auth || auth.ok || value === null) return next(request);
       if (problemCode(auth.response) !== 'malformed_credentials') return next(request);
@@ -168,8 +161,8 @@ export const AUTH_FAULTS = {
     description:
       'When Authorization and X-Answers-API-Key carry different keys, Authorization wins instead of 401 conflicting_api_keys.',
     clauses: ['GAP-AUTH-PRECEDENCE'],
-    wrap: (mock) => async (request, next) => {
-      const auth = authenticationOf(mock, request);
+    wrap: (state) => async (request, next) => {
+      const auth = authenticationOf(state, request);
       if (!auth || auth.ok || problemCode(auth.response) !== 'conflicting_api_keys') {
         return next(request);
       }

@@ -1,5 +1,5 @@
 /** Faults of deleting a collection: what it leaves behind, and what a second delete gets. */
-import type { AnswersMock } from '../core/mock.ts';
+import type { MockState } from '../core/store/mock-state.ts';
 import type { HandledRequest } from '../core/http.ts';
 import { json, noContent, type MockRequest } from '../core/http.ts';
 import { toCollection, toObject, type ObjectRecord } from '../core/store/records.ts';
@@ -17,7 +17,6 @@ import {
   type JsonObject,
   type Next,
 } from './kit.ts';
-import { stateOf } from '../core/mock-internals.ts';
 
 /** What a buggy delete leaves behind, shared by `delete-not-cascading` and `soft-delete`. */
 interface Remains {
@@ -31,16 +30,16 @@ interface Remains {
  * collection held just before (its representation and its objects) in `graveyard`.
  */
 async function forwardKeepingRemains(
-  mock: AnswersMock,
+  state: MockState,
   graveyard: Map<string, Remains>,
   request: MockRequest,
   next: Next,
 ): Promise<HandledRequest> {
   const route = routeOf(request);
   if (route?.operation.operationId !== 'deleteCollection') return next(request);
-  const { store } = stateOf(mock);
+  const { store } = state;
   const id = route.params.collection_id!;
-  const owner = accountIds(mock).find((account) => store.findCollection(account, id));
+  const owner = accountIds(state).find((account) => store.findCollection(account, id));
   const record = owner === undefined ? undefined : store.findCollection(owner, id);
   const remains: Remains | undefined = record && {
     accountId: record.account_id,
@@ -56,7 +55,7 @@ async function forwardKeepingRemains(
 
 /** A left-behind object for a getObject the core answered 404, if the caller owned it. */
 function reviveObject(
-  mock: AnswersMock,
+  state: MockState,
   graveyard: Map<string, Remains>,
   request: MockRequest,
   result: HandledRequest,
@@ -67,7 +66,7 @@ function reviveObject(
   const object = remains?.objects.get(params.object_id ?? '');
   if (!remains || !object || remains.accountId !== result.accountId) return result;
   // @note After a reset the seed brings the id back; then the core answers, not the graveyard.
-  if (stateOf(mock).store.hasId(object.id)) return result;
+  if (state.store.hasId(object.id)) return result;
   return { ...result, response: json(200, toObject(object)) };
 }
 
@@ -76,7 +75,7 @@ export const DELETION_FAULTS = {
     description:
       'Deleting a collection leaves its objects behind: they stay gettable by id and show up in account-wide search.',
     clauses: ['DEL-2', 'DEL-3', 'GAP-DEL-RESP', 'GAP-STATES'],
-    wrap: (mock) => {
+    wrap: (state) => {
       const graveyard = new Map<string, Remains>();
       const packedRemains = new WeakMap<
         ObjectRecord,
@@ -84,10 +83,10 @@ export const DELETION_FAULTS = {
       >();
       return async (request, next) => {
         const result = reviveObject(
-          mock,
+          state,
           graveyard,
           request,
-          await forwardKeepingRemains(mock, graveyard, request, next),
+          await forwardKeepingRemains(state, graveyard, request, next),
         );
         if (operationIdOf(result) !== 'searchObjects' || result.response.status !== 200) {
           return result;
@@ -109,7 +108,7 @@ export const DELETION_FAULTS = {
         const leftovers = [...graveyard.values()]
           .filter((remains) => remains.accountId === result.accountId)
           .flatMap((remains) => [...remains.objects.values()])
-          .filter((object) => !stateOf(mock).store.hasId(object.id) && matches(object));
+          .filter((object) => !state.store.hasId(object.id) && matches(object));
         if (leftovers.length === 0) return result;
         // @note Ranked last (score 1 is below every real hit), so they go on the last page.
         return rewriteWhen(result, ['searchObjects'], [200], (body) => ({
@@ -135,21 +134,21 @@ export const DELETION_FAULTS = {
     description:
       'A deleted collection leaves the list, but getting it (or its objects) by id still answers 200.',
     clauses: ['DEL-1', 'DEL-3', 'GAP-STATES', 'GAP-DEL-RESP'],
-    wrap: (mock) => {
+    wrap: (state) => {
       const graveyard = new Map<string, Remains>();
       return async (request, next) => {
         const result = reviveObject(
-          mock,
+          state,
           graveyard,
           request,
-          await forwardKeepingRemains(mock, graveyard, request, next),
+          await forwardKeepingRemains(state, graveyard, request, next),
         );
         if (operationIdOf(result) !== 'getCollection' || result.response.status !== 404) {
           return result;
         }
         const remains = graveyard.get(routeOf(request)?.params.collection_id ?? '');
         if (!remains || remains.accountId !== result.accountId) return result;
-        if (stateOf(mock).store.hasId(String(remains.collection.id))) return result;
+        if (state.store.hasId(String(remains.collection.id))) return result;
         return { ...result, response: json(200, remains.collection) };
       };
     },

@@ -5,18 +5,15 @@
  * @note Nothing in the default entry points imports this folder: a fault is only ever present
  * when a caller asks for it with `withFault`.
  */
-import type { MockRequest } from '../core/http.ts';
-import type { AnswersMock } from '../core/mock.ts';
-import { serve } from '../core/serve.ts';
+import type { Intercept } from '../core/create-mock.ts';
 import { AUTH_FAULTS } from './auth.ts';
 import { DELETION_FAULTS } from './deletion.ts';
-import type { Fault, Next } from './kit.ts';
+import type { Fault } from './kit.ts';
 import { LISTING_FAULTS } from './listing.ts';
 import { NEGATIVE_FAULTS } from './negative.ts';
 import { RESOURCE_FAULTS } from './resources.ts';
 import { RESPONSE_FAULTS } from './responses.ts';
 import { SEARCH_FAULTS } from './search.ts';
-import { keepState, stateOf } from '../core/mock-internals.ts';
 
 /**
  * Every deliberate defect by name, family by family in the order the contract checks run.
@@ -46,24 +43,17 @@ export function isFaultName(name: string): name is FaultName {
 }
 
 /**
- * A mock that answers like `mock` except for exactly one deliberate defect, `fault` (see
- * {@link FAULTS}). It shares `mock`'s controls and state; `mock` itself stays correct.
+ * Exactly one deliberate defect, `fault` (see {@link FAULTS}), as what a mock's assembly puts in
+ * front of its API, behind its one entry `handle`: `assemble(options, withFault(fault))`
+ * (`src/create-mock.ts`) makes a mock as `createMock(options)` would, with the defect. The fault
+ * reads the mock's state, which the assembly gives it; the control API, controls and `mock.db`
+ * are the mock's own.
  */
-export function withFault(mock: AnswersMock, fault: FaultName): AnswersMock {
+export function withFault(fault: FaultName): Intercept {
   // A cast name from a CLI or a test can be anything; the message lists what it could have been.
   if (!isFaultName(fault)) {
     throw new RangeError(`Unknown fault "${String(fault)}"; one of ${FAULT_NAMES.join(', ')}`);
   }
   const faults: Record<FaultName, Fault> = FAULTS;
-  const wrapper = faults[fault].wrap(mock);
-  const next: Next = (request) => mock.handleDetailed(request);
-  const handleDetailed = (request: MockRequest) => wrapper(request, next);
-  const faulty: AnswersMock = {
-    handle: async (request) => (await serve(faulty, request)).response,
-    handleDetailed,
-    controls: mock.controls,
-    db: mock.db,
-  };
-  keepState(faulty, stateOf(mock));
-  return faulty;
+  return faults[fault].wrap;
 }

@@ -2,12 +2,11 @@
  * What the fault families share: the shape of a fault and plain reads and rewrites of requests
  * and responses, so that each fault's code says only what it breaks.
  */
-import type { AnswersMock } from '../core/mock.ts';
+import type { MockState } from '../core/store/mock-state.ts';
 import type { HandledRequest } from '../core/http.ts';
 import type { MockRequest, MockResponse } from '../core/http.ts';
 import { matchRoute } from '../core/router.ts';
 import type { OperationSpec, Permission } from '../openapi/operations.ts';
-import { stateOf } from '../core/mock-internals.ts';
 
 export type JsonObject = Record<string, unknown>;
 export type Next = (request: MockRequest) => Promise<HandledRequest>;
@@ -22,8 +21,11 @@ type Wrapper = (request: MockRequest, next: Next) => Promise<HandledRequest>;
 export interface Fault {
   description: string;
   clauses: readonly string[];
-  /** Called once per `withFault`, so that whatever state a fault keeps is per wrapped mock. */
-  wrap: (mock: AnswersMock) => Wrapper;
+  /**
+   * Called once per mock made with the fault, with the mock's state (for what the fault must
+   * look up), so that whatever a fault keeps is per mock.
+   */
+  wrap: (state: MockState) => Wrapper;
 }
 
 const ALL_PERMISSIONS: readonly Permission[] = ['read', 'write', 'search'];
@@ -121,8 +123,8 @@ export function withQuery(
 }
 
 /** The first active key of the account that has every permission. */
-export function fullKeyOf(mock: AnswersMock, accountId: string): string | undefined {
-  return stateOf(mock).store.apiKeys.find(
+export function fullKeyOf(state: MockState, accountId: string): string | undefined {
+  return state.store.apiKeys.find(
     (key) =>
       key.account_id === accountId &&
       key.active &&
@@ -131,8 +133,8 @@ export function fullKeyOf(mock: AnswersMock, accountId: string): string | undefi
 }
 
 /** Every account id the mock knows, from its accounts and its keys. */
-export function accountIds(mock: AnswersMock): string[] {
-  const { store } = stateOf(mock);
+export function accountIds(state: MockState): string[] {
+  const { store } = state;
   return [
     ...new Set([...store.accounts.map((a) => a.id), ...store.apiKeys.map((k) => k.account_id)]),
   ];

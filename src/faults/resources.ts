@@ -17,19 +17,18 @@ import {
   type Fault,
   type JsonObject,
 } from './kit.ts';
-import { stateOf } from '../core/mock-internals.ts';
 
 export const RESOURCE_FAULTS = {
   'collection-lookup-off-by-one': {
     description:
       "Getting a collection by id answers the caller's collection created right after it (the newest one answers 404).",
     clauses: ['COLL-GET-1', 'GAP-COLL-GET'],
-    wrap: (mock) => async (request, next) => {
+    wrap: (state) => async (request, next) => {
       const result = await next(request);
       if (operationIdOf(result) !== 'getCollection' || result.response.status !== 200) {
         return result;
       }
-      const { store } = stateOf(mock);
+      const { store } = state;
       const mine = store.collectionsOf(result.accountId!);
       const id = routeOf(request)?.params.collection_id ?? '';
       const at = mine.findIndex((collection) => collection.id === id);
@@ -46,18 +45,18 @@ export const RESOURCE_FAULTS = {
     description:
       "Getting another account's collection by id answers 200 with its data instead of 404.",
     clauses: ['ISO-1', 'AUTH-2', 'GAP-ISOLATION'],
-    wrap: (mock) => async (request, next) => {
+    wrap: (state) => async (request, next) => {
       const result = await next(request);
       if (operationIdOf(result) !== 'getCollection' || result.accountId === undefined) {
         return result;
       }
       if (problemCode(result.response) !== 'collection_not_found') return result;
       const id = routeOf(request)?.params.collection_id ?? '';
-      for (const account of accountIds(mock)) {
-        if (account === result.accountId || !stateOf(mock).store.findCollection(account, id)) {
+      for (const account of accountIds(state)) {
+        if (account === result.accountId || !state.store.findCollection(account, id)) {
           continue;
         }
-        const key = fullKeyOf(mock, account);
+        const key = fullKeyOf(state, account);
         if (!key) continue;
         const retried = await next(withKey(request, key));
         if (retried.response.status === 200) return { ...result, response: retried.response };

@@ -1,5 +1,5 @@
 /** Faults of search: what it matches, what it indexes, and whose objects it looks through. */
-import type { AnswersMock } from '../core/mock.ts';
+import type { MockState } from '../core/store/mock-state.ts';
 import type { MockRequest } from '../core/http.ts';
 import { toObject } from '../core/store/records.ts';
 import { problem } from '../core/problem.ts';
@@ -18,13 +18,12 @@ import {
   type Fault,
   type JsonObject,
 } from './kit.ts';
-import { stateOf } from '../core/mock-internals.ts';
 
 /** Every object id the mock holds right now. */
-function objectIdsNow(mock: AnswersMock): Set<string> {
-  const { store } = stateOf(mock);
+function objectIdsNow(state: MockState): Set<string> {
+  const { store } = state;
   return new Set(
-    accountIds(mock).flatMap((account) =>
+    accountIds(state).flatMap((account) =>
       store.collectionsOf(account).flatMap((c) => store.objectsOf(c.id).map((o) => o.id)),
     ),
   );
@@ -35,7 +34,7 @@ export const SEARCH_FAULTS = {
     description:
       "Search returns all of the caller's objects (oldest first, score 1) whatever the query.",
     clauses: ['SEARCH-1', 'GAP-SEARCH-MATCH', 'GAP-SEARCH-RESP'],
-    wrap: (mock) => async (request, next) => {
+    wrap: (state) => async (request, next) => {
       const route = routeOf(request);
       const search = requestJson(request);
       if (route?.operation.operationId !== 'searchObjects' || !isObject(search)) {
@@ -52,7 +51,7 @@ export const SEARCH_FAULTS = {
         return result;
       }
       const accountId = result.accountId!;
-      const { store, cursors } = stateOf(mock);
+      const { store, cursors } = state;
       const collectionIds = Array.isArray(search.collection_ids)
         ? search.collection_ids.map(String)
         : store.collectionsOf(accountId).map((collection) => collection.id);
@@ -89,8 +88,8 @@ export const SEARCH_FAULTS = {
     description:
       'The search index is built at start-up and never updated: objects created later are never found.',
     clauses: ['SEARCH-1', 'GAP-SEARCH-MATCH'],
-    wrap: (mock) => {
-      const indexed = objectIdsNow(mock);
+    wrap: (state) => {
+      const indexed = objectIdsNow(state);
       return async (request, next) => {
         const result = await next(request);
         return rewriteWhen(result, ['searchObjects'], [200], (body) => {
@@ -122,7 +121,7 @@ export const SEARCH_FAULTS = {
     description:
       "Search runs over every account: the last page of a search also holds other accounts' hits.",
     clauses: ['ISO-1', 'AUTH-2', 'GAP-ISOLATION'],
-    wrap: (mock) => async (request, next) => {
+    wrap: (state) => async (request, next) => {
       const result = await next(request);
       if (operationIdOf(result) !== 'searchObjects' || result.response.status !== 200) {
         return result;
@@ -133,8 +132,8 @@ export const SEARCH_FAULTS = {
       const { cursor: _cursor, ...first } = search;
       const foreign: JsonObject[] = [];
       let extra = 0;
-      for (const account of accountIds(mock)) {
-        const key = account === result.accountId ? undefined : fullKeyOf(mock, account);
+      for (const account of accountIds(state)) {
+        const key = account === result.accountId ? undefined : fullKeyOf(state, account);
         if (!key) continue;
         const theirs = await next(withJsonBody(withKey(request, key), first));
         const body = parseBody(theirs.response.body);

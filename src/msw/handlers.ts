@@ -3,7 +3,7 @@ import { hostRefusal, hostRule, namedBy } from '../core/allowed-hosts.ts';
 import type { MockRequest, MockResponse } from '../core/http.ts';
 import type { AnswersMock } from '../core/mock.ts';
 import { matchRoute } from '../core/router.ts';
-import { bodyLimit, isControlPath, isMockPath, serve, type ServeOptions } from '../core/serve.ts';
+import { bodyLimit, isControlPath, isMockPath, type ServeOptions } from '../core/serve.ts';
 import { OPERATIONS, type OperationId } from '../openapi/operations.ts';
 import { claimsAnyOrigin, hostsOf, parseBaseUrls, pathBelow } from './base-urls.ts';
 
@@ -130,7 +130,7 @@ export function createHandlers(mock: AnswersMock, options: HandlerOptions = {}):
         });
         if (refused) return toFetchResponse(refused);
         const mockRequest = await toMockRequest(request, path, bodyLimit(path, serveOptions));
-        const { response } = await serve(mock, mockRequest, serveOptions);
+        const { response } = await mock.handle(mockRequest, serveOptions);
         return toFetchResponse(response);
       },
     );

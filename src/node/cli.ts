@@ -8,7 +8,6 @@ import { describeDocs } from './docs-site.ts';
 import { StateJournal } from './state-file/journal.ts';
 import { StateFileError } from './state-file/read.ts';
 import { initialState, UsageError } from './start-data.ts';
-import { stateOf } from '../core/mock-internals.ts';
 
 function integer(min: number, max: number, what: string) {
   return (value: string): number => {
@@ -166,12 +165,12 @@ async function main(argv: string[]): Promise<void> {
   if (notice) console.error(`answers-mock: ${notice}`);
   // @note Loaded after the options are checked, so a usage error answers at once: the core
   // compiles openapi.yaml's schemas when it loads.
-  const [{ createMockFrom }, { SnapshotError }, { startServer }] = await Promise.all([
+  const [{ assembleMock }, { SnapshotError }, { startServer }] = await Promise.all([
     import('../core/create-mock.ts'),
     import('../core/snapshot/snapshot.ts'),
     import('./server.ts'),
   ]);
-  const mock = await createMockFrom(state as Snapshot, {
+  const { mock, state: mockState } = await assembleMock(state as Snapshot, {
     latencyMs: options.latency,
     maxObjects: options.maxObjects,
     maxStoredBytes: options.maxStoredBytes,
@@ -179,7 +178,7 @@ async function main(argv: string[]): Promise<void> {
     throw error instanceof SnapshotError ? new UsageError(`${source}: ${error.message}`) : error;
   });
   const journal = saved?.journal;
-  await journal?.attach(stateOf(mock), saved!.contents);
+  await journal?.attach(mockState, saved!.contents);
   // @note Beyond loopback other machines can reach the mock: say so, and guard the control API
   // (which can export every key and wipe the data) with a token only this terminal shows.
   const exposed = !isLoopbackName(options.host.includes(':') ? `[${options.host}]` : options.host);
@@ -229,7 +228,7 @@ async function main(argv: string[]): Promise<void> {
   Control  ${options.control ? `${url}/__mock${controlToken ? ' (token required, see the warning)' : ''}` : 'disabled (--no-control)'}
   Data     ${source}${journal ? `; changes saved to ${journal.file}` : ''}
 Dev keys (public, for this mock only):
-${keyTable(stateOf(mock).store.apiKeys)}`);
+${keyTable(mockState.store.apiKeys)}`);
 
   const stop = async () => {
     await running.close();

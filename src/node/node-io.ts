@@ -22,20 +22,16 @@ const NO_BODY: RequestBody = Object.freeze({});
  * server's `requestTimeout` bounds an endless upload) and resolves with `bodyTooLarge`.
  * @see docs/spec-gaps.md GAP-LIMIT-SIZE
  */
-function readBody(
-  req: IncomingMessage,
-  limit = MAX_BODY_BYTES,
-): RequestBody | Promise<RequestBody> {
+function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<RequestBody> {
   // @note A body parser mounted before the express router has consumed the stream already.
-  if (req.readableEnded) return NO_BODY;
-  // @note No body announced (the usual GET): nothing to wait for, so no promise either (the read
-  // is then answered in the turn it was parsed); Node discards the empty stream.
+  if (req.readableEnded) return Promise.resolve(NO_BODY);
+  // @note No body announced (the usual GET): nothing to read; Node discards the empty stream.
   const length = headerValue(req.rawHeaders, 'content-length');
   if (
     (length === undefined || length === '0') &&
     headerValue(req.rawHeaders, 'transfer-encoding') === undefined
   ) {
-    return NO_BODY;
+    return Promise.resolve(NO_BODY);
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -74,26 +70,15 @@ function splitTarget(url: string): { path: string; query: URLSearchParams } {
   return { path, query: new URLSearchParams(mark === -1 ? '' : target.slice(mark + 1)) };
 }
 
-/**
- * Reads a Node request (plain `node:http` or express) into the core's {@link MockRequest}: at
- * once when it has no body to wait for, else once the body is read.
- */
-export function readMockRequest(
+/** Reads a Node request (plain `node:http` or express) into the core's {@link MockRequest}. */
+export async function readMockRequest(
   req: IncomingMessage,
   limitFor: (path: string) => number = () => MAX_BODY_BYTES,
   url = req.url ?? '/',
-): MockRequest | Promise<MockRequest> {
+): Promise<MockRequest> {
   const { path, query } = splitTarget(url);
-  const read = readBody(req, limitFor(path));
-  const request = ({ body, bodyTooLarge }: RequestBody): MockRequest => ({
-    method: req.method ?? 'GET',
-    path,
-    query,
-    headers: headersOf(req),
-    body,
-    bodyTooLarge,
-  });
-  return read instanceof Promise ? read.then(request) : request(read);
+  const { body, bodyTooLarge } = await readBody(req, limitFor(path));
+  return { method: req.method ?? 'GET', path, query, headers: headersOf(req), body, bodyTooLarge };
 }
 
 /**
@@ -164,16 +149,16 @@ function awaitClient(
 
 /**
  * Ends `res` (with a last `chunk`) and says how it went once the client has taken it all, in time
- * or not: at once when the OS took every byte at once (the usual case; no timer is set then).
+ * or not (no timer is set when the OS took every byte at once, the usual case).
  */
 export function endResponse(
   res: ServerResponse,
   chunk: string | Uint8Array | undefined,
   timeoutMs = DEFAULT_WRITE_TIMEOUT_MS,
-): Delivery | Promise<Delivery> {
+): Promise<Delivery> {
   res.end(chunk);
-  if (res.destroyed) return 'disconnected';
-  if (res.writableFinished || res.writableLength === 0) return 'written';
+  if (res.destroyed) return Promise.resolve('disconnected');
+  if (res.writableFinished || res.writableLength === 0) return Promise.resolve('written');
   return awaitClient(res, 'finish', timeoutMs);
 }
 
@@ -198,14 +183,14 @@ async function writePieces(
  * `writeTimeoutMs`, the response is abandoned and the connection closed (a client that never
  * reads would otherwise hold the body in memory until it disconnects). Never rejects: a failure
  * while streaming (after the status was sent) is logged and the connection closed. Says how the
- * response ended: at once for a small body the OS took whole.
+ * response ended.
  */
 export function sendResponse(
   res: ServerResponse,
   response: MockResponse,
   extraHeaders: Record<string, string> = {},
   writeTimeoutMs = DEFAULT_WRITE_TIMEOUT_MS,
-): Delivery | Promise<Delivery> {
+): Promise<Delivery> {
   const { body, pieces } = response;
   if (pieces === undefined && (body === undefined || body.length <= PIECE_CHARS)) {
     // @note Framed by length, not chunked, so that head and body leave in one piece.

@@ -5,7 +5,7 @@ import type { AnswersMock } from '../core/mock.ts';
 import { problem } from '../core/problem.ts';
 import type { HandledRequest } from '../core/http.ts';
 import { hostRule, namedBy } from '../core/allowed-hosts.ts';
-import { bodyLimit, failed, isControlPath, serve } from '../core/serve.ts';
+import { bodyLimit, failed, isControlPath } from '../core/serve.ts';
 import { CORS, corsFor, PREFLIGHT } from './cors.ts';
 import { createDocsSite, isDocsPath } from './docs-site.ts';
 import { hostCheck } from './host-check.ts';
@@ -62,7 +62,7 @@ export interface Persistence {
 }
 
 /** Hands over how a response ended, for the log (a promise when the client has yet to take it). */
-type Sent = (delivery: Delivery | Promise<Delivery>) => void;
+type Sent = (delivery: Promise<Delivery>) => void;
 
 /** The answer to a write that could not be kept (the change may be held in memory only). */
 function notKept(error: Error) {
@@ -140,7 +140,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
     res: ServerResponse,
     sent: Sent,
     request: MockRequest,
-  ): Outcome | Promise<Outcome> => {
+  ): Promise<Outcome> => {
     const head = request.method === 'HEAD';
     if ((request.method === 'GET' || head) && isDocsPath(request.path)) {
       return docs(request.path).then((file) => {
@@ -153,15 +153,16 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
     }
     if (request.method === 'GET' && request.path === '/') {
       res.writeHead(302, { ...CORS, location: '/docs' }).end();
-      return { status: 302 };
+      return Promise.resolve({ status: 302 });
     }
     const { persistence } = options;
     if (persistence !== undefined && request.method !== 'GET' && !head) {
       if (persistence.failure) {
-        return deliver(req, res, sent, request.path, { response: notKept(persistence.failure) });
+        const response = notKept(persistence.failure);
+        return Promise.resolve(deliver(req, res, sent, request.path, { response }));
       }
       // @note Acknowledged only once kept: a `kill -9` after the answer loses nothing answered.
-      return serve(mock, request, limits).then((served) =>
+      return mock.handle(request, limits).then((served) =>
         persistence.commit().then(
           () => deliver(req, res, sent, request.path, served),
           (error: Error) => deliver(req, res, sent, request.path, served, notKept(error)),
@@ -178,14 +179,14 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
     sent: Sent,
     request: MockRequest,
   ): Promise<Outcome> =>
-    serve(mock, request, limits).then((served) => deliver(req, res, sent, request.path, served));
+    mock.handle(request, limits).then((served) => deliver(req, res, sent, request.path, served));
 
-  /** Answers one request; returns what the log line needs, at once when it can. */
-  const answer = (
+  /** Answers one request; returns what the log line needs. */
+  const answer = async (
     req: IncomingMessage,
     res: ServerResponse,
     sent: Sent,
-  ): Outcome | Promise<Outcome> => {
+  ): Promise<Outcome> => {
     const refused = checkHost(req);
     if (refused) {
       sent(sendResponse(res, refused, {}, writeTimeoutMs));
@@ -196,10 +197,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
       res.writeHead(204, corsFor(target, originOf(req), PREFLIGHT)).end();
       return { status: 204 };
     }
-    const request = readMockRequest(req, (path) => bodyLimit(path, limits));
-    return request instanceof Promise
-      ? request.then((read) => route(req, res, sent, read))
-      : route(req, res, sent, request);
+    return route(req, res, sent, await readMockRequest(req, (path) => bodyLimit(path, limits)));
   };
 
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
@@ -218,7 +216,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
     // @note The answer is logged once handed over, not once the client has read it; a response
     // the client does not take in time gets a second line.
     const sent: Sent = (delivery) => {
-      if (log === undefined || !(delivery instanceof Promise)) return;
+      if (log === undefined) return;
       void delivery.then((how) => {
         if (how === 'abandoned')
           log(`${line()} abandoned: the client took nothing for ${writeTimeoutMs} ms`);
@@ -229,7 +227,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
       log?.(line());
     };
     const fail = (error: unknown) => {
-      // @note Only transport failures land here (reading the body or a docs file): `serve` never
+      // @note Only transport failures land here (reading the body or a docs file): `handle` never
       // throws. A client that hangs up mid-body is not a bug of the mock: nothing to answer.
       if (req.socket.destroyed) return;
       logInternalError(error);
@@ -237,13 +235,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
       else sent(sendResponse(res, failed(error).response, CORS, writeTimeoutMs));
       done({ status: 500 });
     };
-    try {
-      const answered = answer(req, res, sent);
-      if (answered instanceof Promise) answered.then(done, fail);
-      else done(answered);
-    } catch (error) {
-      fail(error);
-    }
+    answer(req, res, sent).then(done, fail);
   };
 
   const server = http.createServer(

@@ -1,7 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { AnswersMock } from '../core/mock.ts';
 import type { CollectionRecord, ObjectRecord } from '../core/store/records.ts';
-import { stateOf } from '../core/mock-internals.ts';
 
 type Content = (faker: Faker, collectionName: string) => Record<string, unknown>;
 
@@ -59,44 +58,25 @@ export interface Factories {
 export function createFactories(mock: AnswersMock, options: FactoryOptions = {}): Factories {
   let tools: ReturnType<typeof loadFaker> | undefined;
   const fake = () => (tools ??= loadFaker(options.seed ?? 1));
-  const accountOf = () => {
-    if (options.accountId) return options.accountId;
-    const key = stateOf(mock).store.apiKeys.find(
-      (k) =>
-        k.active && ['read', 'write', 'search'].every((p) => k.permissions.includes(p as never)),
-    );
-    if (!key) throw new Error('No active full key: pass accountId to createFactories');
-    return key.account_id;
-  };
 
+  // @note Ids, owners and timestamps are left to `mock.db`, which fills them as the API does.
   const collection = async (overrides: Partial<CollectionRecord> = {}) => {
     const { faker } = await fake();
-    const accountId = overrides.account_id ?? accountOf();
-    const at = stateOf(mock).now();
     return mock.db.collections.create({
-      id: stateOf(mock).newId(accountId, 'col'),
-      account_id: accountId,
+      ...(options.accountId === undefined ? {} : { account_id: options.accountId }),
       name: `${faker.commerce.department()} ${faker.word.noun()} ${faker.string.alphanumeric(4)}`,
       metadata: { owner: faker.internet.username() },
-      created_at: at,
-      updated_at: at,
       ...overrides,
     });
   };
 
   const object = async (collectionId: string, overrides: Partial<ObjectRecord> = {}) => {
     const { faker, content } = await fake();
-    const parent = stateOf(mock).store.collectionById(collectionId);
+    const parent = mock.db.collections.findFirst((q) => q.where({ id: collectionId }));
     if (!parent) throw new Error(`No collection ${collectionId} to put an object in`);
-    const at = stateOf(mock).now();
     return mock.db.objects.create({
-      id: stateOf(mock).newId(parent.account_id, 'obj'),
-      account_id: parent.account_id,
       collection_id: collectionId,
       content: content(faker, parent.name),
-      created_at: at,
-      updated_at: at,
-      version: 1,
       ...overrides,
     });
   };

@@ -8,7 +8,8 @@ import type { Snapshot } from '../../src/core/snapshot/snapshot.ts';
 import { startServer, type RunningServer, type StartOptions } from '../../src/node/server.ts';
 import { StateJournal } from '../../src/node/state-file/journal.ts';
 import { readStateFile } from '../../src/node/state-file/read.ts';
-import { stateOf } from '../../src/core/mock-internals.ts';
+import { assemble } from '../../src/create-mock.ts';
+import type { MockState } from '../../src/core/store/mock-state.ts';
 
 const fixture = JSON.parse(
   await readFile(new URL('../../fixtures/default-state.json', import.meta.url), 'utf8'),
@@ -19,6 +20,8 @@ const JSON_FULL = { ...FULL, 'content-type': 'application/json' };
 const API = '/api/answers/v1';
 
 let mock: AnswersMock;
+/** The state behind `mock`, for the state file. */
+let state: MockState;
 let running: RunningServer;
 let lines: string[];
 const extra: RunningServer[] = [];
@@ -52,7 +55,7 @@ async function listNames(base = running.url, headers: Record<string, string> = F
 
 beforeEach(async () => {
   lines = [];
-  mock = await createMock({ initialState: fixture, now: NOW });
+  ({ mock, state } = await assemble({ initialState: fixture, now: NOW }));
   running = await start();
 });
 
@@ -340,7 +343,7 @@ describe('state file', () => {
       const file = join(dir, 'state.json');
       const { journal, contents } = await StateJournal.open(file);
       expect(contents).toEqual({ kind: 'missing' });
-      await journal.attach(stateOf(mock), contents);
+      await journal.attach(state, contents);
       running = await start({ persistence: journal });
       const [first] = await listNames();
       await call(`${API}/collections/${first!.id}`, { method: 'DELETE', headers: FULL });

@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { call, KEYS } from '../support/api.ts';
 import { useMswMock } from '../support/msw-setup.ts';
 import { defaultState } from '../../src/seed/default-state.ts';
-import { stateOf } from '../../src/core/mock-internals.ts';
 
 const mock = await useMswMock();
 const collection = defaultState.collections.find((c) => c.name === 'Product FAQ')!;
@@ -225,11 +224,11 @@ it('ignores a key sent in the query string', async () => {
 
 describe('keys change only through a load', () => {
   it('refuses a change in place (it would be served from cached answers) and honours a load', async () => {
-    const { createMock } = await import('../../src/index.ts');
+    const { assemble } = await import('../../src/create-mock.ts');
     const { send } = await import('../support/in-process.ts');
-    const mock = await createMock();
+    const { mock, state: mockState } = await assemble();
     expect((await send(mock, { path: '/collections' })).status).toBe(200);
-    const keys = stateOf(mock).store.apiKeys;
+    const keys = mockState.store.apiKeys;
     expect(() => Object.assign(keys[0]!, { active: false })).toThrow(TypeError);
     expect(() => (keys as unknown[]).push({})).toThrow(TypeError);
     expect((await send(mock, { path: '/collections' })).status).toBe(200);

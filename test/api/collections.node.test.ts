@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { call, KEYS, walk } from '../support/api.ts';
-import { useMswMock } from '../support/msw-setup.ts';
+import { useMswAssembly } from '../support/msw-setup.ts';
 import { defaultState } from '../../src/seed/default-state.ts';
-import { stateOf } from '../../src/core/mock-internals.ts';
 
-const mock = await useMswMock();
+const { mock, state } = await useMswAssembly();
 const acme = defaultState.collections.filter((c) => c.account_id === 'acme');
 const countOf = (id: string) => defaultState.objects.filter((o) => o.collection_id === id).length;
 
@@ -201,7 +200,7 @@ describe('DELETE /collections/{collection_id}', () => {
       body: { query: word, limit: 100 },
     });
     expect(found.json.data.map((hit: any) => hit.collection_id)).not.toContain(target.id);
-    expect(stateOf(mock).store.objectsOf(target.id)).toEqual([]);
+    expect(state.store.objectsOf(target.id)).toEqual([]);
     expect(mock.controls.export().objects.some((o) => o.collection_id === target.id)).toBe(false);
   });
 

@@ -13,8 +13,8 @@ const request = (method: string, path: string) => ({
 
 it.each([500, 502, 503, 504, 429, 401])('forces %i on listCollections, once', async (status) => {
   mock.controls.failNext('listCollections', status);
-  expect((await mock.handle(request('GET', '/collections'))).status).toBe(status);
-  expect((await mock.handle(request('GET', '/collections'))).status).toBe(200);
+  expect((await mock.handle(request('GET', '/collections'))).response.status).toBe(status);
+  expect((await mock.handle(request('GET', '/collections'))).response.status).toBe(200);
 });
 
 it('refuses a status no client meets from this operation (418, or 409 on a list)', () => {

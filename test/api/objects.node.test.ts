@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { call, KEYS, walk } from '../support/api.ts';
-import { useMswMock } from '../support/msw-setup.ts';
+import { useMswAssembly } from '../support/msw-setup.ts';
 import { defaultState } from '../../src/seed/default-state.ts';
-import { stateOf } from '../../src/core/mock-internals.ts';
 
-const mock = await useMswMock();
+const { mock, state } = await useMswAssembly();
 const faq = defaultState.collections.find((c) => c.name === 'Product FAQ')!;
 const faqObjects = defaultState.objects.filter((o) => o.collection_id === faq.id);
 const drafts = defaultState.collections.find((c) => c.name === 'Drafts')!;
@@ -104,7 +103,7 @@ describe('POST /collections/{collection_id}/objects', () => {
       body: { content: { text: 'x'.repeat(1_100_000) } },
     });
     expect(huge.status).toBe(413);
-    expect(stateOf(mock).store.objectCount(drafts.id)).toBe(0);
+    expect(state.store.objectCount(drafts.id)).toBe(0);
   });
 
   it('keeps a "__proto__" key as plain content without polluting any prototype', async () => {

@@ -23,8 +23,8 @@ const names = async (key: string = KEYS.full) =>
 
 describe('repeated reads', () => {
   it('answers a repeated read with the same answer, computed once', async () => {
-    const first = await mock.handle(mockRequest({ path: `/collections/${FAQ}` }));
-    const again = await mock.handle(mockRequest({ path: `/collections/${FAQ}` }));
+    const { response: first } = await mock.handle(mockRequest({ path: `/collections/${FAQ}` }));
+    const { response: again } = await mock.handle(mockRequest({ path: `/collections/${FAQ}` }));
     expect(again.status).toBe(200);
     expect(again).toBe(first);
     expect(Object.isFrozen(again)).toBe(true);

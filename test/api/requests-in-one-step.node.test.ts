@@ -17,7 +17,9 @@ const names = (body: string | undefined) =>
 
 it('deletes a large collection in one step: a search and a read sent meanwhile see it whole', async () => {
   const mock = await createMock({ initialState: emptyState, now: '2026-11-23T12:00:00.000Z' });
-  const created = await mock.handle(request('POST', '/collections', { name: 'large' }));
+  const { response: created } = await mock.handle(
+    request('POST', '/collections', { name: 'large' }),
+  );
   const collection = JSON.parse(created.body!) as { id: string };
   for (let i = 0; i < 3_000; i++) {
     await mock.db.objects.create({
@@ -33,9 +35,9 @@ it('deletes a large collection in one step: a search and a read sent meanwhile s
   const deleted = mock.handle(request('DELETE', `/collections/${collection.id}`));
   const search = mock.handle(request('POST', '/search', { query: 'shared' }));
   const read = mock.handle(request('GET', `/collections/${collection.id}`));
-  expect((await deleted).status).toBe(204);
-  expect((await read).status).toBe(404);
-  expect(JSON.parse((await search).body!)).toMatchObject({ data: [], total: 0 });
+  expect((await deleted).response.status).toBe(204);
+  expect((await read).response.status).toBe(404);
+  expect(JSON.parse((await search).response.body!)).toMatchObject({ data: [], total: 0 });
   expect(mock.controls.export().objects).toEqual([]);
 });
 
@@ -54,8 +56,8 @@ it('swaps a small reset in within the call: requests and mock.db writes sent aft
     updated_at: '2027-01-01T00:00:00.000Z',
   });
   await reset;
-  expect(names((await read).body)).toEqual([]);
-  expect((await write).status).toBe(201);
+  expect(names((await read).response.body)).toEqual([]);
+  expect((await write).response.status).toBe(201);
   await seeded;
   expect(mock.controls.export().collections.map((c) => c.name)).toEqual(['after', 'seeded']);
 });
@@ -71,7 +73,9 @@ it('makes a mock.db write at once when nothing is pending: the API serves it wit
     updated_at: '2027-01-01T00:00:00.000Z',
   });
   expect(mock.db.collections.count()).toBe(1);
-  expect(names((await mock.handle(request('GET', '/collections'))).body)).toEqual(['at once']);
+  expect(names((await mock.handle(request('GET', '/collections'))).response.body)).toEqual([
+    'at once',
+  ]);
 });
 
 it('runs loads and resets in the order they were asked for', async () => {
@@ -81,7 +85,9 @@ it('runs loads and resets in the order they were asked for', async () => {
   const reset = mock.controls.reset();
   const load = mock.controls.load(kept);
   await Promise.all([reset, load]);
-  expect(names((await mock.handle(request('GET', '/collections'))).body)).toEqual(['kept']);
+  expect(names((await mock.handle(request('GET', '/collections'))).response.body)).toEqual([
+    'kept',
+  ]);
 });
 
 it('restores the clock with the data on reset, in the same step', async () => {
@@ -95,6 +101,6 @@ it('restores the clock with the data on reset, in the same step', async () => {
 it('waits out a latency set with the controls before answering', async () => {
   const mock = await createMock({ initialState: emptyState, latencyMs: 5 });
   const started = performance.now();
-  expect((await mock.handle(request('GET', '/collections'))).status).toBe(200);
+  expect((await mock.handle(request('GET', '/collections'))).response.status).toBe(200);
   expect(performance.now() - started).toBeGreaterThanOrEqual(4);
 });

@@ -5,8 +5,8 @@
  * cached reads went stale. The index is now written first, and gives back the words it numbered.
  */
 import { describe, expect, it } from 'vitest';
-import { createMock, emptyState, type Snapshot } from '../../src/index.ts';
-import { stateOf } from '../../src/core/mock-internals.ts';
+import { assemble } from '../../src/create-mock.ts';
+import { emptyState, type Snapshot } from '../../src/index.ts';
 import { send } from '../support/in-process.ts';
 
 /**
@@ -17,7 +17,7 @@ const records = ({ id_sequences: _, ...data }: Snapshot) => data;
 
 /** A mock with one object, whose vocabulary fails on the next new word, as a map at its cap. */
 async function mockAtItsCap() {
-  const mock = await createMock({ initialState: emptyState() });
+  const { mock, state } = await assemble({ initialState: emptyState() });
   const collection = await send(mock, {
     method: 'POST',
     path: '/collections',
@@ -25,7 +25,7 @@ async function mockAtItsCap() {
   });
   const path = `/collections/${collection.json.id as string}/objects`;
   const kept = await send(mock, { method: 'POST', path, body: { content: { t: 'alpha beta' } } });
-  const { store } = stateOf(mock);
+  const { store } = state;
   const { vocabulary } = store;
   const intern = vocabulary.intern.bind(vocabulary);
   // Known words go through; the second new word throws what V8 throws past a map's cap.

@@ -6,8 +6,8 @@
  * the value is, with nothing stored.
  */
 import { describe, expect, it } from 'vitest';
-import { createMock, emptyState, MockDbError } from '../../src/index.ts';
-import { stateOf } from '../../src/core/mock-internals.ts';
+import { assemble } from '../../src/create-mock.ts';
+import { emptyState, MockDbError } from '../../src/index.ts';
 import { send } from '../support/in-process.ts';
 
 const AT = '2026-03-01T10:00:00.000Z';
@@ -40,8 +40,9 @@ const NOT_JSON: Array<[string, () => unknown, string]> = [
   ['a cycle', cyclic, 'when.inner.outer is a cycle'],
 ];
 
+/** A mock with one object, and the state behind it. */
 async function mockWithObject() {
-  const mock = await createMock({ initialState: emptyState() });
+  const { mock, state } = await assemble({ initialState: emptyState() });
   await mock.db.collections.create({
     id: COLLECTION,
     account_id: 'acme',
@@ -51,7 +52,7 @@ async function mockWithObject() {
     updated_at: AT,
   });
   await mock.db.objects.create(objectValues(OBJECT, { text: 'kept' }));
-  return mock;
+  return { mock, state };
 }
 
 function objectValues(id: string, content: Record<string, unknown>) {
@@ -70,8 +71,8 @@ describe('mock.db with values that are not JSON', () => {
   it.each(NOT_JSON)(
     'refuses %s in content, naming where it is, with nothing stored',
     async (_, value, where) => {
-      const mock = await mockWithObject();
-      const { store } = stateOf(mock);
+      const { mock, state } = await mockWithObject();
+      const { store } = state;
       const version = store.version;
       const message = `content.${where}`;
       const created = mock.db.objects.create(
@@ -92,7 +93,7 @@ describe('mock.db with values that are not JSON', () => {
   );
 
   it('refuses a Date in a collection’s metadata, naming it', async () => {
-    const mock = await mockWithObject();
+    const { mock } = await mockWithObject();
     const created = mock.db.collections.create({
       id: 'col_refusedrefusedrefuse',
       account_id: 'acme',
@@ -108,7 +109,7 @@ describe('mock.db with values that are not JSON', () => {
 
 describe('mock.db keeps copies', () => {
   it('answers what was written, whatever the test does to its own objects afterwards', async () => {
-    const mock = await mockWithObject();
+    const { mock } = await mockWithObject();
     const content = { tags: ['first'], nested: { n: 1 } };
     await mock.db.objects.create(objectValues('obj_copycopycopycopycopy', content));
     const replaced = { tags: ['second'] };

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createFactories, createMock, emptyState, MockDbError } from '../../src/index.ts';
 import { KEYS } from '../support/keys.ts';
 import { send } from '../support/in-process.ts';
-import { stateOf } from '../../src/core/mock-internals.ts';
+import { assemble } from '../../src/create-mock.ts';
 
 const AT = '2026-03-01T10:00:00.000Z';
 const collectionValues = (id: string, name: string) => ({
@@ -199,7 +199,7 @@ describe('stored records', () => {
       : Object.isFrozen(value) && Object.values(value).every(deeplyFrozen);
 
   it('are frozen, every object and array in them, after loads and every kind of write', async () => {
-    const mock = await createMock();
+    const { mock, state } = await assemble();
     const created = await send(mock, {
       method: 'POST',
       path: '/collections',
@@ -226,7 +226,7 @@ describe('stored records', () => {
         draft.content = { through: { mock: ['db'] } };
       },
     });
-    const store = stateOf(mock).store;
+    const store = state.store;
     const records = [...store.allCollections()].flatMap((c) => [c, ...store.objectsOf(c.id)]);
     expect(records.length).toBeGreaterThan(100);
     const thawed = records.filter((record) => !deeplyFrozen(record)).map((record) => record.id);

@@ -83,8 +83,14 @@ const FACTS: Record<string, Facts> = {
         holds: () =>
           occurs('src/core/operations/get-collection.ts', 'const answered = new WeakMap<'),
       },
+      {
+        says: "a mock's one entry is handle, built by entry where the state is in scope",
+        holds: () =>
+          occurs('src/core/create-mock.ts', 'handle: entry(api, { controls, state }),') &&
+          filesWith('src', 'handleDetailed').length === 0,
+      },
     ],
-    gone: ['answer-now.ts'],
+    gone: ['answer-now.ts', 'mock-internals.ts'],
   },
   'plain-store.md': {
     facts: [

@@ -2,7 +2,8 @@
  * The default seed as the fault tests read it, and a correct mock beside a faulted one: each test
  * shows a defect by the difference between the two.
  */
-import { createMock } from '../../src/index.ts';
+import { assemble } from '../../src/create-mock.ts';
+import { createMock, type MockOptions } from '../../src/index.ts';
 import { withFault, type FaultName } from '../../src/faults/index.ts';
 import { defaultState } from '../../src/seed/default-state.ts';
 
@@ -14,10 +15,15 @@ export const byName = (name: string) => acme.find((c) => c.name === name)!;
 export const objectsOf = (id: string) => defaultState.objects.filter((o) => o.collection_id === id);
 export const acmeObjectCount = defaultState.objects.filter((o) => o.account_id === 'acme').length;
 
+/** A mock made as `createMock(options)` would make it, with exactly one fault. */
+export async function createMockWithFault(fault: FaultName, options: MockOptions = {}) {
+  return (await assemble(options, withFault(fault))).mock;
+}
+
 /** A correct mock and a faulted one, each over its own fresh state. */
 export async function mocks(fault: FaultName) {
   return {
     plain: await createMock({ now: NOW }),
-    faulty: withFault(await createMock({ now: NOW }), fault),
+    faulty: await createMockWithFault(fault, { now: NOW }),
   };
 }

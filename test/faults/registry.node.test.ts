@@ -1,7 +1,8 @@
 /** The registry of faults: derived from the families, documented, and refusing unknown names. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createMock } from '../../src/index.ts';
+import { assemble } from '../../src/create-mock.ts';
+import type { MockState } from '../../src/core/store/mock-state.ts';
 import { AUTH_FAULTS } from '../../src/faults/auth.ts';
 import { DELETION_FAULTS } from '../../src/faults/deletion.ts';
 import {
@@ -16,8 +17,7 @@ import { NEGATIVE_FAULTS } from '../../src/faults/negative.ts';
 import { RESOURCE_FAULTS } from '../../src/faults/resources.ts';
 import { RESPONSE_FAULTS } from '../../src/faults/responses.ts';
 import { SEARCH_FAULTS } from '../../src/faults/search.ts';
-import { NOW } from './mocks.ts';
-import { stateOf } from '../../src/core/mock-internals.ts';
+import { createMockWithFault, NOW } from './mocks.ts';
 
 describe('FAULTS', () => {
   it('names the 34 faults, each with a description and clause ids of docs/spec-gaps.md', () => {
@@ -52,11 +52,18 @@ describe('FAULTS', () => {
     }
   });
 
-  it('refuses an unknown fault and shares controls and state with the wrapped mock', async () => {
-    const mock = await createMock({ now: NOW });
-    expect(() => withFault(mock, 'no-such-fault' as FaultName)).toThrow(RangeError);
-    const faulty = withFault(mock, 'counts-wrong');
-    expect(faulty.controls).toBe(mock.controls);
-    expect(stateOf(faulty)).toBe(stateOf(mock));
+  it('refuses an unknown fault and reads the state of the mock it is assembled into', async () => {
+    expect(() => withFault('no-such-fault' as FaultName)).toThrow(RangeError);
+    await expect(createMockWithFault('no-such-fault' as FaultName, { now: NOW })).rejects.toThrow(
+      RangeError,
+    );
+    const given: MockState[] = [];
+    const counts = withFault('counts-wrong');
+    const { state } = await assemble({ now: NOW }, (mockState) => {
+      given.push(mockState);
+      return counts(mockState);
+    });
+    expect(given).toHaveLength(1);
+    expect(given[0]).toBe(state);
   });
 });

@@ -114,7 +114,7 @@ export function requestCase(cursors: Cursors): fc.Arbitrary<RequestCase> {
 /** Collects valid cursors of every kind from a mock on the default seed. */
 export async function collectCursors(mock: AnswersMock): Promise<Cursors> {
   const cursorOf = async (request: MockRequest) => {
-    const response = await mock.handle(request);
+    const { response } = await mock.handle(request);
     return JSON.parse(response.body ?? '{}').next_cursor as string;
   };
   const get = (key: string, path: string, query: string) => ({
@@ -159,7 +159,7 @@ export async function checkThroughHandle(
   const request = toMockRequest(c);
   let observed: Observed;
   try {
-    const response = await mock.handle(request);
+    const { response } = await mock.handle(request);
     observed = observe(response.status, new Headers(response.headers), response.body ?? '');
   } catch (error) {
     throw new Error(`mock.handle threw: ${String(error)}`, { cause: error });

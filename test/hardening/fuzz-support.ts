@@ -56,7 +56,7 @@ export async function send(
   const [path, query = ''] = pathAndQuery.split('?', 2) as [string, string?];
   const headers = new Headers({ authorization: `Bearer ${key}` });
   if (body !== undefined) headers.set('content-type', 'application/json');
-  const response = await mock.handle({
+  const { response } = await mock.handle({
     method,
     path: `/api/answers/v1${path}`,
     query: new URLSearchParams(query),

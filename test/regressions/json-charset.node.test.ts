@@ -6,17 +6,19 @@ import { createMock } from '../../src/index.ts';
 // malformed_json). GAP-MEDIA allows only charset=utf-8; any other charset is now 415.
 it('refuses a JSON body declared in a charset other than UTF-8 with 415', async () => {
   const mock = await createMock();
-  const post = (contentType: string, name: string) =>
-    mock.handle({
-      method: 'POST',
-      path: '/api/answers/v1/collections',
-      query: new URLSearchParams(),
-      headers: new Headers({
-        authorization: 'Bearer answers_test_full_acme',
-        'content-type': contentType,
-      }),
-      body: new TextEncoder().encode(JSON.stringify({ name })),
-    });
+  const post = async (contentType: string, name: string) =>
+    (
+      await mock.handle({
+        method: 'POST',
+        path: '/api/answers/v1/collections',
+        query: new URLSearchParams(),
+        headers: new Headers({
+          authorization: 'Bearer answers_test_full_acme',
+          'content-type': contentType,
+        }),
+        body: new TextEncoder().encode(JSON.stringify({ name })),
+      })
+    ).response;
   for (const charset of ['iso-8859-1', 'utf-16', 'latin1', '"windows-1252"']) {
     const response = await post(`application/json; charset=${charset}`, `c ${charset}`);
     expect(response.status, charset).toBe(415);

@@ -20,7 +20,7 @@ describe('JSON nesting depth', () => {
     const collection = mock.controls.export().collections[0]!;
     const path = `/api/answers/v1/collections/${collection.id}/objects`;
     const send = (method: string, url: string, body: string) =>
-      mock.handleDetailed({
+      mock.handle({
         method,
         path: url,
         query: new URLSearchParams(),

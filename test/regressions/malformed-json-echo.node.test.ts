@@ -8,7 +8,7 @@ it('never quotes the request body in a malformed_json detail', async () => {
   const mock = await createMock();
   const secret = 'rk_1a2b3c4d5e6f';
   for (const body of [secret, `{"a": ${secret}}`, `{"${secret}":x}`, `${secret}${secret}`]) {
-    const response = await mock.handle({
+    const { response } = await mock.handle({
       method: 'POST',
       path: '/api/answers/v1/collections',
       query: new URLSearchParams(),

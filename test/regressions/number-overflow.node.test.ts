@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
-import { createMock } from '../../src/index.ts';
+import { assemble } from '../../src/create-mock.ts';
 import { validateResponse } from '../../src/openapi/response-validation.ts';
-import { stateOf } from '../../src/core/mock-internals.ts';
 
 // Found by test/hardening/fuzz/fuzz.node.test.ts ("random requests", FUZZ_RUNS=2000), shrunk to
 // POST .../objects {"content":{"n":1e400}}: valid JSON, but JSON.parse reads the number as
@@ -9,15 +8,15 @@ import { stateOf } from '../../src/core/mock-internals.ts';
 // changed. A number beyond the range of a double is now refused with 400 validation_failed,
 // pointing at it (src/core/request-validation.ts); nothing is stored.
 it('refuses a number too large for a double instead of storing null', async () => {
-  const mock = await createMock();
-  const [collection] = stateOf(mock).store.collectionsOf('acme');
+  const { mock, state } = await assemble();
+  const [collection] = state.store.collectionsOf('acme');
   const path = `/api/answers/v1/collections/${collection!.id}/objects`;
-  const before = stateOf(mock).store.objectCount(collection!.id);
+  const before = state.store.objectCount(collection!.id);
   for (const [text, pointer] of [
     ['{"content":{"n":1e400}}', '/content/n'],
     ['{"content":{"a/b":[1,-1e999]}}', '/content/a~1b/1'],
   ] as const) {
-    const response = await mock.handle({
+    const { response } = await mock.handle({
       method: 'POST',
       path,
       query: new URLSearchParams(),
@@ -39,5 +38,5 @@ it('refuses a number too large for a double instead of storing null', async () =
       }),
     ).toEqual([]);
   }
-  expect(stateOf(mock).store.objectCount(collection!.id)).toBe(before);
+  expect(state.store.objectCount(collection!.id)).toBe(before);
 });

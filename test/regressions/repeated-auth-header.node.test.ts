@@ -17,10 +17,16 @@ beforeAll(async () => {
 });
 afterAll(() => running.close());
 
-function coreRequest(headers: Array<[string, string]>) {
+async function coreRequest(headers: Array<[string, string]>) {
   const init = new Headers();
   for (const [name, value] of headers) init.append(name, value);
-  return mock.handle({ method: 'GET', path: PATH, query: new URLSearchParams(), headers: init });
+  const { response } = await mock.handle({
+    method: 'GET',
+    path: PATH,
+    query: new URLSearchParams(),
+    headers: init,
+  });
+  return response;
 }
 
 describe('a key header repeated', () => {

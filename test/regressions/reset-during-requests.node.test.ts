@@ -24,7 +24,7 @@ it('a reset racing requests ends in exactly the starting data', async () => {
     mock.controls.reset(),
     create('after'),
   ]);
-  expect([before.status, after.status]).toEqual([201, 201]);
+  expect([before.response.status, after.response.status]).toEqual([201, 201]);
   // Requests run in call order: "before" was undone by the reset, "after" came after it.
   expect(mock.controls.export().collections.map((c) => c.name)).toEqual(['after']);
   await mock.controls.reset();

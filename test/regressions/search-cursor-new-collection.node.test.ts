@@ -7,17 +7,19 @@ import { createMock } from '../../src/index.ts';
 // foreign. The cursor is now bound to the collection_ids as sent ("all" when absent).
 it('keeps an account-wide search cursor valid after a collection is created', async () => {
   const mock = await createMock();
-  const call = (method: string, path: string, body: unknown) =>
-    mock.handle({
-      method,
-      path: `/api/answers/v1${path}`,
-      query: new URLSearchParams(),
-      headers: new Headers({
-        authorization: 'Bearer answers_test_full_acme',
-        'content-type': 'application/json',
-      }),
-      body: new TextEncoder().encode(JSON.stringify(body)),
-    });
+  const call = async (method: string, path: string, body: unknown) =>
+    (
+      await mock.handle({
+        method,
+        path: `/api/answers/v1${path}`,
+        query: new URLSearchParams(),
+        headers: new Headers({
+          authorization: 'Bearer answers_test_full_acme',
+          'content-type': 'application/json',
+        }),
+        body: new TextEncoder().encode(JSON.stringify(body)),
+      })
+    ).response;
   const first = JSON.parse((await call('POST', '/search', { query: 'en', limit: 1 })).body!);
   expect(first.next_cursor).toEqual(expect.any(String));
   expect((await call('POST', '/collections', { name: 'created mid-walk' })).status).toBe(201);

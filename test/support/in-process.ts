@@ -41,7 +41,7 @@ export function mockRequest({ method = 'GET', path, key = KEYS.full, headers, qu
 
 /** Sends one request and reads the response, JSON body parsed. */
 export async function send(mock: AnswersMock, sent: Sent) {
-  const response = await mock.handle(mockRequest(sent));
+  const { response } = await mock.handle(mockRequest(sent));
   const json: any = response.body ? JSON.parse(response.body) : undefined;
   return { ...response, json };
 }
@@ -53,13 +53,13 @@ export async function sendRaw(mock: AnswersMock, sent: Sent, body: string) {
     headers: { ...sent.headers, 'content-type': 'application/json' },
   });
   raw.body = new TextEncoder().encode(body);
-  const response = await mock.handle(raw);
+  const { response } = await mock.handle(raw);
   return { ...response, json: response.body ? JSON.parse(response.body) : undefined };
 }
 
 /** The violations of openapi.yaml in a response (empty when it conforms). */
 export async function violations(mock: AnswersMock, operationId: string, sent: Sent) {
-  const response = await mock.handle(mockRequest(sent));
+  const { response } = await mock.handle(mockRequest(sent));
   return validateResponse(operationId, {
     status: response.status,
     headers: new Headers(response.headers),

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/contract/checks/index.ts';
-import { createMock } from '../../../src/index.ts';
+import { assemble } from '../../../src/create-mock.ts';
 import {
   runContract,
   type CheckResult,
@@ -74,7 +74,7 @@ function reportUnder(fault: FaultName): Promise<ContractReport> {
   if (!report) {
     report = (async () => {
       const server = await startServer({
-        mock: withFault(await createMock(), fault),
+        mock: (await assemble({}, withFault(fault))).mock,
         port: 0,
         quiet: true,
       });

@@ -7,14 +7,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMock, emptyState, type AnswersMock } from '../../../src/index.ts';
+import { assemble } from '../../../src/create-mock.ts';
+import { emptyState, type AnswersMock } from '../../../src/index.ts';
+import type { MockState } from '../../../src/core/store/mock-state.ts';
 import { compareByCreation } from '../../../src/core/primitives/creation-order.ts';
 import type { ObjectRecord } from '../../../src/core/store/records.ts';
 import { packTerms, queryTerms, score, words } from '../../../src/core/search/search-index.ts';
 import { Vocabulary } from '../../../src/core/search/vocabulary.ts';
 import { send } from '../../support/in-process.ts';
 import { KEYS } from '../../support/keys.ts';
-import { stateOf } from '../../../src/core/mock-internals.ts';
 
 /** Few words, so objects share them and scores tie; Unicode, case and digits among them. */
 const WORDS = ['amber', 'Amber', 'café', 'CAFÉ', 'straße', 'été', '東京', '42', 'x', 'δέλτα'];
@@ -119,7 +120,10 @@ const nth = <T>(items: readonly T[], n: number) =>
 class World {
   ids = 0;
   clock = START;
-  constructor(readonly mock: AnswersMock) {}
+  constructor(
+    readonly mock: AnswersMock,
+    readonly state: MockState,
+  ) {}
 
   collections(account?: string) {
     return this.mock.db.collections
@@ -248,7 +252,7 @@ function naive(world: World, account: string, query: string, collectionIds: read
 async function checkIndex(world: World, s: Search) {
   const { account, query, collectionIds, own } = world.request(s);
   const scope = collectionIds ?? own;
-  const store = stateOf(world.mock).store;
+  const store = world.state.store;
   const terms = queryTerms([...new Set(words(query))], store.vocabulary);
   const found = await store.vocabulary.index.search(terms, scope, s.offset, s.limit);
   const want = naive(world, account, query, scope);
@@ -290,11 +294,11 @@ describe('search index', () => {
         fc.array(fc.tuple(step, search), { minLength: 1, maxLength: 40 }),
         search,
         async (steps, last) => {
-          const mock = await createMock({
+          const { mock, state } = await assemble({
             initialState: emptyState(),
             now: '2026-03-01T00:00:00.000Z',
           });
-          const world = new World(mock);
+          const world = new World(mock, state);
           for (const [s, query] of steps) {
             await world.apply(s);
             await checkIndex(world, query);

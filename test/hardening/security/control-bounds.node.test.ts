@@ -6,14 +6,12 @@
  * later write a 500, and 418 was queued and then broke the next call with a 400 about `Prefer`.
  */
 import { describe, expect, it } from 'vitest';
-import { serve } from '../../../src/core/serve.ts';
 import { createMock, type AnswersMock } from '../../../src/index.ts';
 import { KEYS } from '../../support/keys.ts';
 
 async function control(mock: AnswersMock, method: string, path: string, body?: unknown) {
   const headers = new Headers({ 'content-type': 'application/json' });
-  const { response } = await serve(
-    mock,
+  const { response } = await mock.handle(
     {
       method,
       path: `/__mock${path}`,
@@ -27,7 +25,7 @@ async function control(mock: AnswersMock, method: string, path: string, body?: u
 }
 
 async function createCollection(mock: AnswersMock, name: string) {
-  const response = await mock.handle({
+  const { response } = await mock.handle({
     method: 'POST',
     path: '/api/answers/v1/collections',
     query: new URLSearchParams(),

@@ -3,10 +3,10 @@
  * also on a 500, forced or real; the stack goes to stderr only.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createMock, type AnswersMock } from '../../../src/index.ts';
+import { assemble } from '../../../src/create-mock.ts';
+import { createMock } from '../../../src/index.ts';
 import { expectNoInternals } from '../catalogue-checks.ts';
 import { API, FULL, ROOT, serversClosedAfterEach } from './servers.ts';
-import { stateOf } from '../../../src/core/mock-internals.ts';
 
 const { start } = serversClosedAfterEach();
 
@@ -45,23 +45,21 @@ describe('a 500 carries no internals', () => {
   });
 
   it('when the mock itself throws (the stack goes to stderr only)', async () => {
-    const mock = await createMock();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const broken: AnswersMock = {
-      ...mock,
-      handleDetailed: async () => {
-        throw new Error(`${SECRET} at ${ROOT}src/core/secret.ts:12:3`);
-      },
-    };
+    // What answers the API, behind the mock's one entry, rejects: a bug the entry's safety net
+    // turns into a 500.
+    const { mock: broken } = await assemble({}, () => async () => {
+      throw new Error(`${SECRET} at ${ROOT}src/core/secret.ts:12:3`);
+    });
     const running = await start({ mock: broken });
     await expectBare500(running.url);
     expect(String(errors.mock.calls[0]?.[0])).toContain(SECRET);
   });
 
   it('when an operation throws inside the core', async () => {
-    const mock = await createMock();
+    const { mock, state } = await assemble();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    stateOf(mock).store.collectionsOf = () => {
+    state.store.collectionsOf = () => {
       throw new TypeError(`${SECRET}: cannot read properties of undefined`);
     };
     const running = await start({ mock });

@@ -5,16 +5,16 @@
  * deleting data makes room again.
  */
 import { describe, expect, it } from 'vitest';
-import { createMock, emptyState } from '../../../src/index.ts';
+import { assemble } from '../../../src/create-mock.ts';
+import { emptyState } from '../../../src/index.ts';
 import { validateResponse } from '../../../src/openapi/response-validation.ts';
 import { send } from '../../support/in-process.ts';
-import { stateOf } from '../../../src/core/mock-internals.ts';
 
 async function withCollection(options: { maxObjects?: number; maxStoredBytes?: number }) {
-  const mock = await createMock({ initialState: emptyState(), ...options });
+  const { mock, state } = await assemble({ initialState: emptyState(), ...options });
   const created = await send(mock, { method: 'POST', path: '/collections', body: { name: 'c' } });
   expect(created.status).toBe(201);
-  return { mock, id: created.json.id as string };
+  return { mock, state, id: created.json.id as string };
 }
 
 describe('storage limits', () => {
@@ -69,13 +69,13 @@ describe('storage limits', () => {
   });
 
   it('counts a cascade: deleting a collection gives its objects and bytes back', async () => {
-    const { mock, id } = await withCollection({ maxObjects: 2 });
+    const { mock, state, id } = await withCollection({ maxObjects: 2 });
     const path = `/collections/${id}/objects`;
     await send(mock, { method: 'POST', path, body: { content: {} } });
     await send(mock, { method: 'POST', path, body: { content: {} } });
-    expect(stateOf(mock).store.objectTotal).toBe(2);
+    expect(state.store.objectTotal).toBe(2);
     await send(mock, { method: 'DELETE', path: `/collections/${id}` });
-    expect(stateOf(mock).store.objectTotal).toBe(0);
-    expect(stateOf(mock).store.storedBytes).toBe(0);
+    expect(state.store.objectTotal).toBe(0);
+    expect(state.store.storedBytes).toBe(0);
   });
 });

@@ -12,7 +12,6 @@ import { setupServer } from 'msw/node';
 import { describe, expect, it, vi } from 'vitest';
 import type { MockResponse } from '../../../src/core/http.ts';
 import { mergeByCreation } from '../../../src/core/snapshot/snapshot-stream.ts';
-import { serve } from '../../../src/core/serve.ts';
 import { createAnswersRouter } from '../../../src/express/index.ts';
 import { createHandlers, createMock, emptyState, type AnswersMock } from '../../../src/index.ts';
 import { generateState } from '../../../src/seed/generate-state.ts';
@@ -21,10 +20,9 @@ import { serversClosedAfterEach } from './servers.ts';
 
 const { start } = serversClosedAfterEach();
 
-/** `GET /__mock/state` in-process, through the same `serve` every adapter calls. */
+/** `GET /__mock/state` in-process, through the same `mock.handle` every adapter calls. */
 async function exportOf(mock: AnswersMock): Promise<MockResponse> {
-  const { response } = await serve(
-    mock,
+  const { response } = await mock.handle(
     { method: 'GET', path: '/__mock/state', query: new URLSearchParams(), headers: new Headers() },
     { control: true },
   );

@@ -6,9 +6,9 @@
  * anything is stored, and the words of deleted objects are given back.
  */
 import { describe, expect, it } from 'vitest';
-import { createMock, emptyState } from '../../../src/index.ts';
+import { assemble } from '../../../src/create-mock.ts';
+import { emptyState } from '../../../src/index.ts';
 import { DEFAULT_MAX_WORDS, V8_MAP_CAP } from '../../../src/core/limits.ts';
-import { stateOf } from '../../../src/core/mock-internals.ts';
 import { send } from '../../support/in-process.ts';
 import { KEYS } from '../../support/keys.ts';
 
@@ -26,7 +26,7 @@ function freshWords(count: number): string {
 }
 
 async function mockWithCollections(maxWords = MAX_WORDS) {
-  const mock = await createMock({ initialState: emptyState(), maxWords });
+  const { mock, state } = await assemble({ initialState: emptyState(), maxWords });
   const collectionOf = async (key: string) => {
     const created = await send(mock, {
       method: 'POST',
@@ -37,13 +37,17 @@ async function mockWithCollections(maxWords = MAX_WORDS) {
     expect(created.status).toBe(201);
     return `/collections/${created.json.id as string}/objects`;
   };
-  return { mock, acme: await collectionOf(KEYS.full), globex: await collectionOf(KEYS.globex) };
+  return {
+    mock,
+    state,
+    acme: await collectionOf(KEYS.full),
+    globex: await collectionOf(KEYS.globex),
+  };
 }
 
 describe('the limit on distinct search words', () => {
   it('answers 1 MB creates of fresh words with 507 at the limit, storing nothing, while known words still go in for every account', async () => {
-    const { mock, acme, globex } = await mockWithCollections();
-    const state = stateOf(mock);
+    const { mock, state, acme, globex } = await mockWithCollections();
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
       const made = await send(mock, {
@@ -97,7 +101,7 @@ describe('the limit on distinct search words', () => {
   });
 
   it('refuses a replace or a patch bringing new words past the limit, leaving the object as it was', async () => {
-    const { mock, acme } = await mockWithCollections(1_000);
+    const { mock, state, acme } = await mockWithCollections(1_000);
     const first = await send(mock, {
       method: 'POST',
       path: acme,
@@ -106,7 +110,7 @@ describe('the limit on distinct search words', () => {
     expect(first.status).toBe(201);
     const small = await send(mock, { method: 'POST', path: acme, body: { content: { t: 'w0' } } });
     const at = `${acme}/${small.json.id as string}`;
-    const version = stateOf(mock).store.version;
+    const version = state.store.version;
     for (const method of ['PUT', 'PATCH']) {
       const grown = await send(mock, {
         method,
@@ -115,12 +119,12 @@ describe('the limit on distinct search words', () => {
       });
       expect(grown.status).toBe(507);
     }
-    expect(stateOf(mock).store.version).toBe(version);
+    expect(state.store.version).toBe(version);
     expect((await send(mock, { path: at })).json.content).toEqual({ t: 'w0' });
   });
 
   it('gives a deleted object its words back: fresh words fit again', async () => {
-    const { mock, acme } = await mockWithCollections(1_000);
+    const { mock, state, acme } = await mockWithCollections(1_000);
     const big = await send(mock, {
       method: 'POST',
       path: acme,
@@ -129,18 +133,18 @@ describe('the limit on distinct search words', () => {
     const more = { content: { text: freshWords(20) } };
     expect((await send(mock, { method: 'POST', path: acme, body: more })).status).toBe(507);
     await send(mock, { method: 'DELETE', path: `${acme}/${big.json.id as string}` });
-    expect(stateOf(mock).store.vocabulary.size).toBe(0);
+    expect(state.store.vocabulary.size).toBe(0);
     expect((await send(mock, { method: 'POST', path: acme, body: more })).status).toBe(201);
   });
 
   it('defaults to a limit below the entries V8 lets a Map hold, so a write is refused before the map would throw', async () => {
     expect(DEFAULT_MAX_WORDS).toBeLessThan(V8_MAP_CAP);
-    const mock = await createMock({ initialState: emptyState() });
+    const { mock, state } = await assemble({ initialState: emptyState() });
     const created = await send(mock, { method: 'POST', path: '/collections', body: { name: 'c' } });
     const path = `/collections/${created.json.id as string}/objects`;
     // Filling 8,000,000 words takes a minute (the deep tier does it): here the vocabulary
     // reports itself five words short of the default limit.
-    const { vocabulary } = stateOf(mock).store;
+    const { vocabulary } = state.store;
     Object.defineProperty(vocabulary, 'size', { get: () => DEFAULT_MAX_WORDS - 5 });
     const body = (words: string) => ({ content: { text: words } });
     expect((await send(mock, { method: 'POST', path, body: body(freshWords(5)) })).status).toBe(

@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { assemble } from '../../../src/create-mock.ts';
 import { createMock, type AnswersMock } from '../../../src/index.ts';
 import { generateState } from '../../../src/seed/generate-state.ts';
 import type { Snapshot } from '../../../src/core/snapshot/snapshot.ts';
 import { StateJournal } from '../../../src/node/state-file/journal.ts';
 import { readStateFile } from '../../../src/node/state-file/read.ts';
 import { send } from '../../support/in-process.ts';
-import { stateOf } from '../../../src/core/mock-internals.ts';
 
 const STATE = generateState({ seed: 7, objects: 1_200 });
 
@@ -159,11 +159,11 @@ describe('state file journal', () => {
           // @note Compacting after every batch puts appends and compactions side by side all the
           // time; a state big enough that writing a compaction takes several turns of the event
           // loop lets writes land in the old file while the new one is being written.
-          const mock = await createMock({
+          const { mock, state } = await assemble({
             initialState: STATE,
             now: '2026-01-01T00:00:00.000Z',
           });
-          await journal.attach(stateOf(mock), contents);
+          await journal.attach(state, contents);
           try {
             // @note Steps between two commits run concurrently, as a server's requests do; at
             // each commit the file must already hold everything the mock holds, whatever
@@ -201,8 +201,8 @@ describe('state file journal', () => {
   it('a file replayed into a new mock gives the same API answers and continues its id sequences', async () => {
     const file = join(dir, 'state.json');
     const first = await StateJournal.open(file);
-    const mock = await createMock({ now: '2026-01-01T00:00:00.000Z' });
-    await first.journal.attach(stateOf(mock), first.contents);
+    const { mock, state } = await assemble({ now: '2026-01-01T00:00:00.000Z' });
+    await first.journal.attach(state, first.contents);
     const created = await send(mock, {
       method: 'POST',
       path: '/collections',
@@ -213,11 +213,11 @@ describe('state file journal', () => {
 
     const second = await StateJournal.open(file);
     expect(second.contents.kind).toBe('lines');
-    const again = await createMock({
+    const { mock: again, state: againState } = await assemble({
       initialState: await replayed(file),
       now: '2026-01-01T00:00:00.000Z',
     });
-    await second.journal.attach(stateOf(again), second.contents);
+    await second.journal.attach(againState, second.contents);
     const got = await send(again, { path: `/collections/${created.json.id}` });
     expect(got.json).toEqual(created.json);
     const next = await send(again, {

@@ -4,8 +4,7 @@
  * lock times) and still send real requests. Journals and servers are closed after each test.
  */
 import { afterEach } from 'vitest';
-import { createMock } from '../../../src/index.ts';
-import { stateOf } from '../../../src/core/mock-internals.ts';
+import { assemble } from '../../../src/create-mock.ts';
 import { StateJournal, type JournalOptions } from '../../../src/node/state-file/journal.ts';
 import { readStateFile } from '../../../src/node/state-file/read.ts';
 import { API, FULL, serversClosedAfterEach } from '../security/servers.ts';
@@ -23,8 +22,8 @@ export function mocksOnFilesClosedAfterEach() {
   async function serve(file: string, options: JournalOptions = {}) {
     const { journal, contents } = await StateJournal.open(file, options);
     journals.push(journal);
-    const mock = await createMock();
-    await journal.attach(stateOf(mock), contents);
+    const { mock, state } = await assemble();
+    await journal.attach(state, contents);
     const server = await start({ mock, persistence: journal });
     const create = (name: string) =>
       fetch(`${server.url}${API}/collections`, {
