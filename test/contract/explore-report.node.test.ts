@@ -345,6 +345,25 @@ it('fails the coverage test case when --min-coverage is not met', () => {
   expect(parseXml(xml).children[0]!.attributes.failures).toBe('1');
 });
 
+it.each(['soon', '-1s'])('refuses --shrink-budget %j as a usage error', async (value) => {
+  const run = exploreCommand(
+    [
+      'node',
+      'answers-contract',
+      'explore',
+      '--base-url',
+      'http://127.0.0.1:9',
+      '--api-key',
+      'k',
+    ].concat(['--destructive', '--shrink-budget', value]),
+    startExploreModel,
+  );
+  await expect(run).rejects.toThrow(UsageError);
+  await expect(run).rejects.toThrow(
+    `--shrink-budget must be a duration such as 30s or 2m, not ${value}`,
+  );
+});
+
 it.each(['abc', '101', '50%', ''])('refuses --min-coverage %j as a usage error', async (value) => {
   const run = exploreCommand(
     [

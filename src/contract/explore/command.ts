@@ -63,6 +63,10 @@ export async function exploreCommand(
     )
     .option('--budget <duration>', 'how long to look for a divergence, e.g. 60s, 5m', '60s')
     .option(
+      '--shrink-budget <duration>',
+      'how long to shrink a divergence once found, e.g. 30s (default: as --budget)',
+    )
+    .option(
       '--max-requests <n>',
       'stop starting sequences after this many requests (default 20000)',
       integer('--max-requests'),
@@ -138,6 +142,7 @@ export async function exploreCommand(
     json?: string;
     junit?: string;
     minCoverage?: number;
+    shrinkBudget?: string;
   }>();
   if (!options.destructive)
     throw new UsageError(
@@ -146,6 +151,12 @@ export async function exploreCommand(
   const budgetMs = parseDuration(options.budget);
   if (budgetMs === undefined)
     throw new UsageError(`--budget must be a duration such as 60s or 5m, not ${options.budget}`);
+  const shrinkBudgetMs =
+    options.shrinkBudget === undefined ? undefined : parseDuration(options.shrinkBudget);
+  if (options.shrinkBudget !== undefined && shrinkBudgetMs === undefined)
+    throw new UsageError(
+      `--shrink-budget must be a duration such as 30s or 2m, not ${options.shrinkBudget}`,
+    );
   if (options.replay !== undefined && options.seed === undefined)
     throw new UsageError('--replay needs the --seed the story printed');
   const description = options.target ? await loadTargetFile(options.target) : undefined;
@@ -163,6 +174,7 @@ export async function exploreCommand(
     description,
     seed: options.seed,
     budgetMs,
+    shrinkBudgetMs,
     maxRequests: options.maxRequests,
     maxSteps: options.maxSteps,
     concurrency: options.concurrency,

@@ -56,6 +56,11 @@ export interface ExploreOptions {
   seed?: number | undefined;
   /** Stops starting sequences after this long. Default 60 s. */
   budgetMs?: number | undefined;
+  /**
+   * How long shrinking a divergence may take, after the search found it; what it has shrunk by
+   * then is reported (or the sequence as first seen; 0: no shrinking). Default: `budgetMs`.
+   */
+  shrinkBudgetMs?: number | undefined;
   /** Stops starting sequences after this many requests (both sides counted). Default 20,000. */
   maxRequests?: number | undefined;
   /** The longest sequence. Default 20 steps. */
@@ -402,11 +407,11 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     if (interrupted()) return (await lookOnce(), interruptedReport());
     if (found.failed && !seen && !spent) throw errorOf(found as Parameters<typeof errorOf>[0]);
     const details =
-      seen && options.replayPath === undefined
+      seen && options.replayPath === undefined && options.shrinkBudgetMs !== 0
         ? await fc.check(property, {
             seed,
             path: found.counterexamplePath ?? undefined,
-            interruptAfterTimeLimit: budgetMs,
+            interruptAfterTimeLimit: options.shrinkBudgetMs ?? budgetMs,
             markInterruptAsFailure: false,
           })
         : found;
