@@ -180,6 +180,12 @@ export const BLIND_SPOT_VARIANTS = [
     clause: 'DEL-2',
   },
   {
+    variant: 'metadata-keys-written-apart',
+    breaks:
+      'an update writes each metadata key by its own statement, with an await between: updates of one collection sent at once interleave, and a get shows keys of different updates mixed, which no serial order leaves',
+    clause: 'COLL-3',
+  },
+  {
     variant: 'scoped-search-first-25',
     breaks:
       "a scoped search loads each scoped collection's objects as one page of 25 (oldest first) and searches those only: in a collection of more than 25 objects, the newer ones are never found when scoped",

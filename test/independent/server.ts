@@ -281,6 +281,23 @@ class IndependentApp {
       if (found.state === 'here' && reply.status === 201) found.record.objectsTotal = before + 1;
       return reply;
     }
+    if (
+      this.variant === 'metadata-keys-written-apart' &&
+      operation === 'update' &&
+      isPlainObject(body) &&
+      isPlainObject(body.meta)
+    ) {
+      // @note A row per metadata key, each written by its own statement with an await between:
+      // updates sent at once interleave, and keys of different updates mix.
+      const found = this.store.findCollection(caller.account, rawId);
+      if (found.state !== 'here') return this.operate(operation, caller, rawId, url, body);
+      for (const [name, value] of Object.entries(body.meta)) {
+        await new Promise((resolve) => setImmediate(resolve));
+        this.store.updateCollection(found.record, { meta: { [name]: value } });
+      }
+      const { meta: _written, ...rest } = body;
+      return this.operate(operation, caller, rawId, url, rest);
+    }
     const reply = this.operate(operation, caller, rawId, url, body);
     if (stale && reply.status === 200 && operation !== 'list') this.#cache.set(cacheKey, reply);
     return reply;

@@ -107,6 +107,9 @@ async function oneObject(
     content: created(content),
     earlier: [],
     deleted: false,
+    // @note Shown whole by the create's answer: a get that lacks a system field then breaks the
+    // get (OBJ-GET-1), as after a get that showed them.
+    complete: world.target.missingSystemFields(t).length === 0,
   });
 }
 
@@ -203,12 +206,12 @@ export async function getObject(world: Explorer, ref: number, key: KeyName): Pro
   const t = world.target.objectIn(target.json);
   const missing = world.target.missingSystemFields(t);
   world.coverage.count(world.coverage.clauses, 'OBJ-3');
-  // @note Never shown, the service did not add them (OBJ-3); shown by an earlier get and
-  // lacking now, a get no longer returns the object's complete data (OBJ-GET-1).
+  // @note Never shown, the service did not add them (OBJ-3); shown by the create's answer or an
+  // earlier get and lacking now, a get no longer returns the object's complete data (OBJ-GET-1).
   if (missing.length > 0)
     throw new Divergence(
       pair.complete ? 'OBJ-GET-1' : 'OBJ-3',
-      `the object lacks ${missing.join(', ')}${pair.complete ? ', which an earlier get of it showed' : ''}`,
+      `the object lacks ${missing.join(', ')}${pair.complete ? ', which an earlier answer about it showed' : ''}`,
       record,
     );
   pair.complete = true;

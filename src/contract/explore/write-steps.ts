@@ -3,7 +3,7 @@
  * object. The spec states no such operation; they run where a description maps them, and what
  * follows them (a get, a count, a search) is judged on the stated clauses.
  */
-import { keyClause, ok, short } from './comparison.ts';
+import { Divergence, keyClause, ok, short } from './comparison.ts';
 import { created, updated } from './updates.ts';
 import type { OperationName } from '../target-api/description.ts';
 import type { Explorer } from './explorer.ts';
@@ -119,4 +119,60 @@ export async function updateObject(
   pair.word = word % WORDS;
   if (world.target.offers('getObject')) await getObject(world, list.indexOf(pair), pair.key);
   if (world.target.offers('search')) await world.settled(() => search(world, word, null, pair.key));
+}
+
+/**
+ * Several updates of one collection's metadata sent at once, each setting the same two keys to
+ * its own number: whatever order the target took them in, a get must then show one update whole
+ * (`a` and `b` from the same one), as some serial order would. The model races too; a last update
+ * then sets both keys on both sides, so what each side holds is known again, as the update
+ * style says.
+ */
+export async function raceUpdates(world: Explorer, ref: number, count: number): Promise<void> {
+  const pair = world.collection(ref);
+  if (!pair || pair.deleted) return;
+  const key = pair.key;
+  const n = world.collections.indexOf(pair) + 1;
+  // @note In turns, a then b and b then a: a target that writes key by key mixes them then.
+  const bodies = Array.from({ length: count }, (_, i) => ({
+    metadata: i % 2 === 0 ? { a: i, b: i } : { b: i, a: i },
+  }));
+  const sent = await Promise.all(
+    bodies.map((body) =>
+      world.both('updateCollection', key, {
+        params: (side) => ({ collection_id: pair[side] }),
+        body: () => body,
+      }),
+    ),
+  );
+  const request = `update the metadata of collection #${n} ${count} times at once, each setting a and b to its own number (key ${key})`;
+  const statuses = (side: 0 | 1) => sent.map((pair) => pair[side].status).join(', ');
+  const record = { request, model: statuses(1), target: statuses(0) };
+  world.records.push(record);
+  for (const [target, model] of sent)
+    world.agree('COLL-3', model, target, record, world.why(pair, key));
+  if (!sent.some(([, model]) => ok(model.status))) return;
+  pair.metadata = updated(pair.metadata, bodies[0]!.metadata);
+  if (world.target.offers('getCollection')) {
+    const [target, model] = await world.both('getCollection', key, {
+      params: (side) => ({ collection_id: pair[side] }),
+    });
+    const read = world.record(`get collection #${n} (key ${key})`, model, target);
+    world.agree('COLL-GET-1', model, target, read);
+    if (ok(target.status)) {
+      const shown = world.target.metadataOf(world.target.collectionIn(target.json)) as
+        Record<string, unknown> | undefined;
+      const whole = bodies.some(
+        (body) => body.metadata.a === shown?.a && body.metadata.b === shown?.b,
+      );
+      if (!whole)
+        throw new Divergence(
+          'COLL-3',
+          `after ${count} updates at once, collection #${n} shows a ${short(shown?.a)} and b ${short(shown?.b)}: no one update whole, as no serial order would leave it`,
+          read,
+        );
+    }
+  }
+  // Known again on both sides: every update of the race set a and b, and this one sets them too.
+  await updateCollection(world, ref, 'owner', { a: 'settled', b: 'settled' });
 }

@@ -23,6 +23,7 @@ import { listObjects } from './list-objects.ts';
 import { walkWhileWriting } from './walk-while-writing.ts';
 import { walkAcrossKeys } from './walk-across-keys.ts';
 import { oddRequest } from './odd-request.ts';
+import { raceUpdates } from './race-updates.ts';
 
 export const STEP_KINDS = [
   createCollection,
@@ -42,6 +43,7 @@ export const STEP_KINDS = [
   walkWhileWriting,
   walkAcrossKeys,
   oddRequest,
+  raceUpdates,
 ] as const;
 
 type StepOf<K> = K extends StepKind<infer S> ? S : never;
