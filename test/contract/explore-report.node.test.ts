@@ -345,43 +345,38 @@ it('fails the coverage test case when --min-coverage is not met', () => {
   expect(parseXml(xml).children[0]!.attributes.failures).toBe('1');
 });
 
-it.each(['soon', '-1s'])('refuses --shrink-budget %j as a usage error', async (value) => {
-  const run = exploreCommand(
-    [
-      'node',
-      'answers-contract',
-      'explore',
-      '--base-url',
-      'http://127.0.0.1:9',
-      '--api-key',
-      'k',
-    ].concat(['--destructive', '--shrink-budget', value]),
-    startExploreModel,
-  );
-  await expect(run).rejects.toThrow(UsageError);
-  await expect(run).rejects.toThrow(
-    `--shrink-budget must be a duration such as 30s or 2m, not ${value}`,
-  );
-});
+const REFUSED_OPTIONS = [
+  ...['abc', '101', '50%', ''].map((value) => ({
+    option: '--min-coverage',
+    value,
+    says: `--min-coverage must be a percentage from 0 to 100, not ${value}`,
+  })),
+  ...['soon', '-1s'].map((value) => ({
+    option: '--shrink-budget',
+    value,
+    says: `--shrink-budget must be a duration such as 30s or 2m, not ${value}`,
+  })),
+];
 
-it.each(['abc', '101', '50%', ''])('refuses --min-coverage %j as a usage error', async (value) => {
-  const run = exploreCommand(
-    [
-      'node',
-      'answers-contract',
-      'explore',
-      '--base-url',
-      'http://127.0.0.1:9',
-      '--api-key',
-      'k',
-    ].concat(['--destructive', '--min-coverage', value]),
-    startExploreModel,
-  );
-  await expect(run).rejects.toThrow(UsageError);
-  await expect(run).rejects.toThrow(
-    `--min-coverage must be a percentage from 0 to 100, not ${value}`,
-  );
-});
+it.each(REFUSED_OPTIONS)(
+  'refuses $option $value as a usage error',
+  async ({ option, value, says }) => {
+    const run = exploreCommand(
+      [
+        'node',
+        'answers-contract',
+        'explore',
+        '--base-url',
+        'http://127.0.0.1:9',
+        '--api-key',
+        'k',
+      ].concat(['--destructive', option, value]),
+      startExploreModel,
+    );
+    await expect(run).rejects.toThrow(UsageError);
+    await expect(run).rejects.toThrow(says);
+  },
+);
 
 let out: string[];
 beforeEach(() => {
