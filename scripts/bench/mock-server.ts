@@ -3,7 +3,7 @@
  * own process. After seeding it forces a garbage collection (run with --expose-gc) and prints one
  * JSON line of figures, then `listening <url>`.
  */
-import { assemble } from '../../src/create-mock.ts';
+import { assemble } from '../../src/assemble.ts';
 import { startServer } from '../../src/node/server.ts';
 import { generateState } from '../../src/seed/generate-state.ts';
 

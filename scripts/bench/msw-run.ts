@@ -6,7 +6,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { assemble } from '../../src/create-mock.ts';
+import { assemble } from '../../src/assemble.ts';
 import { createHandlers } from '../../src/index.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);

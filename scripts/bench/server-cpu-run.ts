@@ -8,7 +8,7 @@
  */
 import http from 'node:http';
 import { Duplex } from 'node:stream';
-import { assemble } from '../../src/create-mock.ts';
+import { assemble } from '../../src/assemble.ts';
 import { createServer } from '../../src/node/server.ts';
 
 const [server = 'mock', shape = 'one'] = process.argv.slice(2);

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type { MockState } from '../../src/core/store/mock-state.ts';
-import { assemble } from '../../src/create-mock.ts';
+import { assemble } from '../../src/assemble.ts';
 import { StateJournal } from '../../src/node/state-file/journal.ts';
 import { generateState } from '../../src/seed/generate-state.ts';
 

@@ -1,5 +1,5 @@
 import type { StartedTarget } from '../contract/cli.ts';
-import { assemble } from '../create-mock.ts';
+import { assemble } from '../assemble.ts';
 import { isFaultName, withFault } from '../faults/index.ts';
 import { startServer } from '../node/server.ts';
 import { DEV_KEYS } from '../seed/dev-keys.ts';

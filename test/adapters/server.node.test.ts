@@ -8,7 +8,7 @@ import type { Snapshot } from '../../src/core/snapshot/snapshot.ts';
 import { startServer, type RunningServer, type StartOptions } from '../../src/node/server.ts';
 import { StateJournal } from '../../src/node/state-file/journal.ts';
 import { readStateFile } from '../../src/node/state-file/read.ts';
-import { assemble } from '../../src/create-mock.ts';
+import { assemble } from '../../src/assemble.ts';
 import type { MockState } from '../../src/core/store/mock-state.ts';
 
 const fixture = JSON.parse(

@@ -224,7 +224,7 @@ it('ignores a key sent in the query string', async () => {
 
 describe('keys change only through a load', () => {
   it('refuses a change in place (it would be served from cached answers) and honours a load', async () => {
-    const { assemble } = await import('../../src/create-mock.ts');
+    const { assemble } = await import('../../src/assemble.ts');
     const { send } = await import('../support/in-process.ts');
     const { mock, state: mockState } = await assemble();
     expect((await send(mock, { path: '/collections' })).status).toBe(200);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { assembleMock } from '../../src/core/create-mock.ts';
 import type { MockRequest } from '../../src/core/http.ts';
-import { assemble } from '../../src/create-mock.ts';
+import { assemble } from '../../src/assemble.ts';
 import { withFault } from '../../src/faults/index.ts';
 import { emptyState } from '../../src/index.ts';
 import { mockRequest } from '../support/in-process.ts';

@@ -5,7 +5,7 @@
  * cached reads went stale. The index is now written first, and gives back the words it numbered.
  */
 import { describe, expect, it } from 'vitest';
-import { assemble } from '../../src/create-mock.ts';
+import { assemble } from '../../src/assemble.ts';
 import { emptyState, type Snapshot } from '../../src/index.ts';
 import { send } from '../support/in-process.ts';
 

@@ -6,7 +6,7 @@
  * the value is, with nothing stored.
  */
 import { describe, expect, it } from 'vitest';
-import { assemble } from '../../src/create-mock.ts';
+import { assemble } from '../../src/assemble.ts';
 import { emptyState, MockDbError } from '../../src/index.ts';
 import { send } from '../support/in-process.ts';
 

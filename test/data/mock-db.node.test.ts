@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createFactories, createMock, emptyState, MockDbError } from '../../src/index.ts';
 import { KEYS } from '../support/keys.ts';
 import { send } from '../support/in-process.ts';
-import { assemble } from '../../src/create-mock.ts';
+import { assemble } from '../../src/assemble.ts';
 
 const AT = '2026-03-01T10:00:00.000Z';
 const collectionValues = (id: string, name: string) => ({

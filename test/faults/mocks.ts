@@ -2,7 +2,7 @@
  * The default seed as the fault tests read it, and a correct mock beside a faulted one: each test
  * shows a defect by the difference between the two.
  */
-import { assemble } from '../../src/create-mock.ts';
+import { assemble } from '../../src/assemble.ts';
 import { createMock, type MockOptions } from '../../src/index.ts';
 import { withFault, type FaultName } from '../../src/faults/index.ts';
 import { defaultState } from '../../src/seed/default-state.ts';

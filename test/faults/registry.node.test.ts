@@ -1,7 +1,7 @@
 /** The registry of faults: derived from the families, documented, and refusing unknown names. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { assemble } from '../../src/create-mock.ts';
+import { assemble } from '../../src/assemble.ts';
 import type { MockState } from '../../src/core/store/mock-state.ts';
 import { AUTH_FAULTS } from '../../src/faults/auth.ts';
 import { DELETION_FAULTS } from '../../src/faults/deletion.ts';

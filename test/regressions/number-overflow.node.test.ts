@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { assemble } from '../../src/create-mock.ts';
+import { assemble } from '../../src/assemble.ts';
 import { validateResponse } from '../../src/openapi/response-validation.ts';
 
 // Found by test/hardening/fuzz/fuzz.node.test.ts ("random requests", FUZZ_RUNS=2000), shrunk to

@@ -1,7 +1,7 @@
 import { setupServer, type SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { AnswersMock } from '../../src/core/mock.ts';
-import { assemble } from '../../src/create-mock.ts';
+import { assemble } from '../../src/assemble.ts';
 import { createHandlers } from '../../src/msw/handlers.ts';
 import { setupAnswersServer } from '../../src/node/index.ts';
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/contract/checks/index.ts';
-import { assemble } from '../../../src/create-mock.ts';
+import { assemble } from '../../../src/assemble.ts';
 import {
   runContract,
   type CheckResult,

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assemble } from '../../../src/create-mock.ts';
+import { assemble } from '../../../src/assemble.ts';
 import { emptyState, type AnswersMock } from '../../../src/index.ts';
 import type { MockState } from '../../../src/core/store/mock-state.ts';
 import { compareByCreation } from '../../../src/core/primitives/creation-order.ts';

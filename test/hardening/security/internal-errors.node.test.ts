@@ -3,7 +3,7 @@
  * also on a 500, forced or real; the stack goes to stderr only.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { assemble } from '../../../src/create-mock.ts';
+import { assemble } from '../../../src/assemble.ts';
 import { createMock } from '../../../src/index.ts';
 import { expectNoInternals } from '../catalogue-checks.ts';
 import { API, FULL, ROOT, serversClosedAfterEach } from './servers.ts';

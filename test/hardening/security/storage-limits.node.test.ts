@@ -5,7 +5,7 @@
  * deleting data makes room again.
  */
 import { describe, expect, it } from 'vitest';
-import { assemble } from '../../../src/create-mock.ts';
+import { assemble } from '../../../src/assemble.ts';
 import { emptyState } from '../../../src/index.ts';
 import { validateResponse } from '../../../src/openapi/response-validation.ts';
 import { send } from '../../support/in-process.ts';

@@ -6,7 +6,7 @@
  * anything is stored, and the words of deleted objects are given back.
  */
 import { describe, expect, it } from 'vitest';
-import { assemble } from '../../../src/create-mock.ts';
+import { assemble } from '../../../src/assemble.ts';
 import { emptyState } from '../../../src/index.ts';
 import { DEFAULT_MAX_WORDS, V8_MAP_CAP } from '../../../src/core/limits.ts';
 import { send } from '../../support/in-process.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assemble } from '../../../src/create-mock.ts';
+import { assemble } from '../../../src/assemble.ts';
 import { createMock, type AnswersMock } from '../../../src/index.ts';
 import { generateState } from '../../../src/seed/generate-state.ts';
 import type { Snapshot } from '../../../src/core/snapshot/snapshot.ts';

@@ -4,7 +4,7 @@
  * lock times) and still send real requests. Journals and servers are closed after each test.
  */
 import { afterEach } from 'vitest';
-import { assemble } from '../../../src/create-mock.ts';
+import { assemble } from '../../../src/assemble.ts';
 import { StateJournal, type JournalOptions } from '../../../src/node/state-file/journal.ts';
 import { readStateFile } from '../../../src/node/state-file/read.ts';
 import { API, FULL, serversClosedAfterEach } from '../security/servers.ts';

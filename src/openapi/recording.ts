@@ -1,0 +1,44 @@
+/**
+ * A recording: the exchanges a consumer's tests had with the mock, as sequences named by their
+ * test, for `answers-contract replay` to run against a deployment. Requests as sent and answers
+ * as given; keys by role, never by value, so a recording can be committed and shared.
+ */
+
+/** The format a recording file declares, and the version of its shape. */
+export const RECORDING_FORMAT = 'answers-recording/1';
+
+/**
+ * The key a request presented, by what it may do: the full key of the account the tests work in
+ * (the first active key that may read, write and search), a read-only key of that account, a
+ * key of another account, an inactive key, none, or one the mock does not know.
+ */
+export type KeyRole = 'full' | 'readonly' | 'otherAccount' | 'inactive' | 'none' | 'unknown';
+
+/** One request and the answer it got. */
+export interface RecordedExchange {
+  /** The operationId it was routed to; null for a path or method the API does not have. */
+  operation: string | null;
+  method: string;
+  /** The path as sent (percent-encoded, with its API prefix), ids as the mock gave them. */
+  path: string;
+  /** The query string as sent, without `?`. */
+  query: string;
+  key: KeyRole;
+  /** The request's JSON body, when it had one that parses. */
+  body?: unknown;
+  status: number;
+  /** The answer's JSON body, when it had one. */
+  response?: unknown;
+}
+
+/** The exchanges of one consumer test, in the order they were answered. */
+export interface RecordedSequence {
+  /** The test's full name (`file > describe > it`), as the test runner gives it. */
+  name: string;
+  exchanges: RecordedExchange[];
+}
+
+export interface Recording {
+  format: typeof RECORDING_FORMAT;
+  sequences: RecordedSequence[];
+}
