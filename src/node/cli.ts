@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { maskApiKey } from '../core/api-key.ts';
+import { maskApiKey, type ApiKey } from '../core/api-key.ts';
+import type { AnswersMock } from '../core/mock.ts';
 import { isLoopbackName } from '../core/local-names.ts';
 import type { Snapshot } from '../core/snapshot/snapshot.ts';
 import { DEV_KEYS } from '../seed/dev-keys.ts';
@@ -35,6 +37,7 @@ interface CliOptions {
   maxStateBytes?: number;
   writeTimeout?: number;
   quiet?: boolean;
+  record?: string;
 }
 
 function keyTable(apiKeys: readonly Readonly<Snapshot['api_keys'][number]>[]): string {
@@ -137,6 +140,15 @@ function parseArguments(argv: string[]): CliOptions {
         'close a connection whose client takes no more of a response for this long (default 30000)',
       ).argParser(integer(1, 3_600_000, 'write-timeout')),
     )
+    .addOption(
+      new Option(
+        '--record <file>',
+        'record every API exchange (keys by role, never by value) and write them to this file when the mock stops',
+      ).argParser((value) => {
+        if (value.trim() === '') throw new InvalidArgumentError('must name a file');
+        return value;
+      }),
+    )
     .option('--quiet', 'log no requests')
     .exitOverride()
     .configureOutput({
@@ -179,13 +191,16 @@ async function main(argv: string[]): Promise<void> {
   });
   const journal = saved?.journal;
   await journal?.attach(mockState, saved!.contents);
+  const recorder = options.record
+    ? await startRecording(options.record, mock, () => mockState.store.apiKeys)
+    : undefined;
   // @note Beyond loopback other machines can reach the mock: say so, and guard the control API
   // (which can export every key and wipe the data) with a token only this terminal shows.
   const exposed = !isLoopbackName(options.host.includes(':') ? `[${options.host}]` : options.host);
   const controlToken =
     exposed && options.control ? randomBytes(24).toString('base64url') : undefined;
   const running = await startServer({
-    mock,
+    mock: recorder?.mock ?? mock,
     host: options.host,
     port: options.port,
     control: options.control,
@@ -226,18 +241,38 @@ async function main(argv: string[]): Promise<void> {
   API      ${url}/api/answers/v1  (aliases: ${url}/api/answers, ${url}/v1)
   Docs     ${url}/docs  (${describeDocs()})
   Control  ${options.control ? `${url}/__mock${controlToken ? ' (token required, see the warning)' : ''}` : 'disabled (--no-control)'}
-  Data     ${source}${journal ? `; changes saved to ${journal.file}` : ''}
+  Data     ${source}${journal ? `; changes saved to ${journal.file}` : ''}${recorder ? `\n  Record   API exchanges, written to ${options.record} when the mock stops` : ''}
 Dev keys (public, for this mock only):
 ${keyTable(mockState.store.apiKeys)}`);
 
   const stop = async () => {
     await running.close();
     await journal?.close();
+    await recorder?.write();
     console.log('stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
+}
+
+/**
+ * Records what `mock` answers into `file`, written when the mock stops. The file is written
+ * (empty) at once, so a path that cannot be written is a usage error at start, not a loss at
+ * the end.
+ */
+async function startRecording(
+  file: string,
+  mock: AnswersMock,
+  keys: () => readonly ApiKey[],
+): Promise<{ mock: AnswersMock; write: () => Promise<void> }> {
+  const { recordingMock } = await import('../core/recorder.ts');
+  const recorder = recordingMock(mock, keys, () => 'answers-mock session');
+  const write = () => writeFile(file, `${JSON.stringify(recorder.recording(), null, 2)}\n`, 'utf8');
+  await write().catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`--record ${file}: ${error.code ?? error.message}`);
+  });
+  return { mock: recorder.mock, write };
 }
 
 /** Runs `answers-mock` with `argv`: serves until SIGINT or SIGTERM, or exits 2 on a usage error. */

@@ -1,6 +1,10 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { Recording } from '../../src/openapi/recording.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // The launcher the package's `answers-mock` bin is compiled from, run from source through tsx.
@@ -70,6 +74,45 @@ describe('answers-mock CLI', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
   }, 30_000);
+
+  it('records the API exchanges with --record, keys by role, written when it stops', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'answers-mock-record-'));
+    const file = join(folder, 'session.json');
+    const child = run(['--port', '0', '--quiet', '--record', file]);
+    const end = exited(child);
+    try {
+      const [, base] = await waitForOutput(
+        child,
+        /(http:\/\/127\.0\.0\.1:\d+)\/api\/answers\/v1/,
+        20_000,
+      );
+      const list = (key: string) =>
+        fetch(`${base}/api/answers/v1/collections`, { headers: { 'x-answers-api-key': key } });
+      expect((await list('answers_test_full_acme')).status).toBe(200);
+      expect((await list('answers_test_inactive_acme')).status).toBe(401);
+      child.kill('SIGTERM');
+      expect((await end).code).toBe(0);
+      const text = await readFile(file, 'utf8');
+      const recording = JSON.parse(text) as Recording;
+      expect(recording.sequences).toHaveLength(1);
+      expect(recording.sequences[0]!.exchanges.map((e) => [e.operation, e.key, e.status])).toEqual([
+        ['listCollections', 'full', 200],
+        ['listCollections', 'inactive', 401],
+      ]);
+      expect(text).not.toContain('answers_test_');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('exits with 2 at start when the --record file cannot be written', async () => {
+    const { code, stderr } = await exited(
+      run(['--port', '0', '--record', '/nonexistent-dir/x.json']),
+    );
+    expect(code).toBe(2);
+    expect(stderr.trim()).toBe('answers-mock: --record /nonexistent-dir/x.json: ENOENT');
+  });
 
   it('exits with 2 and a one-line error on a non-numeric port', async () => {
     const { code, stdout, stderr } = await exited(run(['--port', 'abc']));
