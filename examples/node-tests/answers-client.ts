@@ -41,3 +41,35 @@ export const search = async (key: string, query: string) =>
       body: JSON.stringify({ query }),
     })
   ).total;
+
+export interface Collection {
+  id: string;
+  name: string;
+  metadata: Record<string, unknown>;
+  object_count: number;
+}
+
+export const createCollection = (key: string, name: string, metadata: Record<string, unknown>) =>
+  call<Collection>(key, '/collections', {
+    method: 'POST',
+    body: JSON.stringify({ name, metadata }),
+  });
+
+export const getCollection = (key: string, id: string) =>
+  call<Collection>(key, `/collections/${id}`);
+
+export const addObject = (key: string, collectionId: string, content: Record<string, unknown>) =>
+  call<{ id: string }>(key, `/collections/${collectionId}/objects`, {
+    method: 'POST',
+    body: JSON.stringify({ content }),
+  });
+
+export const findIn = async (key: string, query: string, collectionIds: string[]) =>
+  (
+    await call<{ data: Array<{ object: { id: string } }> }>(key, '/search', {
+      method: 'POST',
+      body: JSON.stringify(
+        collectionIds.length ? { query, collection_ids: collectionIds } : { query },
+      ),
+    })
+  ).data.map((hit) => hit.object.id);

@@ -15,17 +15,17 @@ export async function startMockTarget(fault?: string): Promise<StartedTarget> {
     port: 0,
     quiet: true,
   });
-  const key = (id: string) => DEV_KEYS.find((k) => k.key === id)!.key;
-  return {
-    baseUrl: `${server.url}/api/answers/v1`,
-    keys: {
-      full: key('answers_test_full_acme'),
-      readonly: key('answers_test_readonly_acme'),
-      otherAccount: key('answers_test_full_globex'),
-      inactive: key('answers_test_inactive_acme'),
-    },
-    stop: () => server.close(),
-  };
+  return { baseUrl: `${server.url}/api/answers/v1`, keys: MOCK_KEYS, stop: () => server.close() };
 }
+
+const key = (id: string) => DEV_KEYS.find((k) => k.key === id)!.key;
+
+/** The bundled mock's development keys, by role: what a recording or HAR of it presented. */
+export const MOCK_KEYS = {
+  full: key('answers_test_full_acme'),
+  readonly: key('answers_test_readonly_acme'),
+  otherAccount: key('answers_test_full_globex'),
+  inactive: key('answers_test_inactive_acme'),
+};
 
 export { startExploreModel } from '../node/explore-model.ts';

@@ -134,7 +134,7 @@ export function parseSuiteOptions(argv: string[]): CliOptions {
     )
     .addHelpText(
       'after',
-      "\nCommands:\n  init     probe the target and write a draft --target file (answers-contract init --help)\n  sweep    delete what earlier runs left behind (answers-contract sweep --help)\n  explore  random sequences compared with the kit's mock, shrunk to a minimal story (answers-contract explore --help)" +
+      "\nCommands:\n  init     probe the target and write a draft --target file (answers-contract init --help)\n  sweep    delete what earlier runs left behind (answers-contract sweep --help)\n  explore  random sequences compared with the kit's mock, shrunk to a minimal story (answers-contract explore --help)\n  replay   a recording of your tests (or a HAR) replayed against the target, judged against what they saw (answers-contract replay --help)" +
         '\n\nExit status: 0 every check at the chosen level passed (or skipped) and nothing was left behind; 1 a check failed, or data was left behind; 2 usage error, bad target file, unreachable target, or a key refused in both header forms.',
     )
     .exitOverride()
@@ -175,6 +175,8 @@ export interface CliServices {
   startMock?: ((fault: string | undefined) => Promise<StartedTarget>) | undefined;
   /** The model `explore` compares with (the kit's mock), given by the bin. */
   startExploreModel?: (() => Promise<ExploreModel>) | undefined;
+  /** The bundled mock's keys by role: how `replay` reads the keys of a HAR of the mock. */
+  mockKeys?: (() => Promise<Partial<ContractKeys>>) | undefined;
 }
 
 async function main(argv: string[], services: CliServices): Promise<number> {
@@ -260,14 +262,17 @@ export function runCli(argv: string[], services: CliServices = {}): Promise<neve
               throw new UsageError('explore is not available in this build (no model)');
             return exploreCommand(argv, services.startExploreModel);
           })
-        : main(argv, services);
+        : name === 'replay'
+          ? import('./replay/command.ts').then(({ replayCommand }) => replayCommand(argv, services))
+          : main(argv, services);
   return run.then(
     (code) => process.exit(code),
     (error: unknown) => {
       if (
         error instanceof UsageError ||
         error instanceof TargetError ||
-        error instanceof TargetFileError
+        error instanceof TargetFileError ||
+        (error instanceof Error && error.name === 'ReplayFileError')
       ) {
         process.stderr.write(`answers-contract: ${error.message}\n`);
         process.exit(2);

@@ -22,6 +22,16 @@ export {
 export type { KeyName, Keys, StepRecord } from './explore/comparison.ts';
 export { conformanceMatrix } from './matrix.ts';
 export {
+  replay,
+  type ReplayedSequence,
+  type ReplayOptions,
+  type ReplayReport,
+  type SequenceOutcome,
+} from './replay/replay.ts';
+export { MAX_REPLAY_FILE_BYTES, readReplayFile, ReplayFileError } from './replay/read-file.ts';
+export type { HarReading } from './replay/har.ts';
+export { formatReplay, replayFailed, replayJUnit } from './replay/replay-report.ts';
+export {
   runContract,
   TargetError,
   type CheckResult,

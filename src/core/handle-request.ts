@@ -78,10 +78,15 @@ function answer(state: MockState, hooks: RequestHooks, request: MockRequest): Ha
 
   const preferred = preferredStatus(request.headers);
   if (preferred !== undefined && preferred >= 300) {
-    return routed(forcedError(operation, preferred, `Prefer: code=${preferred}`));
+    const how = `Prefer: code=${preferred}`;
+    return { ...routed(forcedError(operation, preferred, how)), forced: how };
   }
   const queued = hooks.takeFailure(operation.operationId);
-  if (queued !== undefined) return routed(forcedError(operation, queued, 'a queued failure'));
+  if (queued !== undefined)
+    return {
+      ...routed(forcedError(operation, queued, 'a queued failure')),
+      forced: 'a queued failure',
+    };
 
   const body = validateBody(operation, request);
   if (!body.ok) return routed(body.response);

@@ -115,4 +115,6 @@ export interface HandledRequest {
   presentedKey?: string | undefined;
   /** What a 500 was caused by, for the adapter's log; never sent to the client. */
   internal?: unknown;
+  /** How a test forced this answer (`Prefer: code=429`, a queued failure), when it did. */
+  forced?: string | undefined;
 }

@@ -98,6 +98,7 @@ export function recordingMock(
       ...(body === undefined ? {} : { body }),
       status: handled.response.status,
       ...(response === undefined ? {} : { response }),
+      ...(handled.forced ? { forced: true as const } : {}),
     };
     sequence.exchanges.push(withoutKeys(exchange, handled.presentedKey, keys()));
   };

@@ -29,6 +29,11 @@ export interface RecordedExchange {
   status: number;
   /** The answer's JSON body, when it had one. */
   response?: unknown;
+  /**
+   * The test forced this answer (`Prefer: code=…`, `mock.controls.failNext`): what the mock was
+   * told to say, not what it does. Replay neither sends nor judges it.
+   */
+  forced?: true;
 }
 
 /** The exchanges of one consumer test, in the order they were answered. */

@@ -147,7 +147,7 @@ describe(`a clone of the kit, followed as typed (Node ${process.versions.node})`
   );
 
   it.concurrent(
-    "node-tests-example: npm install and npm test in the copy's examples/node-tests",
+    "node-tests-example: npm install and npm test in the copy's examples/node-tests, then its tests recorded and replayed",
     async () => {
       const ran = await runCommands(
         'node-tests-example',
@@ -156,6 +156,27 @@ describe(`a clone of the kit, followed as typed (Node ${process.versions.node})`
       );
       expectRan('node-tests-example', ran);
       expect(ran.stdout).toMatch(/Tests\s+\d+ passed/);
+      // Its tests recorded, then replayed against a server that adopted openapi.yaml (the
+      // kit's mock, on a port of its own): every test agrees, nothing is left.
+      const server = await startServer({ mock: await createMock(), port: 0, quiet: true });
+      try {
+        const replayed = await runCommands(
+          'node-tests-replay',
+          commandsOf('node-tests-replay'),
+          join(kit, 'examples', 'node-tests'),
+          {
+            ANSWERS_BASE_URL: `${server.url}/api/answers/v1`,
+            ANSWERS_API_KEY: 'answers_test_full_acme',
+            ANSWERS_READONLY_KEY: 'answers_test_readonly_acme',
+          },
+        );
+        expectRan('node-tests-replay', replayed);
+        expect(replayed.stdout).toMatch(/✓ collections\.test\.ts > .* \(\d+ judged\)/);
+        expect(replayed.stdout).toMatch(/ agreed, 0 diverged, 0 not replayed\./);
+        expect(replayed.stdout).toContain('Left behind: nothing');
+      } finally {
+        await server.close();
+      }
     },
     300_000,
   );

@@ -35,6 +35,8 @@ export const HOW: Record<string, string> = {
   workflow: 'its `run:` steps in your-repo, against a mock on loopback; the JUnit file read',
   'ci-vendor': 'run as typed in the copy: the tarball lands in ../your-repo/vendor/',
   'node-tests-example': "run in the copy's examples/node-tests",
+  'node-tests-replay':
+    "run in the copy's examples/node-tests after node-tests-example, against the kit's mock on a port of its own",
   'web-app-here': 'run in the copy: the mock and the Vite server both answer',
   'web-app-copy': 'run in a copy of examples/web-app beside the kit: the Vite server answers',
 };
@@ -57,6 +59,8 @@ export const INLINE: Record<string, string> = {
   'npx --no -- answers-contract --mock': 'run: in your-app, with npm 11 and npm 10',
   'answers-contract --mock': 'not run: a fragment; the npx form of it is run',
   'answers-contract explore': 'not run: a name; its npx form is run (the `explore-local` block)',
+  'answers-contract replay':
+    'not run: a name; its npx form is run (the `node-tests-replay` block of examples/node-tests)',
   'npx --no -- answers-contract sweep --older-than 1h': 'run: in your-app against the local mock',
   'npx --no -- answers-mock': 'run: the `frontend` block',
   'npx --no -- answers-contract': 'run: the workflow steps',
@@ -95,7 +99,14 @@ export const SHELL_BLOCKS_RUN_BY = {
     'local-profile',
     'explore-local',
   ],
-  'test/clone': ['set-up', 'ci-vendor', 'node-tests-example', 'web-app-here', 'web-app-copy'],
+  'test/clone': [
+    'set-up',
+    'ci-vendor',
+    'node-tests-example',
+    'node-tests-replay',
+    'web-app-here',
+    'web-app-copy',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export const BLOCKS = docBlocks();

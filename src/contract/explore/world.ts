@@ -58,6 +58,8 @@ export class World implements Explorer {
   existing: ReadonlySet<string> = new Set();
   /** Shared by the sequences side by side (gate.ts); one of its own when alone. */
   gate = new Gate();
+  /** What the answers compared with are called in messages: `replay`'s are what the consumer saw. */
+  modelName = 'the model';
   #walking = false;
 
   constructor(
@@ -250,7 +252,7 @@ export class World implements Explorer {
         this.coverage.count(this.coverage.clauses, 'ISO-1');
         throw new Divergence(
           'ISO-1',
-          `the model answered ${m} (another account's), the target ${t}: it served another account's resource`,
+          `${this.modelName} answered ${m} (another account's), the target ${t}: it served another account's resource`,
           record,
         );
       }
@@ -266,7 +268,11 @@ export class World implements Explorer {
         m === 404
           ? ` (its description counts ${[...new Set(absent)].join(' or ')} as ${named})`
           : '';
-      throw new Divergence(clause, `the model answered ${m}, the target ${t}${counted}`, record);
+      throw new Divergence(
+        clause,
+        `${this.modelName} answered ${m}, the target ${t}${counted}`,
+        record,
+      );
     }
     const code = (sent: Sent) => (sent.json as { code?: unknown } | undefined)?.code;
     if (this.profile && !ok(m) && code(model) !== code(target))
@@ -322,7 +328,7 @@ export class World implements Explorer {
     if (JSON.stringify(canonical(model)) !== JSON.stringify(canonical(target)))
       throw new Divergence(
         clause,
-        `${what}: the model has ${short(model)}, the target ${short(target)}`,
+        `${what}: ${this.modelName} has ${short(model)}, the target ${short(target)}`,
         record,
       );
   }

@@ -1,0 +1,209 @@
+/** `answers-contract replay <recording|har>`: its options, its output, its exit status. */
+import { writeFile } from 'node:fs/promises';
+import { Command } from 'commander';
+import { RECORDING_FORMAT, type KeyRole, type Recording } from '../../openapi/recording.ts';
+import { DEFAULT_DESCRIPTION } from '../target-api/description.ts';
+import { otherKeyOptions, UsageError, url } from '../cli-options.ts';
+import { leftBehindLines, listenForInterrupt, signalExitCode } from '../interrupt.ts';
+import { LIMITS } from '../limits.ts';
+import { loadTargetFile } from '../target-api/load.ts';
+import type { Keys } from '../explore/comparison.ts';
+import { readReplayFile } from './read-file.ts';
+import { replay } from './replay.ts';
+import { formatReplay, replayFailed, replayJUnit } from './replay-report.ts';
+
+const whole = (name: string, min: number, max: number) => (text: string) => {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || value < min || value > max)
+    throw new UsageError(`${name} must be a whole number from ${min} to ${max}, not ${text}`);
+  return value;
+};
+
+interface ReplayCliOptions {
+  baseUrl?: string;
+  apiKey?: string;
+  readonlyKey?: string;
+  otherAccountKey?: string;
+  inactiveKey?: string;
+  target?: string;
+  recordedAgainst?: string;
+  againstMock?: boolean;
+  destructive?: boolean;
+  concurrency: number;
+  settle: number;
+  maxBodyBytes?: number;
+  maxWalkItems?: number;
+  json?: string;
+  junit?: string;
+}
+
+/** The role of a key value among `keys` (by the name each was given under). */
+function rolesOf(...sets: Array<Partial<Keys> | undefined>): (key: string) => KeyRole {
+  return (key) => {
+    for (const keys of sets)
+      for (const [role, value] of Object.entries(keys ?? {}))
+        if (value === key) return role as KeyRole;
+    return 'unknown';
+  };
+}
+
+/** What the assembly gives `replay`: the bundled mock (for `--against-mock`) and its keys. */
+export interface ReplayServices {
+  startMock?:
+    | ((
+        fault: undefined,
+      ) => Promise<{ baseUrl: string; keys: Partial<Keys>; stop(): Promise<void> }>)
+    | undefined;
+  /** The bundled mock's keys by role: how a HAR of the mock is read. */
+  mockKeys?: (() => Promise<Partial<Keys>>) | undefined;
+}
+
+/** Runs `replay` with `argv` (`node answers-contract replay FILE ...`); returns the exit status. */
+export async function replayCommand(argv: string[], services: ReplayServices): Promise<number> {
+  const env = process.env;
+  const program = otherKeyOptions(
+    new Command('answers-contract replay')
+      .description(
+        'Replays a recording of your tests against the mock (setupAnswersServer({ record }), answers-mock --record) or a HAR file against the target, each consumer test in order, and judges every answer against the one your tests saw, clause by clause. Writes: only with --destructive.',
+      )
+      .argument(
+        '<files...>',
+        'recordings (answers-recording/1) or HAR 1.2 files: their consumer tests, in order',
+      )
+      .option(
+        '--base-url <url>',
+        'the target’s root (env ANSWERS_BASE_URL); not with --against-mock',
+        url,
+        env.ANSWERS_BASE_URL ? url(env.ANSWERS_BASE_URL) : undefined,
+      )
+      .option(
+        '--api-key <key>',
+        'a key with every permission (env ANSWERS_API_KEY)',
+        env.ANSWERS_API_KEY,
+      ),
+    env,
+  )
+    .option(
+      '--target <file>',
+      'the target description (default: our openapi.yaml); with --against-mock: the deployment the HAR was recorded against',
+      env.ANSWERS_CONTRACT_TARGET || undefined,
+    )
+    .option(
+      '--recorded-against <file>',
+      'the description of what a HAR was recorded against (default: our openapi.yaml, the kit’s mock)',
+    )
+    .option(
+      '--against-mock',
+      'replays a HAR of a deployment’s traffic against the kit’s own mock, started in-process: where the mock answers otherwise',
+    )
+    .option('--destructive', 'replays the tests that write (only data the run creates is deleted)')
+    .option(
+      '--concurrency <n>',
+      'consumer tests replayed side by side (default 4)',
+      whole('--concurrency', 1, 32),
+      4,
+    )
+    .option(
+      '--settle <ms>',
+      'how long a read after a write may take to show it (default 0)',
+      whole('--settle', 0, 60_000),
+      0,
+    )
+    .option(
+      '--max-body-bytes <n>',
+      `the longest answer body read (default ${LIMITS.maxBodyBytes})`,
+      whole('--max-body-bytes', 1_024, 2 ** 31),
+    )
+    .option(
+      '--max-walk-items <n>',
+      `the most items one walk of a list collects (default ${LIMITS.maxWalkItems})`,
+      whole('--max-walk-items', 1, 10_000_000),
+    )
+    .option('--json <file>', 'writes the report as JSON')
+    .option('--junit <file>', 'writes a JUnit XML report: a test case per consumer test')
+    .addHelpText(
+      'after',
+      '\nExit status: 0 every replayed test agreed and nothing was left behind; 1 a test diverged, or data was left behind; 2 usage error, a file replay cannot read, or an unreachable target.',
+    )
+    .exitOverride()
+    .configureOutput({ outputError: () => undefined });
+  try {
+    program.parse(argv.filter((_, i) => i !== 2));
+  } catch (error) {
+    if ((error as { code?: string }).code === 'commander.helpDisplayed') return 0;
+    throw new UsageError((error as Error).message.replace(/^error: /, ''));
+  }
+  const options = program.opts<ReplayCliOptions>();
+  const files = program.args;
+  const given: Partial<Keys> = {
+    ...(options.apiKey ? { full: options.apiKey } : {}),
+    ...(options.readonlyKey ? { readonly: options.readonlyKey } : {}),
+    ...(options.otherAccountKey ? { otherAccount: options.otherAccountKey } : {}),
+    ...(options.inactiveKey ? { inactive: options.inactiveKey } : {}),
+  };
+  const stops: Array<() => Promise<void>> = [];
+  try {
+    let baseUrl = options.baseUrl;
+    let keys = given;
+    let description = options.target ? await loadTargetFile(options.target) : undefined;
+    let recordedAgainst = options.recordedAgainst
+      ? await loadTargetFile(options.recordedAgainst)
+      : undefined;
+    const mockKeys = services.mockKeys ? await services.mockKeys() : undefined;
+    if (options.againstMock) {
+      if (options.baseUrl && env.ANSWERS_BASE_URL !== options.baseUrl)
+        throw new UsageError('--against-mock replays against the kit’s mock: leave out --base-url');
+      if (options.recordedAgainst)
+        throw new UsageError(
+          'with --against-mock, --target describes what the HAR was recorded against',
+        );
+      if (!services.startMock)
+        throw new UsageError('--against-mock is not available in this build');
+      const mock = await services.startMock(undefined);
+      stops.push(mock.stop);
+      baseUrl = mock.baseUrl;
+      keys = mock.keys;
+      recordedAgainst = description;
+      description = undefined;
+    } else {
+      if (!baseUrl)
+        throw new UsageError('--base-url (or ANSWERS_BASE_URL) is required, or use --against-mock');
+      if (!options.apiKey) throw new UsageError('--api-key (or ANSWERS_API_KEY) is required');
+    }
+    // @note A HAR's keys are values: each is the role of the run's key, or the mock's, it equals.
+    const reading = {
+      description: recordedAgainst ?? DEFAULT_DESCRIPTION,
+      roleOf: rolesOf(given, mockKeys),
+    };
+    const recording: Recording = { format: RECORDING_FORMAT, sequences: [] };
+    for (const file of files)
+      recording.sequences.push(...(await readReplayFile(file, reading)).sequences);
+    const interruption = listenForInterrupt();
+    stops.push(async () => interruption.dispose());
+    const report = await replay({
+      baseUrl: baseUrl!,
+      keys: keys as Keys,
+      recording,
+      description,
+      recordedAgainst,
+      destructive: options.destructive || options.againstMock,
+      concurrency: options.concurrency,
+      settleMs: options.settle,
+      maxBodyBytes: options.maxBodyBytes,
+      maxWalkItems: options.maxWalkItems,
+      signal: interruption.signal,
+    });
+    process.stdout.write(`${formatReplay(report)}\n`);
+    if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
+    if (options.junit) await writeFile(options.junit, replayJUnit(report));
+    if (report.interrupted) {
+      process.stdout.write(
+        `Interrupted by ${report.interrupted.signal}.\n${leftBehindLines({ ...report }).join('\n')}\n`,
+      );
+      return signalExitCode(report.interrupted.signal);
+    }
+    return replayFailed(report) ? 1 : 0;
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+  }
+}

@@ -1,0 +1,92 @@
+/** What `replay` prints, and its JUnit report: a test case per consumer test. */
+import { escapeXml } from '../report.ts';
+import type { ReplayedSequence, ReplayReport } from './outcome.ts';
+
+/** The exit status of a finished replay: 1 when a sequence diverged or data was left behind. */
+export function replayFailed(report: ReplayReport): boolean {
+  return report.sequences.some((s) => s.divergence) || report.leftBehind.length > 0;
+}
+
+function notJudgedText(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .map(([why, n]) => `${n} ${why}`)
+    .join('; ');
+}
+
+function sequenceLines(sequence: ReplayedSequence): string[] {
+  const { divergence, outcome } = sequence;
+  if (sequence.notReplayed) return [`- ${sequence.name}: not replayed (${sequence.notReplayed})`];
+  const notJudged = Object.values(outcome.notJudged).reduce((a, b) => a + b, 0);
+  const tally = `${outcome.judged} judged${notJudged ? `, ${notJudged} not judged` : ''}`;
+  if (!divergence) return [`✓ ${sequence.name} (${tally})`];
+  const lines = [`✗ ${sequence.name}`, `  ${divergence.clause}: ${divergence.message}`, ''];
+  divergence.steps.forEach((step, i) => {
+    lines.push(
+      `  ${i + 1}. ${step.request}`,
+      `     consumer saw: ${step.model}`,
+      `     target:       ${step.target}`,
+    );
+    if (i === divergence.divergedAt) lines.push(`     ^ diverged here (${divergence.clause})`);
+  });
+  return lines;
+}
+
+/** The report as printed: each consumer test, its story when it diverged, then the totals. */
+export function formatReplay(report: ReplayReport): string {
+  const lines = report.sequences.flatMap(sequenceLines);
+  const count = (test: (s: ReplayedSequence) => boolean) => report.sequences.filter(test).length;
+  const exchanges = report.sequences.reduce((n, s) => n + s.exchanges, 0);
+  const notJudged: Record<string, number> = {};
+  for (const sequence of report.sequences)
+    for (const [why, n] of Object.entries(sequence.outcome.notJudged))
+      notJudged[why] = (notJudged[why] ?? 0) + n;
+  lines.push(
+    '',
+    `Replayed ${report.sequences.length} consumer tests (${exchanges} exchanges) against ${report.baseUrl}: ` +
+      `${count((s) => !s.notReplayed && !s.divergence)} agreed, ${count((s) => Boolean(s.divergence))} diverged, ` +
+      `${count((s) => Boolean(s.notReplayed))} not replayed.`,
+  );
+  if (Object.keys(notJudged).length > 0)
+    lines.push(`Exchanges not judged: ${notJudgedText(notJudged)}.`);
+  const { waits, waitedMs } = report.pushback;
+  lines.push(
+    `Requests sent to the target: ${report.sentToTarget} in ${(report.elapsedMs / 1000).toFixed(1)} s` +
+      `${waits > 0 ? `; it asked to wait ${waits} times (429/503), ${Math.round(waitedMs)} ms in all` : ''}. Run id: ${report.runId}.`,
+  );
+  if (!report.interrupted)
+    lines.push(
+      report.leftBehind.length === 0
+        ? 'Left behind: nothing'
+        : `Left behind: ${report.leftBehind.join(', ')}`,
+    );
+  return lines.join('\n');
+}
+
+/** JUnit XML: a test case per consumer test, failing with its clause when it diverged. */
+export function replayJUnit(report: ReplayReport): string {
+  const cases = report.sequences.map((sequence) => {
+    const [file, ...rest] = sequence.name.split(' > ');
+    const name = escapeXml(rest.length > 0 ? rest.join(' > ') : sequence.name);
+    const open = `  <testcase classname="${escapeXml(rest.length > 0 ? file! : 'replay')}" name="${name}">`;
+    if (sequence.notReplayed)
+      return `${open}<skipped message="${escapeXml(sequence.notReplayed)}"/></testcase>`;
+    const { divergence } = sequence;
+    if (!divergence) return `${open}</testcase>`;
+    const body = sequenceLines(sequence).join('\n');
+    return `${open}<failure message="${escapeXml(`${divergence.clause}: ${divergence.message}`)}" type="${escapeXml(divergence.clause)}">${escapeXml(body)}</failure></testcase>`;
+  });
+  if (report.leftBehind.length > 0)
+    cases.push(
+      `  <testcase classname="replay" name="clean-up"><failure message="${escapeXml(`left behind: ${report.leftBehind.join(', ')}`)}"/></testcase>`,
+    );
+  const failures =
+    report.sequences.filter((s) => s.divergence).length + (report.leftBehind.length > 0 ? 1 : 0);
+  const skipped = report.sequences.filter((s) => s.notReplayed).length;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuite name="answers-contract replay" tests="${cases.length}" failures="${failures}" skipped="${skipped}">`,
+    ...cases,
+    '</testsuite>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,210 @@
+/**
+ * `answers-contract replay`: the sequences a consumer's tests had with the mock (or a HAR of an
+ * app's traffic), each replayed in order on a target and judged against the answers the consumer
+ * saw. Sequences run side by side (`concurrency`), each with its own run names and id map; what
+ * a sequence created is deleted after it, and what the target still shows at the end is left
+ * behind. Writes only with `destructive`: a sequence that writes is otherwise not replayed.
+ */
+import { ContractClient } from '../client.ts';
+import { CheckFailure } from '../failure.ts';
+import { LIMITS } from '../limits.ts';
+import { TargetError } from '../runner.ts';
+import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/description.ts';
+import { newRunId } from '../target-api/run-name.ts';
+import { Target } from '../target-api/target.ts';
+import type { Recording, RecordedSequence } from '../../openapi/recording.ts';
+import { Coverage, Divergence, type Keys } from '../explore/comparison.ts';
+import { Gate } from '../explore/gate.ts';
+import { existedBefore, lookBack } from '../explore/leftovers.ts';
+import { World } from '../explore/world.ts';
+import { matched, SequenceReplay, writes } from './sequence.ts';
+import type { ReplayedSequence, ReplayReport } from './outcome.ts';
+
+export type { ReplayedSequence, ReplayReport, SequenceOutcome } from './outcome.ts';
+
+export interface ReplayOptions {
+  baseUrl: string;
+  keys: Keys;
+  recording: Recording;
+  /** How the target realises the API (default: our openapi.yaml). */
+  description?: TargetDescription | undefined;
+  /** What the recording was made against (default: our openapi.yaml, i.e. the kit's mock). */
+  recordedAgainst?: TargetDescription | undefined;
+  /** Replays sequences that write (create, update, delete). Without it they are not replayed. */
+  destructive?: boolean | undefined;
+  /** Sequences side by side, and requests in flight at once (default 4). */
+  concurrency?: number | undefined;
+  /** How long a read after a write may take to show it (default 0). */
+  settleMs?: number | undefined;
+  maxBodyBytes?: number | undefined;
+  maxWalkItems?: number | undefined;
+  /** Aborted to interrupt: no exchange is sent after it; the clean-up still runs. */
+  signal?: AbortSignal | undefined;
+  cleanupDeadlineMs?: number | undefined;
+}
+
+export async function replay(options: ReplayOptions): Promise<ReplayReport> {
+  const started = Date.now();
+  const runId = newRunId(started);
+  const description = options.description ?? DEFAULT_DESCRIPTION;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const client = (stoppable: boolean) => {
+    const http = new ContractClient(
+      options.baseUrl,
+      options.keys.full,
+      false,
+      undefined,
+      undefined,
+      concurrency,
+    );
+    if (options.maxBodyBytes) http.maxBodyBytes = options.maxBodyBytes;
+    if (options.maxWalkItems) http.maxWalkItems = options.maxWalkItems;
+    if (stoppable) http.stopOn(options.signal);
+    return http;
+  };
+  const http = client(true);
+  const cleanerClient = client(false);
+  const target = new Target(description, http, false);
+  const cleaner = new Target(description, cleanerClient, false);
+  // @note The recording's side is read, never sent to: its client has nowhere to go.
+  const source = new Target(
+    options.recordedAgainst ?? DEFAULT_DESCRIPTION,
+    new ContractClient('http://127.0.0.1:9', options.keys.full, false),
+    false,
+  );
+  await target.send('listCollections').catch((error: unknown) => {
+    if (error instanceof CheckFailure && error.message.includes('no response'))
+      throw new TargetError(`the target did not answer: ${error.message}`);
+  });
+  const existing = new Set<string>();
+  await existedBefore(cleaner, options.keys, existing);
+  const coverage = new Coverage();
+  const paged = description.paging.page !== undefined || description.paging.offset !== undefined;
+  const gate = paged ? new Gate() : undefined;
+  const leftBehind: string[] = [];
+  const interrupted = () => options.signal?.aborted === true;
+  const deadline = options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs;
+
+  const one = async (sequence: RecordedSequence, index: number): Promise<ReplayedSequence> => {
+    const result: ReplayedSequence = {
+      name: sequence.name,
+      exchanges: sequence.exchanges.length,
+      outcome: { judged: 0, notJudged: {} },
+    };
+    const world = new World(
+      target,
+      source,
+      options.keys,
+      options.keys,
+      runId,
+      index,
+      coverage,
+      cleaner,
+    );
+    world.settleMs = options.settleMs ?? 0;
+    world.existing = existing;
+    world.modelName = 'the consumer';
+    if (interrupted()) return { ...result, notReplayed: 'interrupted before it began' };
+    if (
+      !options.destructive &&
+      sequence.exchanges.some((e) => {
+        const request = matched(world, e);
+        return request !== undefined && !e.forced && writes(request.operation);
+      })
+    )
+      return { ...result, notReplayed: 'it writes: replay it with --destructive' };
+    const replaying = new SequenceReplay(world, `answers-contract-unknown-key-${runId}`, gate);
+    result.outcome = replaying.outcome;
+    try {
+      for (const exchange of sequence.exchanges) {
+        if (interrupted()) break;
+        await replaying.exchange(exchange);
+      }
+    } catch (error) {
+      if (error instanceof Divergence) {
+        const steps = world.records;
+        result.divergence = {
+          clause: error.clause,
+          message: error.detail,
+          steps,
+          divergedAt: Math.max(0, steps.indexOf(error.step)),
+        };
+      } else if (!interrupted()) throw error;
+    } finally {
+      cleanerClient.cleaningUp(interrupted() ? deadline : undefined);
+      const left = [
+        ...(await (gate
+          ? gate.write(() => world.run.cleanup(options.keys, undefined, false))
+          : world.run.cleanup(options.keys, undefined, false))),
+        ...(await orphanedObjects(cleaner, replaying, options.keys)),
+      ];
+      for (const each of left) if (!leftBehind.includes(each)) leftBehind.push(each);
+    }
+    return result;
+  };
+
+  const sequences: ReplayedSequence[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < options.recording.sequences.length) {
+      const index = next++;
+      sequences[index] = await one(options.recording.sequences[index]!, index + 1);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  for (const left of await lookBack(cleaner, cleanerClient, options.keys, runId, deadline))
+    if (!leftBehind.includes(left)) leftBehind.push(left);
+  const clients = [http, cleanerClient];
+  return {
+    runId,
+    baseUrl: options.baseUrl,
+    sequences,
+    sentToTarget: clients.reduce((sum, each) => sum + each.sent, 0),
+    elapsedMs: Date.now() - started,
+    leftBehind,
+    coverage: {
+      clauses: Object.fromEntries(coverage.clauses),
+      operations: Object.fromEntries(coverage.operations),
+    },
+    pushback: clients.reduce(
+      (sum, each) => ({
+        waits: sum.waits + each.pushback.waits,
+        waitedMs: sum.waitedMs + each.pushback.waitedMs,
+        notWaited: sum.notWaited + each.pushback.notWaited,
+      }),
+      { waits: 0, waitedMs: 0, notWaited: 0 },
+    ),
+    ...(interrupted() ? { interrupted: { signal: String(options.signal!.reason) } } : {}),
+  };
+}
+
+/**
+ * The sequence's objects the target still answers once their collections are deleted (a delete
+ * that did not cascade): deleted one by one where it offers that, then asked for again; what it
+ * still answers is left behind.
+ */
+async function orphanedObjects(
+  cleaner: Target,
+  replaying: SequenceReplay,
+  keys: Keys,
+): Promise<string[]> {
+  if (!cleaner.offers('getObject')) return [];
+  const left: string[] = [];
+  for (const pair of replaying.byTargetId.values()) {
+    const key = keys[pair.key] ?? keys.full;
+    const params = { collection_id: pair.collection.target, object_id: pair.target };
+    const held = async () => {
+      const answer = await cleaner.send('getObject', { key, params }).catch(() => undefined);
+      return answer !== undefined && answer.status >= 200 && answer.status < 300;
+    };
+    try {
+      if (!(await held())) continue;
+      if (cleaner.offers('deleteObject')) await cleaner.send('deleteObject', { key, params });
+      if (await held())
+        left.push(`object ${pair.target} (still answered after its collection was deleted)`);
+    } catch (error) {
+      left.push(`object ${pair.target} (could not be looked up: ${(error as Error).message})`);
+    }
+  }
+  return left;
+}

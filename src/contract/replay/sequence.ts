@@ -1,0 +1,357 @@
+/**
+ * One consumer test's exchanges, replayed in order on the target through its description: names
+ * rewritten to run names, ids mapped as the target creates them, keys by role. Each answer is
+ * judged against the one the consumer saw, by explore's judges (`World`): statuses as the spec
+ * and the description allow, then what the spec states of the answer (metadata and counts,
+ * content and system fields, what a list and a search show of the sequence's own data).
+ */
+import type { ClauseId } from '../../generated/clauses.ts';
+import { operationParameters } from '../../generated/operations.ts';
+import type { RecordedExchange } from '../../openapi/recording.ts';
+import { CheckFailure } from '../failure.ts';
+import { OPERATION_IDS, type OperationName } from '../target-api/description.ts';
+import type { BodyValues } from '../target-api/target.ts';
+import {
+  Divergence,
+  holdsContent,
+  keyClause,
+  ok,
+  short,
+  type CollectionPair,
+  type KeyName,
+  type ObjectPair,
+  type Sent,
+  type StepRecord,
+} from '../explore/comparison.ts';
+import { created, updated } from '../explore/updates.ts';
+import { sameMetadata } from '../explore/updates.ts';
+import type { World } from '../explore/world.ts';
+import type { Gate } from '../explore/gate.ts';
+import { matchRequest, type MatchedRequest } from './match.ts';
+import { judgeList, judgeSearch, type Replaying } from './read-judges.ts';
+import type { SequenceOutcome } from './outcome.ts';
+
+/** The clause an operation's answer is judged by (a refused key's: `keyClause`). */
+const CLAUSES: Partial<Record<OperationName, ClauseId>> = {
+  listCollections: 'COLL-LIST-1',
+  getCollection: 'COLL-GET-1',
+  createCollection: 'COLL-1',
+  updateCollection: 'COLL-3',
+  deleteCollection: 'DEL-1',
+  listObjects: 'OBJ-1',
+  createObject: 'OBJ-1',
+  getObject: 'OBJ-GET-1',
+  replaceObject: 'OBJ-2',
+  updateObject: 'OBJ-2',
+  deleteObject: 'OBJ-2',
+  search: 'SEARCH-1',
+};
+
+/** Whether an operation changes data (generated from openapi.yaml). */
+export const writes = (operation: OperationName): boolean =>
+  operationParameters[OPERATION_IDS[operation]]?.writes ?? true;
+
+/** A recorded exchange read through the description it was recorded against. */
+export function matched(world: World, exchange: RecordedExchange): MatchedRequest | undefined {
+  return matchRequest(
+    world.model.description,
+    exchange.method,
+    exchange.path,
+    exchange.query,
+    exchange.body,
+  );
+}
+
+/** The state of one sequence's replay: the ids and names mapped so far. */
+export class SequenceReplay implements Replaying {
+  readonly collections = new Map<string, CollectionPair>();
+  readonly objects = new Map<string, ObjectPair>();
+  readonly byTargetId = new Map<string, ObjectPair>();
+  readonly #names = new Map<string, string>();
+  readonly outcome: SequenceOutcome = { judged: 0, notJudged: {} };
+  /** Set once a write the consumer saw succeed could not be replayed: the rest is not judged. */
+  #broken: string | undefined;
+
+  constructor(
+    readonly world: World,
+    /** The value sent for a key the consumer presented that no run key is (`unknown`). */
+    readonly unknownKey: string,
+    /** Collection writes beside others, walks alone, where the target pages by position. */
+    readonly gate: Gate | undefined,
+  ) {}
+
+  #skip(why: string): void {
+    this.outcome.notJudged[why] = (this.outcome.notJudged[why] ?? 0) + 1;
+  }
+
+  /** Replays one exchange; throws the {@link Divergence} it shows, if it shows one. */
+  async exchange(exchange: RecordedExchange): Promise<void> {
+    if (this.#broken) return this.#skip(this.#broken);
+    if (exchange.forced) return this.#skip('an answer the test forced (failNext, Prefer)');
+    const request = matched(this.world, exchange);
+    if (!request) return this.#skip('not an operation of the description it was recorded against');
+    const { operation } = request;
+    const consumerWrote = writes(operation) && ok(exchange.status);
+    const skip = (why: string) => {
+      // @note A write the consumer relied on that is not replayed leaves the target's data
+      // unlike the consumer's: nothing after it can be judged fairly.
+      if (consumerWrote) this.#broken = `after a write that could not be replayed (${why})`;
+      this.#skip(why);
+    };
+    if (!this.world.target.offers(operation)) return skip(this.world.target.missing(operation));
+    const role = exchange.key;
+    const key =
+      role === 'none' ? null : role === 'unknown' ? this.unknownKey : this.world.keys[role];
+    if (key === undefined) return skip(`no ${role} key was given`);
+    const collection = this.collections.get(request.params.collection_id ?? '');
+    const object = this.objects.get(request.params.object_id ?? '');
+    if (
+      (request.params.collection_id !== undefined && !collection) ||
+      (request.params.object_id !== undefined && !object)
+    )
+      return skip('it names data the sequence did not create (seeded, or another test’s)');
+    const values = this.#values(operation, request.values);
+    if (values === undefined) return skip('its scope names data the sequence did not create');
+    const params: Record<string, string> = {};
+    const owner = object?.collection ?? collection;
+    if (owner) params.collection_id = owner.target;
+    if (object) params.object_id = object.target;
+    const query = this.#query(request, exchange.query);
+    if (query === undefined) return skip('a page past the first: the target pages its own way');
+    const keyName = role === 'none' || role === 'unknown' ? null : role;
+    const clause =
+      role === 'none'
+        ? 'ERR-401-3'
+        : role === 'unknown'
+          ? 'ERR-401-1'
+          : keyClause(keyName, writes(operation), CLAUSES[operation] ?? 'SVC-1');
+    const pair = object ?? collection;
+    const why = pair?.deleted || !keyName || !pair ? 'gone' : this.world.why(pair, keyName);
+    const consumer: Sent = {
+      status: exchange.status,
+      json: exchange.response,
+      text: '',
+      headers: new Headers(),
+      method: exchange.method,
+      path: exchange.path,
+    };
+    const send = async () => {
+      const run = () => this.world.target.send(operation, { key, params, body: values, query });
+      const collectionWrite = operation === 'createCollection' || operation === 'deleteCollection';
+      const sent = this.gate && collectionWrite ? await this.gate.write(run) : await run();
+      this.world.requests += 1;
+      this.world.coverage.count(this.world.coverage.operations, operation);
+      return sent;
+    };
+    const described = `${exchange.method} ${exchange.path}${exchange.query ? `?${exchange.query}` : ''} (key ${role})`;
+    const attempt = async () => {
+      let answer: Sent;
+      try {
+        answer = await send();
+      } catch (error) {
+        if (!(error instanceof CheckFailure)) throw error;
+        const record = { request: described, model: `${exchange.status}`, target: error.message };
+        this.world.records.push(record);
+        throw new Divergence(error.clause ?? clause, error.message, record);
+      }
+      // @note What the target made is the run's to delete, judged or not.
+      if (operation === 'createCollection' && ok(answer.status) && key !== null)
+        this.#track(answer, values, key);
+      const record = this.world.record(described, consumer, answer);
+      this.world.agree(clause, consumer, answer, record, why);
+      if (ok(exchange.status) && ok(answer.status))
+        await this.#effect(request, values, consumer, answer, record, key, keyName);
+    };
+    // @note A read after writes may take `--settle` to show them.
+    if (writes(operation)) await attempt();
+    else await this.world.settled(attempt);
+    this.outcome.judged += 1;
+  }
+
+  /** The run's values for the target: names rewritten, a scope's ids mapped. */
+  #values(operation: OperationName, recorded: BodyValues): BodyValues | undefined {
+    const values: BodyValues = { ...recorded };
+    if (typeof recorded.name === 'string') {
+      let name = this.#names.get(recorded.name);
+      if (name === undefined) {
+        name = this.world.collectionName(`r${this.#names.size + 1}`);
+        this.#names.set(recorded.name, name);
+      }
+      values.name = name;
+    }
+    if (Array.isArray(recorded.collection_ids)) {
+      const ids = recorded.collection_ids.map((id) => this.collections.get(String(id))?.target);
+      if (ids.some((id) => id === undefined)) return undefined;
+      // @note A scope the description cannot send is left out: the search is then judged
+      // unscoped (only the sequence's own hits are).
+      if (operation === 'search' && !this.world.target.canScopeSearch())
+        delete values.collection_ids;
+      else values.collection_ids = ids as string[];
+    }
+    return values;
+  }
+
+  /**
+   * The query the target is sent: a page size in the target's own parameter (within its
+   * limit); undefined for a page past the first, which only the source's paging can name.
+   */
+  #query(request: MatchedRequest, recorded: string): Record<string, string> | undefined {
+    if (request.operation !== 'listCollections' && request.operation !== 'listObjects') return {};
+    const from = this.world.model.description.paging;
+    const to = this.world.target.description.paging;
+    const query = new URLSearchParams(recorded);
+    for (const param of [from.pageToken, from.page, from.offset])
+      if (param && query.has(param)) {
+        const value = query.get(param)!;
+        const first = param === from.page ? String(from.firstPage ?? 1) : '0';
+        if (param === from.pageToken || value !== first) return undefined;
+      }
+    const size = from.pageSize ? Number(query.get(from.pageSize)) : NaN;
+    return to.pageSize && Number.isInteger(size) && size > 0
+      ? { [to.pageSize]: String(this.world.pageSize(size)) }
+      : {};
+  }
+
+  #track(answer: Sent, values: BodyValues, key: string): void {
+    const id = this.world.target.collectionIdOf(this.world.target.collectionIn(answer.json));
+    if (id !== undefined && !this.world.existing.has(id))
+      this.world.run.track(id, values.name ?? '', this.world.target.collectionIn(answer.json), key);
+  }
+
+  /** What a write the consumer and the target both accepted did, and what a read shows of it. */
+  async #effect(
+    request: MatchedRequest,
+    values: BodyValues,
+    consumer: Sent,
+    answer: Sent,
+    record: StepRecord,
+    key: string | null,
+    keyName: KeyName | null,
+  ): Promise<void> {
+    const { world } = this;
+    const { target, model: source } = world;
+    const collection = this.collections.get(request.params.collection_id ?? '');
+    const object = this.objects.get(request.params.object_id ?? '');
+    const shownCollection = target.collectionIn(answer.json);
+    switch (request.operation) {
+      case 'createCollection': {
+        const recordedId = source.collectionIdOf(source.collectionIn(consumer.json));
+        const id = target.collectionIdOf(shownCollection);
+        if (id === undefined)
+          throw new Divergence('COLL-1', 'the target’s answer to a create shows no id', record);
+        if (recordedId === undefined)
+          return void (this.#broken = 'after a create the consumer saw no id of');
+        const metadata =
+          source.metadataOf(source.collectionIn(consumer.json)) ?? values.metadata ?? {};
+        const pair: CollectionPair = {
+          target: id,
+          model: recordedId,
+          key: keyName ?? 'full',
+          deleted: false,
+          metadata: created(metadata),
+        };
+        this.collections.set(recordedId, pair);
+        if (target.metadataOf(shownCollection) !== undefined)
+          sameMetadata(world, pair, target.metadataOf(shownCollection), record);
+        return;
+      }
+      case 'getCollection':
+      case 'updateCollection': {
+        if (!collection) return;
+        if (request.operation === 'updateCollection' && values.metadata !== undefined)
+          collection.metadata = updated(collection.metadata, values.metadata);
+        if (answer.json === undefined) return;
+        sameMetadata(world, collection, target.metadataOf(shownCollection), record);
+        const count = source.objectCountOf(source.collectionIn(consumer.json));
+        if (count !== undefined)
+          world.same(
+            'COLL-2',
+            'the object count',
+            count,
+            target.objectCountOf(shownCollection),
+            record,
+          );
+        return;
+      }
+      case 'deleteCollection': {
+        if (!collection) return;
+        collection.deleted = true;
+        for (const each of this.objects.values())
+          if (each.collection === collection) each.deleted = true;
+        world.forget(collection.target);
+        return;
+      }
+      case 'createObject':
+      case 'replaceObject': {
+        if (request.operation === 'replaceObject') {
+          if (object) object.content = created(values.content);
+          return;
+        }
+        if (!collection) return;
+        const recordedId = source.objectIdOf(source.objectIn(consumer.json));
+        const id = target.objectIdOf(target.objectIn(answer.json));
+        if (id === undefined)
+          throw new Divergence(
+            'OBJ-2',
+            'the target’s answer to a create shows no object id',
+            record,
+          );
+        if (recordedId === undefined)
+          return void (this.#broken = 'after a create the consumer saw no id of');
+        const pair: ObjectPair = {
+          target: id,
+          model: recordedId,
+          key: keyName ?? 'full',
+          collection,
+          word: 0,
+          content: created(values.content),
+          earlier: [],
+          deleted: false,
+        };
+        this.objects.set(recordedId, pair);
+        this.byTargetId.set(id, pair);
+        return;
+      }
+      case 'updateObject':
+        if (object) object.content = updated(object.content, values.content);
+        return;
+      case 'deleteObject':
+        if (object) object.deleted = true;
+        return;
+      case 'getObject': {
+        if (!object) return;
+        const shown = target.objectIn(answer.json);
+        const declared = target.description.updates.content;
+        const styles = declared ? [declared] : (['replace', 'merge', 'merge-patch'] as const);
+        const expected = styles.map((style) => object.content[style]);
+        if (
+          expected[0] !== undefined &&
+          !expected.some((each) => holdsContent(shown, each, target))
+        )
+          throw new Divergence(
+            'OBJ-GET-1',
+            `its content: the consumer's writes left ${short(expected[0])}, the target shows ${short(shown)}`,
+            record,
+          );
+        const lacking = target.missingSystemFields(shown);
+        if (
+          lacking.length > 0 &&
+          source.missingSystemFields(source.objectIn(consumer.json)).length === 0
+        )
+          throw new Divergence(
+            'OBJ-GET-1',
+            `the target's object lacks ${lacking.join(', ')}`,
+            record,
+          );
+        return;
+      }
+      case 'listCollections':
+      case 'listObjects':
+        return judgeList(this, request.operation, consumer, key, keyName, record, collection);
+      case 'search':
+        return judgeSearch(this, consumer, answer, keyName, record);
+      default:
+        return;
+    }
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * `answers-contract replay`: examples/node-tests records its own tests (ANSWERS_RECORDINGS), and
+ * the recording, replayed against the independent server (a design unlike ours, through its own
+ * description), agrees; against each variant that breaks what those tests rely on, it fails
+ * naming the consumer test and the clause. A HAR of the independent server's traffic replayed
+ * `--against-mock` agrees, and shows where a broken deployment answers otherwise.
+ */
+import { execFile } from 'node:child_process';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SaxesParser } from 'saxes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replay, type ReplayReport } from '../../src/contract/replay/replay.ts';
+import { readReplayFile } from '../../src/contract/replay/read-file.ts';
+import { DEFAULT_DESCRIPTION } from '../../src/contract/target-api/description.ts';
+import { loadTargetFile } from '../../src/contract/target-api/load.ts';
+import type { Recording } from '../../src/openapi/recording.ts';
+import { DEV_KEYS } from '../../src/seed/dev-keys.ts';
+import { startIndependentServer, type IndependentServer } from '../independent/server.ts';
+import { TARGET } from '../independent/suite-runs.ts';
+import type { VariantName } from '../independent/variants.ts';
+import { contract } from '../support/contract-cli.ts';
+import { scratchDir } from '../support/scratch.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+let recordings: string;
+let files: string[];
+let recording: Recording;
+
+/** Runs examples/node-tests as its users do, recording each test file's exchanges. */
+function recordExample(folder: string): Promise<string> {
+  return new Promise((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--project',
+        'fast-isolated',
+        'examples/node-tests',
+      ],
+      { cwd: ROOT, env: { ...process.env, ANSWERS_RECORDINGS: folder }, timeout: 120_000 },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`${stdout}\n${stderr}`)) : resolve(stdout),
+    ),
+  );
+}
+
+beforeAll(async () => {
+  recordings = await scratchDir('answers-recordings-');
+  await recordExample(recordings);
+  files = (await readdir(recordings)).sort().map((name) => join(recordings, name));
+  recording = { format: 'answers-recording/1', sequences: [] };
+  for (const file of files)
+    recording.sequences.push(
+      ...(await readReplayFile(file, { description: DEFAULT_DESCRIPTION, roleOf: () => 'unknown' }))
+        .sequences,
+    );
+}, 150_000);
+afterAll(() => rm(recordings, { recursive: true, force: true }));
+
+async function replayed(variant?: VariantName): Promise<ReplayReport> {
+  const server = await startIndependentServer({ variant });
+  try {
+    return await replay({
+      baseUrl: server.url,
+      keys: server.keys,
+      recording,
+      description: await loadTargetFile(TARGET),
+      destructive: true,
+    });
+  } finally {
+    await server.close();
+  }
+}
+
+const diverged = (report: ReplayReport) =>
+  report.sequences.filter((s) => s.divergence).map((s) => `${s.name} :: ${s.divergence!.clause}`);
+
+describe('a recording of examples/node-tests', () => {
+  it('is a file per test file, each holding only its own tests, as sequences named by them', () => {
+    expect(files.map((file) => file.slice(recordings.length + 1))).toEqual([
+      'answers.test.ts.json',
+      'collections.test.ts.json',
+      'data.test.ts.json',
+    ]);
+    for (const file of files) {
+      const name = file.slice(recordings.length + 1, -'.json'.length);
+      const own = recording.sequences.filter((s) => s.name.startsWith(`${name} > `));
+      expect(own.length, name).toBeGreaterThan(0);
+    }
+    expect(recording.sequences.map((s) => s.name)).toContain(
+      'collections.test.ts > collections the app makes > loses a deleted collection for good, with its objects',
+    );
+  });
+
+  it('holds no key value, only roles', async () => {
+    for (const file of files) {
+      const text = await readFile(file, 'utf8');
+      for (const { key } of DEV_KEYS) expect(text.includes(key), `${file}: ${key}`).toBe(false);
+    }
+    const roles = new Set(recording.sequences.flatMap((s) => s.exchanges.map((e) => e.key)));
+    expect([...roles].sort()).toEqual(['full', 'readonly']);
+  });
+
+  it('marks the answers its tests forced, which replay does not judge', () => {
+    const forced = recording.sequences.flatMap((s) => s.exchanges.filter((e) => e.forced));
+    expect(forced.map((e) => e.status).sort()).toEqual([429, 500, 503]);
+  });
+
+  it('agrees with the independent server, through its description, and leaves nothing', async () => {
+    const report = await replayed();
+    expect(diverged(report)).toEqual([]);
+    expect(report.leftBehind).toEqual([]);
+    const judged = report.sequences.reduce((n, s) => n + s.outcome.judged, 0);
+    expect(judged).toBeGreaterThanOrEqual(20);
+    expect(report.coverage.clauses).toMatchObject({
+      'COLL-1': expect.any(Number),
+      'COLL-2': expect.any(Number),
+      'COLL-3': expect.any(Number),
+      'DEL-1': expect.any(Number),
+      'SEARCH-1': expect.any(Number),
+      'ERR-401-5': expect.any(Number),
+    });
+  });
+
+  // Each variant breaks one rule a test of the example relies on: the replay names that test.
+  const collections = 'collections.test.ts > collections the app makes > ';
+  it.each([
+    ['count-wrong', `${collections}creates a collection and counts what it holds`, 'COLL-2'],
+    ['metadata-missing', `${collections}creates a collection and counts what it holds`, 'COLL-3'],
+    ['get-ignores-id', `${collections}creates a collection and counts what it holds`, 'COLL-3'],
+    ['search-finds-nothing', `${collections}finds objects in the collections it names`, 'SEARCH-1'],
+    ['readonly-can-write', `${collections}cannot create with a read-only key`, 'ERR-401-5'],
+    [
+      'soft-delete',
+      `${collections}loses a deleted collection for good, with its objects`,
+      'COLL-GET-1',
+    ],
+    [
+      'deleted-still-listed',
+      `${collections}loses a deleted collection for good, with its objects`,
+      'DEL-1',
+    ],
+    ['no-cascade', `${collections}loses a deleted collection for good, with its objects`, 'DEL-2'],
+    [
+      'search-finds-deleted',
+      `${collections}loses a deleted collection for good, with its objects`,
+      'DEL-2',
+    ],
+  ] as const)(
+    'fails against %s, naming the consumer test and the clause',
+    async (variant, test, clause) => {
+      const report = await replayed(variant);
+      expect(diverged(report)).toEqual([`${test} :: ${clause}`]);
+    },
+  );
+});
+
+describe('the replay command', () => {
+  let server: IndependentServer;
+  beforeAll(async () => {
+    server = await startIndependentServer({ variant: 'count-wrong' });
+  });
+  afterAll(() => server.close());
+
+  it('prints the consumer test and its story, writes one JUnit case per consumer test, exits 1', async () => {
+    const junit = join(recordings, 'replay.junit.xml');
+    const run = await contract(
+      [
+        'replay',
+        ...files,
+        '--destructive',
+        '--base-url',
+        server.url,
+        '--target',
+        TARGET,
+        '--junit',
+        junit,
+      ],
+      { ANSWERS_API_KEY: server.keys.full, ANSWERS_READONLY_KEY: server.keys.readonly },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      '✗ collections.test.ts > collections the app makes > creates a collection and counts what it holds',
+    );
+    expect(run.stdout).toMatch(/COLL-2: the object count: the consumer has 2, the target 0/);
+    expect(run.stdout).toMatch(/\^ diverged here \(COLL-2\)/);
+    expect(run.stdout).toMatch(/16 agreed, 1 diverged, 0 not replayed/);
+    expect(run.stdout).toContain('Left behind: nothing');
+    const xml = await readFile(junit, 'utf8');
+    new SaxesParser().write(xml).close();
+    expect(xml.match(/<testcase /g)).toHaveLength(recording.sequences.length);
+    expect(xml).toMatch(/<testsuite [^>]*failures="1"/);
+    expect(xml).toContain(
+      'classname="collections.test.ts" name="collections the app makes &#62; creates a collection and counts what it holds"><failure message="COLL-2',
+    );
+  });
+
+  it('replays no test that writes without --destructive', async () => {
+    const run = await contract(['replay', ...files, '--base-url', server.url, '--target', TARGET], {
+      ANSWERS_API_KEY: server.keys.full,
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/not replayed \(it writes: replay it with --destructive\)/);
+    expect(run.stdout).toMatch(/0 diverged/);
+  });
+
+  it('ends with exit 2 and one line for a file it cannot read (test/unit/replay-file has the rest)', async () => {
+    const file = join(recordings, 'truncated.json');
+    const text = await readFile(files[0]!, 'utf8');
+    await writeFile(file, text.slice(0, text.length / 2));
+    const run = await contract(['replay', file, '--base-url', server.url], {
+      ANSWERS_API_KEY: server.keys.full,
+    });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/is not JSON \(a truncated file\?\)/);
+  });
+});

@@ -1,0 +1,208 @@
+/**
+ * What `replay` reads: a recording or a HAR 1.2 file, or one clear line (exit 2 in the command)
+ * for anything else: truncated, oversized (refused by its size, before a byte is read), too deep,
+ * too many exchanges, or not a recording at all. A HAR's credentials go no further than reading.
+ */
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MAX_REPLAY_EXCHANGES,
+  MAX_REPLAY_FILE_BYTES,
+  readReplayFile,
+  ReplayFileError,
+} from '../../src/contract/replay/read-file.ts';
+import { DEFAULT_DESCRIPTION } from '../../src/contract/target-api/description.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'replay-file-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const KEYS: Record<string, 'full' | 'readonly'> = { k_full_1: 'full', k_read_1: 'readonly' };
+const reading = {
+  description: DEFAULT_DESCRIPTION,
+  roleOf: (key: string) => KEYS[key] ?? 'unknown',
+} as const;
+
+async function read(name: string, text: string) {
+  const file = join(dir, name);
+  await writeFile(file, text);
+  return readReplayFile(file, reading);
+}
+
+const exchange = (extra: Record<string, unknown> = {}) => ({
+  operation: 'listCollections',
+  method: 'GET',
+  path: '/api/answers/v1/collections',
+  query: '',
+  key: 'full',
+  status: 200,
+  ...extra,
+});
+const recording = (exchanges: unknown[]) =>
+  JSON.stringify({ format: 'answers-recording/1', sequences: [{ name: 'a test', exchanges }] });
+
+describe('a file replay cannot read', () => {
+  it.each([
+    ['truncated', recording([exchange()]).slice(0, 40), /is not JSON \(a truncated file\?\)/],
+    [
+      'of another format',
+      '{"format":"answers-recording/9","sequences":[]}',
+      /format answers-recording\/9; this replay reads answers-recording\/1/,
+    ],
+    ['without sequences', '{"format":"answers-recording/1"}', /sequences is not a list/],
+    [
+      'a sequence without a name',
+      '{"format":"answers-recording/1","sequences":[{"exchanges":[]}]}',
+      /sequences\[0\]\.name is not a name/,
+    ],
+    [
+      'an exchange with a key value for a role',
+      recording([exchange({ key: 'k_full_1' })]),
+      /exchanges\[0\]\.key is not one of full, readonly/,
+    ],
+    [
+      'an exchange with no status',
+      recording([exchange({ status: 'ok' })]),
+      /exchanges\[0\]\.status is not an HTTP status/,
+    ],
+    [
+      'a body nested too deep',
+      recording([exchange({ body: JSON.parse(`${'['.repeat(100)}${']'.repeat(100)}`) })]),
+      /nests deeper than 64 levels/,
+    ],
+    ['a bare list', '[1,2,3]', /neither a recording \(answers-recording\/1\) nor a HAR file/],
+    ['a HAR without entries', '{"log":{"version":"1.2"}}', /log\.entries is not a list/],
+    [
+      'a HAR entry without a URL',
+      '{"log":{"entries":[{"request":{"method":"GET"},"response":{"status":200}}]}}',
+      /log\.entries\[0\]\.request has no method or url/,
+    ],
+  ])('%s: one line', async (name, text, message) => {
+    const error = await read(`${name}.json`, text).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReplayFileError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('a JSON text nested 100,000 deep: refused, the parser and the checks never overflow', async () => {
+    const deep = `{"format":"answers-recording/1","sequences":[{"name":"t","exchanges":[${JSON.stringify(exchange()).slice(0, -1)},"response":${'['.repeat(100_000)}${']'.repeat(100_000)}}]}]}`;
+    const error = await read('deep.json', deep).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReplayFileError);
+  });
+
+  it('past the largest size: refused by its size, before it is read', async () => {
+    const file = join(dir, 'huge.json');
+    await writeFile(file, '');
+    await truncate(file, MAX_REPLAY_FILE_BYTES + 1); // sparse: no memory, no disk
+    const before = process.memoryUsage().rss;
+    const error = await readReplayFile(file, reading).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(
+      /is 67108865 bytes; replay reads files of at most 67108864 bytes/,
+    );
+    expect(process.memoryUsage().rss - before).toBeLessThan(MAX_REPLAY_FILE_BYTES / 2);
+  });
+
+  it('more exchanges than a run takes: refused', async () => {
+    const many = Array.from({ length: MAX_REPLAY_EXCHANGES + 1 }, () => exchange());
+    await expect(read('many.json', recording(many))).rejects.toThrow(/past 100000 exchanges/);
+  });
+
+  it('a folder, or a file that is not there', async () => {
+    await expect(readReplayFile(dir, reading)).rejects.toThrow(/is not a file/);
+    await expect(readReplayFile(join(dir, 'absent.json'), reading)).rejects.toThrow(
+      /cannot read .*ENOENT/,
+    );
+  });
+});
+
+describe('a HAR file', () => {
+  const entry = (
+    method: string,
+    url: string,
+    status: number,
+    extra: Record<string, unknown> = {},
+  ) => ({
+    pageref: 'page_1',
+    request: {
+      method,
+      url,
+      headers: [
+        { name: 'Authorization', value: 'Bearer k_full_1' },
+        { name: 'Cookie', value: 'session=s3cr3t' },
+      ],
+      cookies: [{ name: 'session', value: 's3cr3t' }],
+      ...extra,
+    },
+    response: {
+      status,
+      headers: [{ name: 'Set-Cookie', value: 'session=s3cr3t' }],
+      content: {
+        mimeType: 'application/json',
+        text: '{"data":[],"has_more":false,"next_cursor":null}',
+      },
+    },
+  });
+  const har = (entries: unknown[]) =>
+    JSON.stringify({
+      log: { version: '1.2', pages: [{ id: 'page_1', title: 'Collections page' }], entries },
+    });
+
+  it('is a sequence per page of the API exchanges, keys by role, credentials and cookies dropped', async () => {
+    const read1 = await read(
+      'app.har',
+      har([
+        entry('GET', 'https://answers.example.com/api/answers/v1/collections?limit=10', 200),
+        entry('GET', 'https://answers.example.com/assets/app.js', 200),
+        entry('POST', 'https://answers.example.com/api/answers/v1/collections', 201, {
+          postData: { mimeType: 'application/json', text: '{"name":"x k_full_1","metadata":{}}' },
+        }),
+        entry('GET', 'https://answers.example.com/api/answers/v1/collections', 0),
+      ]),
+    );
+    expect(read1.sequences.map((s) => s.name)).toEqual(['app.har > Collections page']);
+    const [list, create] = read1.sequences[0]!.exchanges;
+    expect(read1.sequences[0]!.exchanges).toHaveLength(2);
+    expect(list).toMatchObject({
+      operation: 'listCollections',
+      path: '/api/answers/v1/collections',
+      query: 'limit=10',
+      key: 'full',
+      status: 200,
+    });
+    expect(create).toMatchObject({
+      operation: 'createCollection',
+      body: { name: 'x <full key>' },
+      status: 201,
+    });
+    const text = JSON.stringify(read1);
+    for (const secret of ['k_full_1', 's3cr3t', 'Cookie', 'Authorization'])
+      expect(text).not.toContain(secret);
+  });
+
+  it('names a key no run key is `unknown`, and a request with none `none`', async () => {
+    const [sequence] = (
+      await read(
+        'keys.har',
+        har([
+          {
+            ...entry('GET', 'http://h/collections', 401),
+            request: {
+              method: 'GET',
+              url: 'http://h/collections',
+              headers: [{ name: 'x-answers-api-key', value: 'someone' }],
+            },
+          },
+          {
+            ...entry('GET', 'http://h/collections', 401),
+            request: { method: 'GET', url: 'http://h/collections', headers: [] },
+          },
+        ]),
+      )
+    ).sequences;
+    expect(sequence!.exchanges.map((e) => e.key)).toEqual(['unknown', 'none']);
+  });
+});
