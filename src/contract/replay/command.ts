@@ -187,6 +187,7 @@ export async function replayCommand(argv: string[], services: ReplayServices): P
       description,
       recordedAgainst,
       destructive: options.destructive || options.againstMock,
+      recordedBy: options.againstMock ? 'the deployment' : undefined,
       concurrency: options.concurrency,
       settleMs: options.settle,
       maxBodyBytes: options.maxBodyBytes,

@@ -38,6 +38,11 @@ export interface ReplayOptions {
   settleMs?: number | undefined;
   maxBodyBytes?: number | undefined;
   maxWalkItems?: number | undefined;
+  /**
+   * Who gave the recorded answers, in messages: `the consumer` (default), or `the deployment`
+   * when a HAR of a deployment is replayed against the mock.
+   */
+  recordedBy?: string | undefined;
   /** Aborted to interrupt: no exchange is sent after it; the clean-up still runs. */
   signal?: AbortSignal | undefined;
   cleanupDeadlineMs?: number | undefined;
@@ -103,7 +108,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
     );
     world.settleMs = options.settleMs ?? 0;
     world.existing = existing;
-    world.modelName = 'the consumer';
+    world.modelName = options.recordedBy ?? 'the consumer';
     if (interrupted()) return { ...result, notReplayed: 'interrupted before it began' };
     if (
       !options.destructive &&
