@@ -8,7 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { replay } from '../../src/contract/replay/replay.ts';
+import { readReplayFile } from '../../src/contract/replay/read-file.ts';
+import { DEFAULT_DESCRIPTION } from '../../src/contract/target-api/description.ts';
+import { loadTargetFile } from '../../src/contract/target-api/load.ts';
+import { keyRole } from '../../src/core/recorder.ts';
 import { createMock, type AnswersMock } from '../../src/index.ts';
+import { DEV_KEYS } from '../../src/seed/dev-keys.ts';
+import { startIndependentServer } from '../independent/server.ts';
+import { TARGET } from '../independent/suite-runs.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { CHROMIUM_LAUNCH } from '../support/chromium.ts';
 import { imageStats } from './image-stats.ts';
@@ -268,6 +276,57 @@ describe.each(['server', 'offline'] as const)('the web app example, %s mode', (m
         expect(stats.width, name).toBe(1280);
         expect(stats.colours, name).toBeGreaterThan(50);
         expect(stats.nonWhite, name).toBeGreaterThan(0.05);
+      }
+    },
+    TIMEOUT,
+  );
+
+  // The HAR Chromium writes while the app talks to the mock, replayed against the independent
+  // server through its description: what the app's own traffic relied on, judged there.
+  it.runIf(mode === 'server')(
+    'records a HAR of the app talking to the mock that replays against the independent server',
+    async () => {
+      const har = `${SCREENSHOTS}web-app-${mode}.har`;
+      await mkdir(SCREENSHOTS, { recursive: true });
+      const context = await browser.newContext({ recordHar: { path: har } });
+      page = await context.newPage();
+      await open();
+      await openCollection('Product FAQ');
+      await page.fill(sel('search-input'), searchWord);
+      await page.press(sel('search-input'), 'Enter');
+      await page.waitForSelector(sel('search-hit'), WAIT);
+      await page.fill(sel('api-key'), 'answers_test_no_such_key');
+      await page.click(sel('api-key-save'));
+      await showsError(/^401 Unauthorized: /);
+      await context.close(); // writes the HAR
+
+      const roles = Object.fromEntries(DEV_KEYS.map((k) => [k.key, keyRole(k.key, DEV_KEYS)]));
+      const recording = await readReplayFile(har, {
+        description: DEFAULT_DESCRIPTION,
+        roleOf: (key) => roles[key] ?? 'unknown',
+      });
+      const exchanges = recording.sequences.flatMap((s) => s.exchanges);
+      expect(exchanges.map((e) => e.operation)).toEqual(
+        expect.arrayContaining(['listCollections', 'getCollection', 'searchObjects']),
+      );
+      expect(exchanges.map((e) => e.key)).toEqual(expect.arrayContaining(['full', 'unknown']));
+      expect(JSON.stringify(recording)).not.toMatch(/answers_test_|authorization|cookie/i);
+
+      const independent = await startIndependentServer();
+      try {
+        const report = await replay({
+          baseUrl: independent.url,
+          keys: independent.keys,
+          recording,
+          description: await loadTargetFile(TARGET),
+        });
+        expect(report.sequences.filter((s) => s.divergence)).toEqual([]);
+        expect(report.sequences.reduce((n, s) => n + s.outcome.judged, 0)).toBeGreaterThanOrEqual(
+          3,
+        );
+        expect(report.leftBehind).toEqual([]);
+      } finally {
+        await independent.close();
       }
     },
     TIMEOUT,
