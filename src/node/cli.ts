@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { maskApiKey, type ApiKey } from '../core/api-key.ts';
 import type { AnswersMock } from '../core/mock.ts';
@@ -143,7 +142,7 @@ function parseArguments(argv: string[]): CliOptions {
     .addOption(
       new Option(
         '--record <file>',
-        'record every API exchange (keys by role, never by value) and write them to this file when the mock stops',
+        'record every API exchange (keys by role, never by value) to this file, each written before it is answered',
       ).argParser((value) => {
         if (value.trim() === '') throw new InvalidArgumentError('must name a file');
         return value;
@@ -192,7 +191,13 @@ async function main(argv: string[]): Promise<void> {
   const journal = saved?.journal;
   await journal?.attach(mockState, saved!.contents);
   const recorder = options.record
-    ? await startRecording(options.record, mock, () => mockState.store.apiKeys)
+    ? await (
+        await import('./session-recording.ts')
+      )
+        .startSessionRecording(options.record, mock, () => mockState.store.apiKeys)
+        .catch((error: NodeJS.ErrnoException) => {
+          throw new UsageError(`--record ${options.record}: ${error.code ?? error.message}`);
+        })
     : undefined;
   // @note Beyond loopback other machines can reach the mock: say so, and guard the control API
   // (which can export every key and wipe the data) with a token only this terminal shows.
@@ -241,7 +246,7 @@ async function main(argv: string[]): Promise<void> {
   API      ${url}/api/answers/v1  (aliases: ${url}/api/answers, ${url}/v1)
   Docs     ${url}/docs  (${describeDocs()})
   Control  ${options.control ? `${url}/__mock${controlToken ? ' (token required, see the warning)' : ''}` : 'disabled (--no-control)'}
-  Data     ${source}${journal ? `; changes saved to ${journal.file}` : ''}${recorder ? `\n  Record   API exchanges, written to ${options.record} when the mock stops` : ''}
+  Data     ${source}${journal ? `; changes saved to ${journal.file}` : ''}${recorder ? `\n  Record   API exchanges, to ${options.record} (each written before it is answered)` : ''}
 Dev keys (public, for this mock only):
 ${keyTable(mockState.store.apiKeys)}`);
 
@@ -254,25 +259,6 @@ ${keyTable(mockState.store.apiKeys)}`);
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
-}
-
-/**
- * Records what `mock` answers into `file`, written when the mock stops. The file is written
- * (empty) at once, so a path that cannot be written is a usage error at start, not a loss at
- * the end.
- */
-async function startRecording(
-  file: string,
-  mock: AnswersMock,
-  keys: () => readonly ApiKey[],
-): Promise<{ mock: AnswersMock; write: () => Promise<void> }> {
-  const { recordingMock } = await import('../core/recorder.ts');
-  const recorder = recordingMock(mock, keys, () => 'answers-mock session');
-  const write = () => writeFile(file, `${JSON.stringify(recorder.recording(), null, 2)}\n`, 'utf8');
-  await write().catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(`--record ${file}: ${error.code ?? error.message}`);
-  });
-  return { mock: recorder.mock, write };
 }
 
 /** Runs `answers-mock` with `argv`: serves until SIGINT or SIGTERM, or exits 2 on a usage error. */

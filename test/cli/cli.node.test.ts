@@ -75,7 +75,7 @@ describe('answers-mock CLI', () => {
     }
   }, 30_000);
 
-  it('records the API exchanges with --record, keys by role, written when it stops', async () => {
+  it('records the API exchanges with --record, keys by role', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'answers-mock-record-'));
     const file = join(folder, 'session.json');
     const child = run(['--port', '0', '--quiet', '--record', file]);
@@ -100,6 +100,39 @@ describe('answers-mock CLI', () => {
         ['listCollections', 'inactive', 401],
       ]);
       expect(text).not.toContain('answers_test_');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('keeps every exchange it answered in the --record file through a kill -9', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'answers-mock-record-'));
+    const file = join(folder, 'session.json');
+    const child = run(['--port', '0', '--quiet', '--record', file]);
+    const end = exited(child);
+    try {
+      const [, base] = await waitForOutput(
+        child,
+        /(http:\/\/127\.0\.0\.1:\d+)\/api\/answers\/v1/,
+        20_000,
+      );
+      const statuses = await Promise.all(
+        ['answers_test_full_acme', 'answers_test_readonly_acme', 'nope'].map(
+          async (key) =>
+            (
+              await fetch(`${base}/api/answers/v1/collections`, {
+                headers: { 'x-answers-api-key': key },
+              })
+            ).status,
+        ),
+      );
+      child.kill('SIGKILL');
+      expect((await end).code).toBeNull(); // ended by the signal, no clean-up ran
+      const recording = JSON.parse(await readFile(file, 'utf8')) as Recording;
+      expect(recording.sequences[0]!.exchanges.map((e) => `${e.key} ${e.status}`).sort()).toEqual(
+        [`full ${statuses[0]}`, `readonly ${statuses[1]}`, `unknown ${statuses[2]}`].sort(),
+      );
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       await rm(folder, { recursive: true, force: true });
