@@ -7,6 +7,7 @@ import { cpus, totalmem } from 'node:os';
 import { readFile, writeFile } from 'node:fs/promises';
 import { contractSuite } from './bench/contract-suite.ts';
 import { exploreBench } from './bench/explore.ts';
+import { replayBench } from './bench/replay.ts';
 import { dataLayer } from './bench/data-layer.ts';
 import { SHAPE_NAMES } from './bench/recorded-answers.ts';
 import { scale } from './bench/scale.ts';
@@ -46,6 +47,7 @@ const sections: Array<[string, () => Promise<string>]> = [
   ['Startup', startup],
   ['Contract suite against the local mock', contractSuite],
   ['Explore against the local mock', exploreBench],
+  ['Replay against the local mock', replayBench],
 ];
 // @note `--only throughput` re-measures one section; the others keep their last figures.
 const only = process.argv.includes('--only')

@@ -1,0 +1,126 @@
+/**
+ * `answers-contract replay` against the local mock (`answers-mock --empty`, its own process):
+ * requests per second replaying a recording of consumer tests, at `--concurrency` 1 and 4,
+ * beside explore's requests per second against the same mock in the same run (the baseline).
+ */
+import { startExploreModel } from '../../src/bin/mock-target.ts';
+import { explore } from '../../src/contract/explore/explore.ts';
+import { replay } from '../../src/contract/replay/replay.ts';
+import { recordingMock } from '../../src/core/recorder.ts';
+import { createMock } from '../../src/index.ts';
+import { startServer } from '../../src/node/server.ts';
+import { DEV_KEYS } from '../../src/seed/dev-keys.ts';
+import { emptyState } from '../../src/seed/empty-state.ts';
+import type { Recording } from '../../src/openapi/recording.ts';
+import { start, stop } from './processes.ts';
+import { KEY, QUICK, TSX } from './settings.ts';
+import { fmt, table } from './tables.ts';
+
+const KEYS = {
+  full: KEY,
+  readonly: 'answers_test_readonly_acme',
+  otherAccount: 'answers_test_full_globex',
+  inactive: 'answers_test_inactive_acme',
+};
+const TESTS = QUICK ? 50 : 200;
+
+/**
+ * A recording of `TESTS` consumer tests, each the flow of examples/node-tests/collections.test.ts:
+ * a collection made, two objects added, read back, listed, searched, a read-only write refused,
+ * deleted and read once more (9 exchanges).
+ */
+async function recordTests(): Promise<Recording> {
+  const mock = await createMock({ initialState: emptyState() });
+  let name = '';
+  const recorder = recordingMock(
+    mock,
+    () => DEV_KEYS,
+    () => name,
+  );
+  const server = await startServer({ mock: recorder.mock, port: 0, quiet: true });
+  const api = `${server.url}/api/answers/v1`;
+  const send = async (method: string, path: string, key: string, body?: unknown) => {
+    const response = await fetch(`${api}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return response.status === 204 ? undefined : ((await response.json()) as { id?: string });
+  };
+  try {
+    for (let test = 0; test < TESTS; test++) {
+      name = `bench.test.ts > flow ${test}`;
+      const { id } = (await send('POST', '/collections', KEY, {
+        name: `Recipes ${test}`,
+        metadata: { n: test },
+      }))!;
+      await send('POST', `/collections/${id}/objects`, KEY, { content: { title: `ragù ${test}` } });
+      await send('POST', `/collections/${id}/objects`, KEY, { content: { title: 'pesto' } });
+      await send('GET', `/collections/${id}`, KEY);
+      await send('GET', '/collections?limit=100', KEY);
+      await send('POST', '/search', KEY, { query: 'ragù', collection_ids: [id] });
+      await send('POST', '/collections', KEYS.readonly, { name: 'nope', metadata: {} });
+      await send('DELETE', `/collections/${id}`, KEY);
+      await send('GET', `/collections/${id}`, KEY);
+    }
+    return recorder.recording();
+  } finally {
+    await server.close();
+  }
+}
+
+export async function replayBench(): Promise<string> {
+  const recording = await recordTests();
+  const exchanges = recording.sequences.reduce((n, s) => n + s.exchanges.length, 0);
+  const args = ['--import', TSX, 'src/bin/answers-mock.ts', '--port', '0', '--quiet', '--empty'];
+  const mock = await start(args);
+  try {
+    const baseUrl = `${mock.url}/api/answers/v1`;
+    const explored = await explore({
+      baseUrl,
+      keys: KEYS,
+      startModel: startExploreModel,
+      seed: 1,
+      budgetMs: QUICK ? 3_000 : 10_000,
+      maxRequests: Number.MAX_SAFE_INTEGER,
+    });
+    // @note Requests to the target alone, as replay counts them (walks and clean-up included).
+    const exploreRate = (explored.sentToTarget ?? 0) / (explored.elapsedMs / 1000);
+    const rows: string[][] = [
+      [
+        '--concurrency',
+        'seconds',
+        'tests',
+        'divergences',
+        'requests to the target',
+        'requests/s',
+        'vs explore',
+      ],
+    ];
+    for (const concurrency of [1, 4]) {
+      const report = await replay({
+        baseUrl,
+        keys: KEYS,
+        recording,
+        destructive: true,
+        concurrency,
+      });
+      const seconds = report.elapsedMs / 1000;
+      rows.push([
+        String(concurrency),
+        fmt(seconds, 1),
+        fmt(report.sequences.length),
+        fmt(report.sequences.filter((s) => s.divergence).length),
+        fmt(report.sentToTarget),
+        fmt(report.sentToTarget / seconds),
+        fmt(report.sentToTarget / seconds / exploreRate, 2),
+      ]);
+    }
+    return (
+      `${table(rows)}\n\n` +
+      `A recording of ${fmt(TESTS)} consumer tests (${fmt(exchanges)} exchanges, each test the flow of examples/node-tests/collections.test.ts) replayed with \`--destructive\` against \`answers-mock --empty\` (its own process); requests count every request sent to it, walks of the list and clean-up included. The baseline is explore (seed 1, default \`--concurrency\` 4) against the same mock in the same run: ${fmt(explored.sentToTarget ?? 0)} requests to the target in ${fmt(explored.elapsedMs / 1000, 1)} s (${fmt(exploreRate)}/s).`
+    );
+  } finally {
+    await stop(mock);
+  }
+}
