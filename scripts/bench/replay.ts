@@ -6,12 +6,7 @@
 import { startExploreModel } from '../../src/bin/mock-target.ts';
 import { explore } from '../../src/contract/explore/explore.ts';
 import { replay } from '../../src/contract/replay/replay.ts';
-import { recordingMock } from '../../src/core/recorder.ts';
-import { createMock } from '../../src/index.ts';
-import { startServer } from '../../src/node/server.ts';
-import { DEV_KEYS } from '../../src/seed/dev-keys.ts';
-import { emptyState } from '../../src/seed/empty-state.ts';
-import type { Recording } from '../../src/openapi/recording.ts';
+import { recordFlows } from '../../test/support/recorded-flows.ts';
 import { start, stop } from './processes.ts';
 import { KEY, QUICK, TSX } from './settings.ts';
 import { fmt, table } from './tables.ts';
@@ -24,53 +19,8 @@ const KEYS = {
 };
 const TESTS = QUICK ? 50 : 200;
 
-/**
- * A recording of `TESTS` consumer tests, each the flow of examples/node-tests/collections.test.ts:
- * a collection made, two objects added, read back, listed, searched, a read-only write refused,
- * deleted and read once more (9 exchanges).
- */
-async function recordTests(): Promise<Recording> {
-  const mock = await createMock({ initialState: emptyState() });
-  let name = '';
-  const recorder = recordingMock(
-    mock,
-    () => DEV_KEYS,
-    () => name,
-  );
-  const server = await startServer({ mock: recorder.mock, port: 0, quiet: true });
-  const api = `${server.url}/api/answers/v1`;
-  const send = async (method: string, path: string, key: string, body?: unknown) => {
-    const response = await fetch(`${api}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return response.status === 204 ? undefined : ((await response.json()) as { id?: string });
-  };
-  try {
-    for (let test = 0; test < TESTS; test++) {
-      name = `bench.test.ts > flow ${test}`;
-      const { id } = (await send('POST', '/collections', KEY, {
-        name: `Recipes ${test}`,
-        metadata: { n: test },
-      }))!;
-      await send('POST', `/collections/${id}/objects`, KEY, { content: { title: `ragù ${test}` } });
-      await send('POST', `/collections/${id}/objects`, KEY, { content: { title: 'pesto' } });
-      await send('GET', `/collections/${id}`, KEY);
-      await send('GET', '/collections?limit=100', KEY);
-      await send('POST', '/search', KEY, { query: 'ragù', collection_ids: [id] });
-      await send('POST', '/collections', KEYS.readonly, { name: 'nope', metadata: {} });
-      await send('DELETE', `/collections/${id}`, KEY);
-      await send('GET', `/collections/${id}`, KEY);
-    }
-    return recorder.recording();
-  } finally {
-    await server.close();
-  }
-}
-
 export async function replayBench(): Promise<string> {
-  const recording = await recordTests();
+  const recording = await recordFlows(TESTS);
   const exchanges = recording.sequences.reduce((n, s) => n + s.exchanges.length, 0);
   const args = ['--import', TSX, 'src/bin/answers-mock.ts', '--port', '0', '--quiet', '--empty'];
   const mock = await start(args);

@@ -24,4 +24,14 @@ describe('an interrupted destructive run cleans up and says so', () => {
     expect(run.stdout).toContain('Left behind: nothing');
     expect(run.left).toEqual([]);
   }, 60_000);
+
+  it('replay, on SIGINT after its 4th create: exit 130, nothing left, the tests not replayed named', async () => {
+    const run = await interruptedRun({ command: 'replay', signal: 'SIGINT', afterCreates: 4 });
+    expect(run.code, run.stderr).toBe(130);
+    expect(run.stdout).toMatch(/not replayed \(interrupted before it began\)/);
+    expect(run.stdout).toMatch(/not replayed \(interrupted after \d of 9 exchanges\)/);
+    expect(run.stdout).toMatch(/^Interrupted by SIGINT\.$/m);
+    expect(run.stdout).toContain('Left behind: nothing');
+    expect(run.left).toEqual([]);
+  }, 60_000);
 });

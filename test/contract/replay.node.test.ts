@@ -167,6 +167,7 @@ describe('the replay command', () => {
 
   it('prints the consumer test and its story, writes one JUnit case per consumer test, exits 1', async () => {
     const junit = join(recordings, 'replay.junit.xml');
+    const json = join(recordings, 'replay.json');
     const run = await contract(
       [
         'replay',
@@ -178,6 +179,8 @@ describe('the replay command', () => {
         TARGET,
         '--junit',
         junit,
+        '--json',
+        json,
       ],
       { ANSWERS_API_KEY: server.keys.full, ANSWERS_READONLY_KEY: server.keys.readonly },
     );
@@ -190,6 +193,11 @@ describe('the replay command', () => {
     expect(run.stdout).toMatch(/\^ diverged here \(COLL-2\)/);
     expect(run.stdout).toMatch(/16 agreed, 1 diverged, 0 not replayed/);
     expect(run.stdout).toContain('Left behind: nothing');
+    const report = JSON.parse(await readFile(json, 'utf8')) as ReplayReport;
+    expect(diverged(report)).toEqual([
+      'collections.test.ts > collections the app makes > creates a collection and counts what it holds :: COLL-2',
+    ]);
+    expect(report.leftBehind).toEqual([]);
     const xml = await readFile(junit, 'utf8');
     new SaxesParser().write(xml).close();
     expect(xml.match(/<testcase /g)).toHaveLength(recording.sequences.length);

@@ -1,15 +1,19 @@
 /**
- * A destructive run (the suite or explore) against the mock 50 ms away, interrupted by a signal
+ * A destructive run (the suite, explore or replay) against the mock 50 ms away, interrupted by a signal
  * when the target has answered a chosen number of creates, or (explore) ended by its `--budget`:
  * what it printed, how it exited, and which of the run's collections the mock still holds.
  */
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseRunName } from '../../src/contract/target-api/run-name.ts';
 import { createMock } from '../../src/index.ts';
 import { startServer } from '../../src/node/server.ts';
 import { KEYS } from './keys.ts';
 import { startProxy } from './proxy.ts';
+import { recordFlows } from './recorded-flows.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PREFIX = '/api/answers/v1';
@@ -26,7 +30,7 @@ export interface InterruptedRun {
 export async function interruptedRun(
   options:
     | {
-        command: 'suite' | 'explore';
+        command: 'suite' | 'explore' | 'replay';
         signal: 'SIGINT' | 'SIGTERM';
         /** The signal is sent once the target has answered this many creates. */
         afterCreates: number;
@@ -51,8 +55,13 @@ export async function interruptedRun(
       }
     },
   });
+  const folder = await mkdtemp(join(tmpdir(), 'interrupted-replay-'));
   try {
+    const recording = join(folder, 'flows.json');
+    if (options.command === 'replay')
+      await writeFile(recording, JSON.stringify(await recordFlows(30)));
     const args = [
+      ...(options.command === 'replay' ? ['replay', recording] : []),
       ...(options.command === 'explore'
         ? 'budget' in options
           ? ['explore', '--seed', String(options.seed), '--budget', options.budget]
@@ -85,5 +94,6 @@ export async function interruptedRun(
   } finally {
     await proxy.close();
     await server.close();
+    await rm(folder, { recursive: true, force: true });
   }
 }

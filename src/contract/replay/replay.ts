@@ -120,10 +120,12 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
       return { ...result, notReplayed: 'it writes: replay it with --destructive' };
     const replaying = new SequenceReplay(world, `answers-contract-unknown-key-${runId}`, gate);
     result.outcome = replaying.outcome;
+    let done = 0;
     try {
       for (const exchange of sequence.exchanges) {
         if (interrupted()) break;
         await replaying.exchange(exchange);
+        done += 1;
       }
     } catch (error) {
       if (error instanceof Divergence) {
@@ -136,6 +138,9 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
         };
       } else if (!interrupted()) throw error;
     } finally {
+      // @note A test the interruption cut short agreed with nothing: never shown as agreed.
+      if (!result.divergence && done < sequence.exchanges.length)
+        result.notReplayed = `interrupted after ${done} of ${sequence.exchanges.length} exchanges`;
       cleanerClient.cleaningUp(interrupted() ? deadline : undefined);
       const left = [
         ...(await (gate
