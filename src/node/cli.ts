@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { maskApiKey, type ApiKey } from '../core/api-key.ts';
-import type { AnswersMock } from '../core/mock.ts';
+import { maskApiKey } from '../core/api-key.ts';
 import { isLoopbackName } from '../core/local-names.ts';
 import type { Snapshot } from '../core/snapshot/snapshot.ts';
 import { DEV_KEYS } from '../seed/dev-keys.ts';
