@@ -9,6 +9,12 @@ import { StateJournal } from './state-file/journal.ts';
 import { StateFileError } from './state-file/read.ts';
 import { initialState, UsageError } from './start-data.ts';
 
+/** An option that names a file: anything but nothing. */
+function fileName(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('must name a file');
+  return value;
+}
+
 function integer(min: number, max: number, what: string) {
   return (value: string): number => {
     const n = Number(value);
@@ -90,10 +96,7 @@ function parseArguments(argv: string[]): CliOptions {
       new Option(
         '--state-file <file>',
         'continue from this file if it exists (--empty, --fixture, --seed/--size: what to start from until it does); save every change to it before answering',
-      ).argParser((value) => {
-        if (value.trim() === '') throw new InvalidArgumentError('must name a file');
-        return value;
-      }),
+      ).argParser(fileName),
     )
     .addOption(
       new Option('--latency <ms>', 'delay every API response').argParser(
@@ -142,10 +145,7 @@ function parseArguments(argv: string[]): CliOptions {
       new Option(
         '--record <file>',
         'record every API exchange (keys by role, never by value) to this file, each written before it is answered',
-      ).argParser((value) => {
-        if (value.trim() === '') throw new InvalidArgumentError('must name a file');
-        return value;
-      }),
+      ).argParser(fileName),
     )
     .option('--quiet', 'log no requests')
     .exitOverride()

@@ -5,7 +5,8 @@
  * story is a false alarm of the kit. A row and seed that tell one today are marked `it.fails`
  * with the clause and message explore printed, so the day the kit is fixed the test flips.
  * The fixed suite over the same designs: test/independent/designs.node.test.ts.
- * Deep tier (test/README.md): seed 1 by default, seeds 1-3 with DEEP=full.
+ * Deep tier (test/README.md): seed 1 by default, seeds 1-3 with DEEP=full, and each for its whole
+ * 60 s with DEEP=soak.
  */
 import { describe, expect, it } from 'vitest';
 import { startExploreModel } from '../../../src/bin/mock-target.ts';
@@ -14,14 +15,14 @@ import { parseTargetDescription } from '../../../src/contract/target-api/load.ts
 import { DESIGNS, descriptionText, designName, serverOptions } from '../../independent/designs.ts';
 import { startIndependentServer } from '../../independent/server.ts';
 import { SEEDS } from './explore-independent.ts';
-import { DEEP_FULL } from '../../support/deep.ts';
+import { DEEP_FULL, DEEP_SOAK } from '../../support/deep.ts';
 
 /**
  * The bound of each run: requests (both sides counted), so what is found is the machine's speed's
  * no matter. Under DEEP=full 20,000 (10 to 20 s each here): false alarms hide in long histories
  * (a search by query string judged as if scoped by a body showed only once sequences grew longer).
  */
-const MAX_REQUESTS = DEEP_FULL ? 20_000 : 1_500;
+const MAX_REQUESTS = DEEP_SOAK ? Number.MAX_SAFE_INTEGER : DEEP_FULL ? 20_000 : 1_500;
 /** How long a read after a write may wait for a lagging index (`--settle`). */
 const SETTLE_MS = 5_000;
 
@@ -64,7 +65,7 @@ describe('explore against each correct design', () => {
               await server.close();
             }
           },
-          90_000,
+          DEEP_SOAK ? 120_000 : 90_000,
         );
       }
     });
