@@ -103,6 +103,22 @@ export class SequenceReplay implements Replaying {
     const key =
       role === 'none' ? null : role === 'unknown' ? this.unknownKey : this.world.keys[role];
     if (key === undefined) return skip(`no ${role} key was given`);
+    // @note A key that served the consumer, yet is none the run was given (a HAR's own key):
+    // its role is not known, so what the target must answer to it is not either.
+    if (role === 'unknown' && ok(exchange.status))
+      return skip('a key that served the consumer and that the run was not given');
+    // @note A refusal the spec states (a key refused, or what is absent) is judged; any other
+    // (400, 409, 413, 422, a 5xx) is a decision of the recorded side's own, which a correct
+    // target may take otherwise: not sent, so the target's data stays the consumer's.
+    const source = this.world.model;
+    if (
+      !ok(exchange.status) &&
+      exchange.status !== 401 &&
+      exchange.status !== 404 &&
+      !source.isGone(exchange.status) &&
+      !source.isNotYours(exchange.status)
+    )
+      return skip(`a ${exchange.status} the spec does not state`);
     const collection = this.collections.get(request.params.collection_id ?? '');
     const object = this.objects.get(request.params.object_id ?? '');
     if (

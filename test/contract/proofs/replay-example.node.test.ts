@@ -15,7 +15,7 @@ import { replay, type ReplayReport } from '../../../src/contract/replay/replay.t
 import { readReplayFile } from '../../../src/contract/replay/read-file.ts';
 import { DEFAULT_DESCRIPTION } from '../../../src/contract/target-api/description.ts';
 import { loadTargetFile } from '../../../src/contract/target-api/load.ts';
-import type { Recording } from '../../../src/openapi/recording.ts';
+import type { RecordedExchange, Recording } from '../../../src/openapi/recording.ts';
 import { DEV_KEYS } from '../../../src/seed/dev-keys.ts';
 import { startIndependentServer, type IndependentServer } from '../../independent/server.ts';
 import { TARGET } from '../../independent/suite-runs.ts';
@@ -351,5 +351,71 @@ describe('replay --against-mock: a HAR of a deployment’s traffic, replayed on 
     const { run } = await againstMock('count-wrong');
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/COLL-2: the object count: the deployment has 0, the target 2/);
+  });
+});
+
+describe('what the spec leaves open, replay does not judge', () => {
+  it('a refusal only the recorded side decides (a 409 for a name taken) is not sent; a key the run was not told of that served the consumer is not judged', async () => {
+    const exchange = (extra: Partial<RecordedExchange>): RecordedExchange => ({
+      operation: 'createCollection',
+      method: 'POST',
+      path: '/api/answers/v1/collections',
+      query: '',
+      key: 'full',
+      status: 201,
+      ...extra,
+    });
+    const created = { id: 'col_a', name: 'Dup', metadata: {}, object_count: 0 };
+    const recorded: Recording = {
+      format: 'answers-recording/1',
+      sequences: [
+        {
+          name: 'names.test.ts > a name is taken once',
+          exchanges: [
+            exchange({ body: { name: 'Dup', metadata: {} }, response: created }),
+            exchange({
+              body: { name: 'Dup', metadata: {} },
+              status: 409,
+              response: { code: 'collection_name_taken' },
+            }),
+            exchange({
+              operation: 'getCollection',
+              method: 'GET',
+              path: '/api/answers/v1/collections/col_a',
+              response: created,
+              status: 200,
+            }),
+            exchange({
+              operation: 'listCollections',
+              method: 'GET',
+              key: 'unknown',
+              status: 200,
+              response: { data: [], has_more: false, next_cursor: null },
+            }),
+          ],
+        },
+      ],
+    };
+    const server = await startIndependentServer();
+    try {
+      const report = await replay({
+        baseUrl: server.url,
+        keys: server.keys,
+        recording: recorded,
+        description: await loadTargetFile(TARGET),
+        destructive: true,
+      });
+      expect(diverged(report)).toEqual([]);
+      expect(report.sequences[0]!.outcome).toEqual({
+        judged: 2,
+        notJudged: {
+          'a 409 the spec does not state': 1,
+          'a key that served the consumer and that the run was not given': 1,
+        },
+      });
+      expect(report.leftBehind).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });
