@@ -59,6 +59,11 @@ describe('explore against each correct design', () => {
                 maxRequests: MAX_REQUESTS,
                 settleMs: row.indexLag > 0 ? SETTLE_MS : 0,
               });
+              // @note The soak's figures, for the issue's note: what each 60 s covered.
+              if (DEEP_SOAK)
+                console.log(
+                  `soak #${i + 1} seed ${seed}: ${report.sequences} sequences, ${report.requests} requests, ${report.sentToTarget} to the target, ${Math.round(report.elapsedMs / 1000)} s, story ${report.story?.clause ?? 'none'}, left ${report.leftBehind.length}`,
+                );
               expect(report.leftBehind).toEqual([]);
               expect(report.story, JSON.stringify(report.story, null, 2)).toBeUndefined();
             } finally {
