@@ -2,7 +2,13 @@
 import type { Snapshot } from './core/snapshot/snapshot.ts';
 import { SnapshotError } from './core/snapshot/snapshot.ts';
 
-export { createMock } from './create-mock.ts';
+export { createMock, type MockRecordOptions, type RecordingAnswersMock } from './create-mock.ts';
+export type {
+  KeyRole,
+  RecordedExchange,
+  RecordedSequence,
+  Recording,
+} from './openapi/recording.ts';
 export type { AnswersMock, InitialState, MockControls, MockOptions } from './core/mock.ts';
 export type { HandledRequest, MockRequest, MockResponse, ServeOptions } from './core/http.ts';
 export { SnapshotError, type Snapshot };

@@ -7,6 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMock } from '../../src/index.ts';
 import { DEV_KEYS, emptyState, setupAnswersServer } from '../../src/node/index.ts';
 import type { Recording } from '../../src/openapi/recording.ts';
 import { KEYS } from '../support/keys.ts';
@@ -113,5 +114,40 @@ describe('a recording of a test file', () => {
     });
     expect(other.recording!.current().sequences.map((s) => s.name)).toEqual(['unnamed']);
     expect(recording.current().sequences.flatMap((s) => s.exchanges)).toHaveLength(7);
+  });
+});
+
+describe('createMock({ record })', () => {
+  it('records what its one entry answers, a sequence per test name, keys by role; without it, no recording', async () => {
+    let test = 'first';
+    const recorded = await createMock({
+      initialState: emptyState(),
+      record: { testName: () => test },
+    });
+    const request = (key: string, method: string, path: string) => ({
+      method,
+      path: `/api/answers/v1${path}`,
+      query: new URLSearchParams(),
+      headers: new Headers({ authorization: `Bearer ${key}` }),
+    });
+    await recorded.handle(request(KEYS.full, 'GET', '/collections'));
+    test = 'second';
+    await recorded.handle(request(KEYS.readonly, 'DELETE', '/collections/col_nothing'));
+    await recorded.handle(
+      { ...request(KEYS.full, 'GET', ''), path: '/__mock/state' },
+      { control: true },
+    );
+    const recording: Recording = recorded.recording();
+    expect(
+      recording.sequences.map((s) => [
+        s.name,
+        s.exchanges.map((e) => `${e.key} ${e.method} ${e.status}`),
+      ]),
+    ).toEqual([
+      ['first', ['full GET 200']],
+      ['second', ['readonly DELETE 401']],
+    ]);
+    expect(JSON.stringify(recording)).not.toContain('answers_test_');
+    expect('recording' in (await createMock({ initialState: emptyState() }))).toBe(false);
   });
 });
