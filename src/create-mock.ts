@@ -33,6 +33,7 @@ export async function createMock(
     mock,
     () => state.store.apiKeys,
     options.record.testName ?? (() => undefined),
+    () => [state.store, state.store.version],
   );
   return { ...recorder.mock, recording: recorder.recording };
 }

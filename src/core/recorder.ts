@@ -75,15 +75,33 @@ export function recordingMock(
   mock: AnswersMock,
   keys: () => readonly ApiKey[],
   testName: () => string | undefined,
+  /**
+   * What the mock's data is now (its store and the store's version): a change between two
+   * exchanges of a test is a write outside the API (`mock.db`, factories, a load).
+   */
+  data?: () => readonly unknown[],
 ): RecordingMock {
   const sequences: RecordedSequence[] = [];
   let count = 0;
+  /** The data as the last API exchange left it. */
+  let seen: readonly unknown[] | undefined;
+  /** API exchanges under way: while one is, a change of the data may be its own. */
+  let underWay = 0;
+  /** The data changed outside the API since the last API exchange. */
+  let changedOutside = false;
+  const changed = () => {
+    const now = data?.();
+    return now !== undefined && seen !== undefined && now.some((value, i) => value !== seen![i]);
+  };
   const add = (request: MockRequest, handled: HandledRequest): void => {
-    if (isControlPath(request.path) || count >= MAX_RECORDED_EXCHANGES) return;
+    if (count >= MAX_RECORDED_EXCHANGES) return;
     count += 1;
     const name = testName() ?? 'unnamed';
     let sequence = sequences.at(-1);
     if (sequence?.name !== name) sequences.push((sequence = { name, exchanges: [] }));
+    // @note Only within a test: what a test starts from is not the sequence's own data anyway.
+    const outside = changedOutside && sequence.exchanges.length > 0;
+    changedOutside = false;
     const body =
       request.body && !request.bodyTooLarge
         ? parsed(new TextDecoder().decode(request.body))
@@ -99,6 +117,7 @@ export function recordingMock(
       status: handled.response.status,
       ...(response === undefined ? {} : { response }),
       ...(handled.forced ? { forced: true as const } : {}),
+      ...(outside ? { afterOutsideChange: true as const } : {}),
     };
     sequence.exchanges.push(withoutKeys(exchange, handled.presentedKey, keys()));
   };
@@ -106,9 +125,18 @@ export function recordingMock(
     mock: {
       ...mock,
       handle: async (request, options) => {
-        const handled = await mock.handle(request, options);
-        add(request, handled);
-        return handled;
+        // @note The control API (a reset, a load) changes the data outside the API too.
+        if (isControlPath(request.path)) return mock.handle(request, options);
+        if (underWay === 0 && changed()) changedOutside = true;
+        underWay += 1;
+        try {
+          const handled = await mock.handle(request, options);
+          add(request, handled);
+          return handled;
+        } finally {
+          underWay -= 1;
+          seen = data?.();
+        }
       },
     },
     recording: () => ({ format: RECORDING_FORMAT, sequences: structuredClone(sequences) }),

@@ -193,7 +193,12 @@ async function main(argv: string[]): Promise<void> {
     ? await (
         await import('./session-recording.ts')
       )
-        .startSessionRecording(options.record, mock, () => mockState.store.apiKeys)
+        .startSessionRecording(
+          options.record,
+          mock,
+          () => mockState.store.apiKeys,
+          () => [mockState.store, mockState.store.version],
+        )
         .catch((error: NodeJS.ErrnoException) => {
           throw new UsageError(`--record ${options.record}: ${error.code ?? error.message}`);
         })

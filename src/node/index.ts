@@ -64,7 +64,12 @@ export async function setupAnswersServer(
   const recorder =
     record === undefined
       ? undefined
-      : recordingMock(mock, () => state.store.apiKeys, record.testName ?? (() => undefined));
+      : recordingMock(
+          mock,
+          () => state.store.apiKeys,
+          record.testName ?? (() => undefined),
+          () => [state.store, state.store.version],
+        );
   const handlers = createHandlers(recorder?.mock ?? mock, options);
   const recording =
     recorder && record

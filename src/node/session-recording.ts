@@ -25,8 +25,9 @@ export async function startSessionRecording(
   file: string,
   mock: AnswersMock,
   keys: () => readonly ApiKey[],
+  data: () => readonly unknown[],
 ): Promise<SessionRecording> {
-  const recorder = recordingMock(mock, keys, () => 'answers-mock session');
+  const recorder = recordingMock(mock, keys, () => 'answers-mock session', data);
   const temporary = `${file}.${process.pid}.tmp`;
   const persist = async () => {
     await writeFile(temporary, `${JSON.stringify(recorder.recording(), null, 2)}\n`, 'utf8');

@@ -34,6 +34,12 @@ export interface RecordedExchange {
    * told to say, not what it does. Replay neither sends nor judges it.
    */
   forced?: true;
+  /**
+   * The test changed the mock's data outside the API since the exchange before this one (with
+   * `mock.db`, factories, a load): what the consumer saw from here on rests on writes no
+   * recording holds. Replay judges nothing of its test from here.
+   */
+  afterOutsideChange?: true;
 }
 
 /** The exchanges of one consumer test, in the order they were answered. */

@@ -151,3 +151,43 @@ describe('createMock({ record })', () => {
     expect('recording' in (await createMock({ initialState: emptyState() }))).toBe(false);
   });
 });
+
+describe('a write outside the API, within a test', () => {
+  const request = (method: string, path: string, body?: unknown) => ({
+    method,
+    path: `/api/answers/v1${path}`,
+    query: new URLSearchParams(),
+    headers: new Headers({
+      authorization: `Bearer ${KEYS.full}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    }),
+    ...(body === undefined ? {} : { body: new TextEncoder().encode(JSON.stringify(body)) }),
+  });
+
+  it('marks the exchange after it, so that replay judges nothing of the test from there', async () => {
+    const mock = await createMock({ initialState: emptyState(), record: {} });
+    const created = await mock.handle(request('POST', '/collections', { name: 'Recipes' }));
+    const { id } = JSON.parse(created.response.body!) as { id: string };
+    await Promise.all([
+      mock.handle(request('POST', `/collections/${id}/objects`, { content: { a: 1 } })),
+      mock.handle(request('POST', `/collections/${id}/objects`, { content: { a: 2 } })),
+    ]);
+    await mock.handle(request('GET', `/collections/${id}`));
+    await mock.db.objects.create({ collection_id: id, content: { seeded: true } });
+    await mock.handle(request('GET', `/collections/${id}`));
+    await mock.handle(request('GET', '/collections'));
+    const [sequence] = mock.recording().sequences;
+    expect(
+      sequence!.exchanges.map(
+        (e) => `${e.method} ${e.status}${e.afterOutsideChange ? ' after an outside change' : ''}`,
+      ),
+    ).toEqual([
+      'POST 201',
+      'POST 201',
+      'POST 201',
+      'GET 200',
+      'GET 200 after an outside change',
+      'GET 200',
+    ]);
+  });
+});

@@ -86,6 +86,8 @@ export class SequenceReplay implements Replaying {
 
   /** Replays one exchange; throws the {@link Divergence} it shows, if it shows one. */
   async exchange(exchange: RecordedExchange): Promise<void> {
+    if (exchange.afterOutsideChange && !this.#broken)
+      this.#broken = 'after the test changed the mock’s data outside the API (mock.db, factories)';
     if (this.#broken) return this.#skip(this.#broken);
     if (exchange.forced) return this.#skip('an answer the test forced (failNext, Prefer)');
     const request = matched(this.world, exchange);

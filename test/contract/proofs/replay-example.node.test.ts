@@ -355,7 +355,7 @@ describe('replay --against-mock: a HAR of a deployment’s traffic, replayed on 
 });
 
 describe('what the spec leaves open, replay does not judge', () => {
-  it('a refusal only the recorded side decides (a 409 for a name taken) is not sent; a key the run was not told of that served the consumer is not judged', async () => {
+  it('a refusal only the recorded side decides (a 409 for a name taken) is not sent; nothing after a write outside the API is judged', async () => {
     const exchange = (extra: Partial<RecordedExchange>): RecordedExchange => ({
       operation: 'createCollection',
       method: 'POST',
@@ -392,6 +392,15 @@ describe('what the spec leaves open, replay does not judge', () => {
               status: 200,
               response: { data: [], has_more: false, next_cursor: null },
             }),
+            // After mock.db wrote 5 objects: a count no recording explains.
+            exchange({
+              operation: 'getCollection',
+              method: 'GET',
+              path: '/api/answers/v1/collections/col_a',
+              response: { ...created, object_count: 5 },
+              status: 200,
+              afterOutsideChange: true,
+            }),
           ],
         },
       ],
@@ -411,6 +420,7 @@ describe('what the spec leaves open, replay does not judge', () => {
         notJudged: {
           'a 409 the spec does not state': 1,
           'a key that served the consumer and that the run was not given': 1,
+          'after the test changed the mock’s data outside the API (mock.db, factories)': 1,
         },
       });
       expect(report.leftBehind).toEqual([]);
