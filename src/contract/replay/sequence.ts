@@ -178,7 +178,14 @@ export class SequenceReplay implements Replaying {
       const record = this.world.record(described, consumer, answer);
       this.world.agree(clause, consumer, answer, record, why);
       if (ok(exchange.status) && ok(answer.status))
-        await this.#effect(request, values, consumer, answer, record, key, keyName);
+        await this.#effect(request, values, consumer, answer, record, key, keyName).catch(
+          (error: unknown) => {
+            // @note A walk of the list that fails (a page refused, a token repeated) fails
+            // the list, as in explore.
+            if (!(error instanceof CheckFailure)) throw error;
+            throw new Divergence(error.clause ?? 'COLL-LIST-2', error.message, record);
+          },
+        );
     };
     // @note A read after writes may take `--settle` to show them.
     if (writes(operation)) await attempt();

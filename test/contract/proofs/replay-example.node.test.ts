@@ -60,7 +60,7 @@ beforeAll(async () => {
 }, 150_000);
 afterAll(() => rm(recordings, { recursive: true, force: true }));
 
-async function replayed(variant?: VariantName): Promise<ReplayReport> {
+async function replayed(variant?: VariantName, maxWalkItems?: number): Promise<ReplayReport> {
   const server = await startIndependentServer({ variant });
   try {
     return await replay({
@@ -69,6 +69,7 @@ async function replayed(variant?: VariantName): Promise<ReplayReport> {
       recording,
       description: await loadTargetFile(TARGET),
       destructive: true,
+      maxWalkItems,
     });
   } finally {
     await server.close();
@@ -123,6 +124,16 @@ describe('a recording of examples/node-tests', () => {
       'SEARCH-1': expect.any(Number),
       'ERR-401-5': expect.any(Number),
     });
+  });
+
+  it('fails a list whose walk fails (here: past --max-walk-items), never crashes on it', async () => {
+    const report = await replayed(undefined, 2);
+    const lists = report.sequences.filter((s) => s.divergence);
+    expect(lists.length).toBeGreaterThan(0);
+    for (const { divergence } of lists) {
+      expect(divergence!.clause).toBe('COLL-LIST-2');
+      expect(divergence!.message).toMatch(/--max-walk-items raises the limit/);
+    }
   });
 
   // Each variant breaks one rule a test of the example relies on: the replay names that test.
