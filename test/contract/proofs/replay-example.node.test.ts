@@ -14,9 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replay, type ReplayReport } from '../../../src/contract/replay/replay.ts';
 import { readReplayFile } from '../../../src/contract/replay/read-file.ts';
 import { DEFAULT_DESCRIPTION } from '../../../src/contract/target-api/description.ts';
-import { loadTargetFile } from '../../../src/contract/target-api/load.ts';
+import { loadTargetFile, parseTargetDescription } from '../../../src/contract/target-api/load.ts';
 import type { RecordedExchange, Recording } from '../../../src/openapi/recording.ts';
 import { DEV_KEYS } from '../../../src/seed/dev-keys.ts';
+import { DESIGNS, descriptionText, designName, serverOptions } from '../../independent/designs.ts';
 import { startIndependentServer, type IndependentServer } from '../../independent/server.ts';
 import { TARGET } from '../../independent/suite-runs.ts';
 import type { VariantName } from '../../independent/variants.ts';
@@ -125,6 +126,32 @@ describe('a recording of examples/node-tests', () => {
       'ERR-401-5': expect.any(Number),
     });
   });
+
+  // Correct servers that take the spec's open decisions each their own way: a false alarm here
+  // would be the kit's.
+  it.each(DESIGNS.map((row, i) => [i + 1, designName(row), row] as const))(
+    'agrees with correct design #%i (%s), and leaves nothing',
+    async (_, name, row) => {
+      const server = await startIndependentServer(serverOptions(row));
+      try {
+        const report = await replay({
+          baseUrl: server.url,
+          keys: server.keys,
+          recording,
+          description: parseTargetDescription(descriptionText(row), `designs.ts: ${name}`),
+          destructive: true,
+          settleMs: row.indexLag > 0 ? 5_000 : 0,
+        });
+        expect(diverged(report)).toEqual([]);
+        expect(report.leftBehind).toEqual([]);
+        expect(report.sequences.reduce((n, s) => n + s.outcome.judged, 0)).toBeGreaterThanOrEqual(
+          20,
+        );
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   it('fails a list whose walk fails (here: past --max-walk-items), never crashes on it', async () => {
     const report = await replayed(undefined, 2);
