@@ -58,6 +58,18 @@ export interface Pushback {
   notWaited: number;
 }
 
+/** How several clients of one run were pushed back, in all. */
+export function totalPushback(clients: ReadonlyArray<{ pushback: Pushback }>): Pushback {
+  return clients.reduce(
+    (sum, client) => ({
+      waits: sum.waits + client.pushback.waits,
+      waitedMs: sum.waitedMs + client.pushback.waitedMs,
+      notWaited: sum.notWaited + client.pushback.notWaited,
+    }),
+    { waits: 0, waitedMs: 0, notWaited: 0 },
+  );
+}
+
 /** The longest one Retry-After the suite honours, and how often it retries one request. */
 const MAX_WAIT_MS = 10_000;
 const MAX_RETRIES = 3;

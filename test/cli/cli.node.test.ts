@@ -75,7 +75,13 @@ describe('answers-mock CLI', () => {
     }
   }, 30_000);
 
-  it('records the API exchanges with --record, keys by role', async () => {
+  /**
+   * `answers-mock --record FILE` on a free port: `use` gets its API root, sends requests and ends
+   * the process; then what the process exited with and the file it left.
+   */
+  async function recordedSession(
+    use: (api: string, child: ChildProcessWithoutNullStreams) => Promise<void>,
+  ): Promise<{ code: number | null; text: string }> {
     const folder = await mkdtemp(join(tmpdir(), 'answers-mock-record-'));
     const file = join(folder, 'session.json');
     const child = run(['--port', '0', '--quiet', '--record', file]);
@@ -86,57 +92,45 @@ describe('answers-mock CLI', () => {
         /(http:\/\/127\.0\.0\.1:\d+)\/api\/answers\/v1/,
         20_000,
       );
-      const list = (key: string) =>
-        fetch(`${base}/api/answers/v1/collections`, { headers: { 'x-answers-api-key': key } });
-      expect((await list('answers_test_full_acme')).status).toBe(200);
-      expect((await list('answers_test_inactive_acme')).status).toBe(401);
-      child.kill('SIGTERM');
-      expect((await end).code).toBe(0);
-      const text = await readFile(file, 'utf8');
-      const recording = JSON.parse(text) as Recording;
-      expect(recording.sequences).toHaveLength(1);
-      expect(recording.sequences[0]!.exchanges.map((e) => [e.operation, e.key, e.status])).toEqual([
-        ['listCollections', 'full', 200],
-        ['listCollections', 'inactive', 401],
-      ]);
-      expect(text).not.toContain('answers_test_');
+      await use(`${base}/api/answers/v1`, child);
+      const { code } = await end;
+      return { code, text: await readFile(file, 'utf8') };
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       await rm(folder, { recursive: true, force: true });
     }
+  }
+  const list = (api: string, key: string) =>
+    fetch(`${api}/collections`, { headers: { 'x-answers-api-key': key } });
+
+  it('records the API exchanges with --record, keys by role', async () => {
+    const { code, text } = await recordedSession(async (api, child) => {
+      expect((await list(api, 'answers_test_full_acme')).status).toBe(200);
+      expect((await list(api, 'answers_test_inactive_acme')).status).toBe(401);
+      child.kill('SIGTERM');
+    });
+    expect(code).toBe(0);
+    const recording = JSON.parse(text) as Recording;
+    expect(recording.sequences).toHaveLength(1);
+    expect(recording.sequences[0]!.exchanges.map((e) => [e.operation, e.key, e.status])).toEqual([
+      ['listCollections', 'full', 200],
+      ['listCollections', 'inactive', 401],
+    ]);
+    expect(text).not.toContain('answers_test_');
   }, 30_000);
 
   it('keeps every exchange it answered in the --record file through a kill -9', async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'answers-mock-record-'));
-    const file = join(folder, 'session.json');
-    const child = run(['--port', '0', '--quiet', '--record', file]);
-    const end = exited(child);
-    try {
-      const [, base] = await waitForOutput(
-        child,
-        /(http:\/\/127\.0\.0\.1:\d+)\/api\/answers\/v1/,
-        20_000,
-      );
-      const statuses = await Promise.all(
-        ['answers_test_full_acme', 'answers_test_readonly_acme', 'nope'].map(
-          async (key) =>
-            (
-              await fetch(`${base}/api/answers/v1/collections`, {
-                headers: { 'x-answers-api-key': key },
-              })
-            ).status,
-        ),
-      );
+    let statuses: number[] = [];
+    const { code, text } = await recordedSession(async (api, child) => {
+      const keys = ['answers_test_full_acme', 'answers_test_readonly_acme', 'nope'];
+      statuses = await Promise.all(keys.map(async (key) => (await list(api, key)).status));
       child.kill('SIGKILL');
-      expect((await end).code).toBeNull(); // ended by the signal, no clean-up ran
-      const recording = JSON.parse(await readFile(file, 'utf8')) as Recording;
-      expect(recording.sequences[0]!.exchanges.map((e) => `${e.key} ${e.status}`).sort()).toEqual(
-        [`full ${statuses[0]}`, `readonly ${statuses[1]}`, `unknown ${statuses[2]}`].sort(),
-      );
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await rm(folder, { recursive: true, force: true });
-    }
+    });
+    expect(code).toBeNull(); // ended by the signal, no clean-up ran
+    const recording = JSON.parse(text) as Recording;
+    expect(recording.sequences[0]!.exchanges.map((e) => `${e.key} ${e.status}`).sort()).toEqual(
+      [`full ${statuses[0]}`, `readonly ${statuses[1]}`, `unknown ${statuses[2]}`].sort(),
+    );
   }, 30_000);
 
   it('exits with 2 at start when the --record file cannot be written', async () => {

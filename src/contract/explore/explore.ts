@@ -7,7 +7,7 @@
  * deleted after each sequence, the shrinking replays included.
  */
 import * as fc from './fast-check.ts';
-import { ContractClient, type Pushback } from '../client.ts';
+import { ContractClient, totalPushback, type Pushback } from '../client.ts';
 import { CheckFailure, Interrupted } from '../failure.ts';
 import { LIMITS } from '../limits.ts';
 import { TargetError } from '../runner.ts';
@@ -272,14 +272,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     // @note Every request sent to the target, walk pages, read-backs and clean-up included.
     sentToTarget: pushbackOf.reduce((sum, client) => sum + client.sent, 0),
     ...(tooLarge.count > 0 ? { tooLarge: { ...tooLarge } } : {}),
-    pushback: pushbackOf.reduce(
-      (sum, client) => ({
-        waits: sum.waits + client.pushback.waits,
-        waitedMs: sum.waitedMs + client.pushback.waitedMs,
-        notWaited: sum.notWaited + client.pushback.notWaited,
-      }),
-      { waits: 0, waitedMs: 0, notWaited: 0 },
-    ),
+    pushback: totalPushback(pushbackOf),
   });
 
   /** Collection ids listed before the run (`existedBefore`). */

@@ -5,7 +5,7 @@
  * a sequence created is deleted after it, and what the target still shows at the end is left
  * behind. Writes only with `destructive`: a sequence that writes is otherwise not replayed.
  */
-import { ContractClient } from '../client.ts';
+import { ContractClient, totalPushback } from '../client.ts';
 import { CheckFailure } from '../failure.ts';
 import { LIMITS } from '../limits.ts';
 import { TargetError } from '../runner.ts';
@@ -176,14 +176,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
       clauses: Object.fromEntries(coverage.clauses),
       operations: Object.fromEntries(coverage.operations),
     },
-    pushback: clients.reduce(
-      (sum, each) => ({
-        waits: sum.waits + each.pushback.waits,
-        waitedMs: sum.waitedMs + each.pushback.waitedMs,
-        notWaited: sum.notWaited + each.pushback.notWaited,
-      }),
-      { waits: 0, waitedMs: 0, notWaited: 0 },
-    ),
+    pushback: totalPushback(clients),
     ...(interrupted() ? { interrupted: { signal: String(options.signal!.reason) } } : {}),
   };
 }
