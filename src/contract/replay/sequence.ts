@@ -13,22 +13,16 @@ import { OPERATION_IDS, type OperationName } from '../target-api/description.ts'
 import type { BodyValues } from '../target-api/target.ts';
 import {
   Divergence,
-  holdsContent,
   keyClause,
   ok,
-  short,
   type CollectionPair,
-  type KeyName,
   type ObjectPair,
   type Sent,
-  type StepRecord,
 } from '../explore/comparison.ts';
-import { created, updated } from '../explore/updates.ts';
-import { sameMetadata } from '../explore/updates.ts';
 import type { World } from '../explore/world.ts';
 import type { Gate } from '../explore/gate.ts';
 import { matchRequest, type MatchedRequest } from './match.ts';
-import { judgeList, judgeSearch, type Replaying } from './read-judges.ts';
+import { judgeEffect, type ReplayState } from './effects.ts';
 import type { SequenceOutcome } from './outcome.ts';
 
 /** The clause an operation's answer is judged by (a refused key's: `keyClause`). */
@@ -63,7 +57,7 @@ export function matched(world: World, exchange: RecordedExchange): MatchedReques
 }
 
 /** The state of one sequence's replay: the ids and names mapped so far. */
-export class SequenceReplay implements Replaying {
+export class SequenceReplay implements ReplayState {
   readonly collections = new Map<string, CollectionPair>();
   readonly objects = new Map<string, ObjectPair>();
   readonly byTargetId = new Map<string, ObjectPair>();
@@ -178,14 +172,20 @@ export class SequenceReplay implements Replaying {
       const record = this.world.record(described, consumer, answer);
       this.world.agree(clause, consumer, answer, record, why);
       if (ok(exchange.status) && ok(answer.status))
-        await this.#effect(request, values, consumer, answer, record, key, keyName).catch(
-          (error: unknown) => {
-            // @note A walk of the list that fails (a page refused, a token repeated) fails
-            // the list, as in explore.
-            if (!(error instanceof CheckFailure)) throw error;
-            throw new Divergence(error.clause ?? 'COLL-LIST-2', error.message, record);
-          },
-        );
+        this.#broken = await judgeEffect(this, {
+          request,
+          values,
+          consumer,
+          answer,
+          record,
+          key,
+          keyName,
+        }).catch((error: unknown) => {
+          // @note A walk of the list that fails (a page refused, a token repeated) fails the
+          // list, as in explore.
+          if (!(error instanceof CheckFailure)) throw error;
+          throw new Divergence(error.clause ?? 'COLL-LIST-2', error.message, record);
+        });
     };
     // @note A read after writes may take `--settle` to show them.
     if (writes(operation)) await attempt();
@@ -241,142 +241,5 @@ export class SequenceReplay implements Replaying {
     const id = this.world.target.collectionIdOf(this.world.target.collectionIn(answer.json));
     if (id !== undefined && !this.world.existing.has(id))
       this.world.run.track(id, values.name ?? '', this.world.target.collectionIn(answer.json), key);
-  }
-
-  /** What a write the consumer and the target both accepted did, and what a read shows of it. */
-  async #effect(
-    request: MatchedRequest,
-    values: BodyValues,
-    consumer: Sent,
-    answer: Sent,
-    record: StepRecord,
-    key: string | null,
-    keyName: KeyName | null,
-  ): Promise<void> {
-    const { world } = this;
-    const { target, model: source } = world;
-    const collection = this.collections.get(request.params.collection_id ?? '');
-    const object = this.objects.get(request.params.object_id ?? '');
-    const shownCollection = target.collectionIn(answer.json);
-    switch (request.operation) {
-      case 'createCollection': {
-        const recordedId = source.collectionIdOf(source.collectionIn(consumer.json));
-        const id = target.collectionIdOf(shownCollection);
-        if (id === undefined)
-          throw new Divergence('COLL-1', 'the target’s answer to a create shows no id', record);
-        if (recordedId === undefined)
-          return void (this.#broken = 'after a create the consumer saw no id of');
-        const metadata =
-          source.metadataOf(source.collectionIn(consumer.json)) ?? values.metadata ?? {};
-        const pair: CollectionPair = {
-          target: id,
-          model: recordedId,
-          key: keyName ?? 'full',
-          deleted: false,
-          metadata: created(metadata),
-        };
-        this.collections.set(recordedId, pair);
-        if (target.metadataOf(shownCollection) !== undefined)
-          sameMetadata(world, pair, target.metadataOf(shownCollection), record);
-        return;
-      }
-      case 'getCollection':
-      case 'updateCollection': {
-        if (!collection) return;
-        if (request.operation === 'updateCollection' && values.metadata !== undefined)
-          collection.metadata = updated(collection.metadata, values.metadata);
-        if (answer.json === undefined) return;
-        sameMetadata(world, collection, target.metadataOf(shownCollection), record);
-        const count = source.objectCountOf(source.collectionIn(consumer.json));
-        if (count !== undefined)
-          world.same(
-            'COLL-2',
-            'the object count',
-            count,
-            target.objectCountOf(shownCollection),
-            record,
-          );
-        return;
-      }
-      case 'deleteCollection': {
-        if (!collection) return;
-        collection.deleted = true;
-        for (const each of this.objects.values())
-          if (each.collection === collection) each.deleted = true;
-        world.forget(collection.target);
-        return;
-      }
-      case 'createObject':
-      case 'replaceObject': {
-        if (request.operation === 'replaceObject') {
-          if (object) object.content = created(values.content);
-          return;
-        }
-        if (!collection) return;
-        const recordedId = source.objectIdOf(source.objectIn(consumer.json));
-        const id = target.objectIdOf(target.objectIn(answer.json));
-        if (id === undefined)
-          throw new Divergence(
-            'OBJ-2',
-            'the target’s answer to a create shows no object id',
-            record,
-          );
-        if (recordedId === undefined)
-          return void (this.#broken = 'after a create the consumer saw no id of');
-        const pair: ObjectPair = {
-          target: id,
-          model: recordedId,
-          key: keyName ?? 'full',
-          collection,
-          word: 0,
-          content: created(values.content),
-          earlier: [],
-          deleted: false,
-        };
-        this.objects.set(recordedId, pair);
-        this.byTargetId.set(id, pair);
-        return;
-      }
-      case 'updateObject':
-        if (object) object.content = updated(object.content, values.content);
-        return;
-      case 'deleteObject':
-        if (object) object.deleted = true;
-        return;
-      case 'getObject': {
-        if (!object) return;
-        const shown = target.objectIn(answer.json);
-        const declared = target.description.updates.content;
-        const styles = declared ? [declared] : (['replace', 'merge', 'merge-patch'] as const);
-        const expected = styles.map((style) => object.content[style]);
-        if (
-          expected[0] !== undefined &&
-          !expected.some((each) => holdsContent(shown, each, target))
-        )
-          throw new Divergence(
-            'OBJ-GET-1',
-            `its content: the consumer's writes left ${short(expected[0])}, the target shows ${short(shown)}`,
-            record,
-          );
-        const lacking = target.missingSystemFields(shown);
-        if (
-          lacking.length > 0 &&
-          source.missingSystemFields(source.objectIn(consumer.json)).length === 0
-        )
-          throw new Divergence(
-            'OBJ-GET-1',
-            `the target's object lacks ${lacking.join(', ')}`,
-            record,
-          );
-        return;
-      }
-      case 'listCollections':
-      case 'listObjects':
-        return judgeList(this, request.operation, consumer, key, keyName, record, collection);
-      case 'search':
-        return judgeSearch(this, consumer, answer, keyName, record);
-      default:
-        return;
-    }
   }
 }
