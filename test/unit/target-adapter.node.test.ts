@@ -55,6 +55,25 @@ describe('the Target adapter', () => {
     ]);
   });
 
+  it('leaves out a query parameter whose placeholder has no value: a search with no scope', async () => {
+    const description = parseTargetDescription(
+      'operations:\n  search: GET /find?text={query}&in={collection_ids}&lang=en\n  getCollection: GET /c/{collection_id}\n',
+      't.yaml',
+    );
+    const target = new Target(
+      description,
+      new ContractClient('http://127.0.0.1:9', 'k', false),
+      false,
+    );
+    expect
+      .soft(target.route('search', { query: 'ragù' }).path)
+      .toBe('/find?text=rag%C3%B9&lang=en');
+    expect
+      .soft(target.route('search', { query: 'a', collection_ids: ['c1', 'c2'] }).path)
+      .toBe('/find?text=a&in=c1%2Cc2&lang=en');
+    expect(() => target.route('getCollection', {})).toThrow(/no value for \{collection_id\}/);
+  });
+
   it('resolves next links against the page that held them, under a base URL with a path', async () => {
     const seen = await recording({
       '/api/v1/things': { items: [{ id: 1 }], next: '/api/v1/things?page=2' },

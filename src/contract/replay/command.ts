@@ -6,6 +6,7 @@ import { DEFAULT_DESCRIPTION } from '../target-api/description.ts';
 import { otherKeyOptions, UsageError, url } from '../cli-options.ts';
 import { leftBehindLines, listenForInterrupt, signalExitCode } from '../interrupt.ts';
 import { LIMITS } from '../limits.ts';
+import { RunEnded } from '../runner.ts';
 import { loadTargetFile } from '../target-api/load.ts';
 import type { Keys } from '../explore/comparison.ts';
 import { readReplayFile } from './read-file.ts';
@@ -142,8 +143,8 @@ export async function replayCommand(argv: string[], services: ReplayServices): P
     ...(options.inactiveKey ? { inactive: options.inactiveKey } : {}),
   };
   const stops: Array<() => Promise<void>> = [];
+  let baseUrl = options.baseUrl;
   try {
-    let baseUrl = options.baseUrl;
     let keys = given;
     let description = options.target ? await loadTargetFile(options.target) : undefined;
     let recordedAgainst = options.recordedAgainst
@@ -204,6 +205,15 @@ export async function replayCommand(argv: string[], services: ReplayServices): P
       return signalExitCode(report.interrupted.signal);
     }
     return replayFailed(report) ? 1 : 0;
+  } catch (error) {
+    // @note An internal error after data was made: what is left, and how to delete it.
+    if (error instanceof RunEnded) {
+      process.stdout.write(
+        `${leftBehindLines({ leftBehind: error.leftBehind, runId: error.runId, baseUrl: baseUrl ?? '' }).join('\n')}\n`,
+      );
+      throw error.cause;
+    }
+    throw error;
   } finally {
     for (const stop of stops.reverse()) await stop();
   }

@@ -23,6 +23,7 @@ export interface ReplayState extends Replaying {
   readonly collections: Map<string, CollectionPair>;
   readonly objects: Map<string, ObjectPair>;
   readonly byTargetId: Map<string, ObjectPair>;
+  readonly currentNames: Map<string, string>;
 }
 
 /** One exchange both sides answered with success. */
@@ -66,6 +67,7 @@ export async function judgeEffect(
         metadata: created(metadata),
       };
       replay.collections.set(recordedId, pair);
+      if (values.name !== undefined) replay.currentNames.set(id, values.name);
       if (target.metadataOf(shownCollection) !== undefined)
         sameMetadata(world, pair, target.metadataOf(shownCollection), record);
       return;
@@ -75,6 +77,16 @@ export async function judgeEffect(
       if (!collection) return;
       if (request.operation === 'updateCollection' && values.metadata !== undefined)
         collection.metadata = updated(collection.metadata, values.metadata);
+      // @note Renamed: the clean-up reads it back by its new name.
+      if (request.operation === 'updateCollection' && values.name !== undefined) {
+        replay.currentNames.set(collection.target, values.name);
+        world.run.track(
+          collection.target,
+          values.name,
+          undefined,
+          world.keys[collection.key] ?? world.keys.full,
+        );
+      }
       if (answer.json === undefined) return;
       sameMetadata(world, collection, target.metadataOf(shownCollection), record);
       const count = source.objectCountOf(source.collectionIn(consumer.json));
@@ -137,7 +149,7 @@ export async function judgeEffect(
       if (expected[0] !== undefined && !expected.some((each) => holdsContent(shown, each, target)))
         throw new Divergence(
           'OBJ-GET-1',
-          `its content: the consumer's writes left ${short(expected[0])}, the target shows ${short(shown)}`,
+          `its content: the consumer's writes left ${short(expected[0])}, the target shows ${short(target.contentAt(shown)?.content ?? shown)}`,
           record,
         );
       const lacking = target.missingSystemFields(shown);

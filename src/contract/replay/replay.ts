@@ -8,7 +8,7 @@
 import { ContractClient, totalPushback } from '../client.ts';
 import { CheckFailure } from '../failure.ts';
 import { LIMITS } from '../limits.ts';
-import { TargetError } from '../runner.ts';
+import { RunEnded, TargetError } from '../runner.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/description.ts';
 import { newRunId } from '../target-api/run-name.ts';
 import { Target } from '../target-api/target.ts';
@@ -155,15 +155,23 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
 
   const sequences: ReplayedSequence[] = [];
   let next = 0;
+  /** The run's own error, if a sequence met one: no sequence starts after it. */
+  let crash: { error: unknown } | undefined;
   const lane = async () => {
-    while (next < options.recording.sequences.length) {
+    while (next < options.recording.sequences.length && !crash) {
       const index = next++;
-      sequences[index] = await one(options.recording.sequences[index]!, index + 1);
+      try {
+        sequences[index] = await one(options.recording.sequences[index]!, index + 1);
+      } catch (error) {
+        crash ??= { error };
+      }
     }
   };
   await Promise.all(Array.from({ length: concurrency }, lane));
+  // @note Whatever ended the run, what it made is looked for: a crash says what it left.
   for (const left of await lookBack(cleaner, cleanerClient, options.keys, runId, deadline))
     if (!leftBehind.includes(left)) leftBehind.push(left);
+  if (crash) throw new RunEnded(crash.error, runId, leftBehind);
   const clients = [http, cleanerClient];
   return {
     runId,

@@ -61,6 +61,8 @@ export class SequenceReplay implements ReplayState {
   readonly collections = new Map<string, CollectionPair>();
   readonly objects = new Map<string, ObjectPair>();
   readonly byTargetId = new Map<string, ObjectPair>();
+  /** Each collection's name on the target now, by its target id. */
+  readonly currentNames = new Map<string, string>();
   readonly #names = new Map<string, string>();
   readonly outcome: SequenceOutcome = { judged: 0, notJudged: {} };
   /** Set once a write the consumer saw succeed could not be replayed: the rest is not judged. */
@@ -124,6 +126,14 @@ export class SequenceReplay implements ReplayState {
       return skip('it names data the sequence did not create (seeded, or another test’s)');
     const values = this.#values(operation, request.values);
     if (values === undefined) return skip('its scope names data the sequence did not create');
+    // @note An update the target takes whole (a PUT of name and metadata) gets what the consumer
+    // left out as it is now: unchanged under any update style.
+    if (operation === 'updateCollection' && collection) {
+      values.name ??= this.currentNames.get(collection.target);
+      values.metadata ??= collection.metadata[
+        this.world.target.description.updates.metadata ?? 'replace'
+      ] as Record<string, unknown>;
+    }
     const params: Record<string, string> = {};
     const owner = object?.collection ?? collection;
     if (owner) params.collection_id = owner.target;
@@ -199,7 +209,8 @@ export class SequenceReplay implements ReplayState {
     if (typeof recorded.name === 'string') {
       let name = this.#names.get(recorded.name);
       if (name === undefined) {
-        name = this.world.collectionName(`r${this.#names.size + 1}`);
+        // @note The shape of explore's names (`x<sequence>-<n>`), which `sweep` knows.
+        name = this.world.collectionName(String(this.#names.size + 1));
         this.#names.set(recorded.name, name);
       }
       values.name = name;

@@ -124,16 +124,32 @@ export class Target {
   ): { method: string; path: string } {
     const template = this.description.operations[operation];
     if (!template) throw new Error(this.missing(operation));
-    const path = template.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
+    const valueOf = (name: string) => {
       // @note A list in a URL (a search's scope) is its ids joined by commas.
       const given = params[name];
-      const value = Array.isArray(given) ? given.map(idText).join(',') || undefined : idText(given);
+      return Array.isArray(given) ? given.map(idText).join(',') || undefined : idText(given);
+    };
+    const [pathTemplate = '', queryTemplate] = template.path.split('?');
+    const path = pathTemplate.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
+      const value = valueOf(name);
       // @note Never an empty segment (`/collections//objects/x` answers 404 for the wrong reason).
       if (value === undefined)
         throw new Error(`${operation}: no value for {${name}} in ${template.path}`);
       return encodeURIComponent(value);
     });
-    return { method: template.method, path };
+    // @note A query parameter whose value has none is left out (a search with no scope).
+    const query = (queryTemplate ?? '')
+      .split('&')
+      .filter((pair) => pair !== '')
+      .flatMap((pair) => {
+        const names = [...pair.matchAll(/\{([a-z_]+)\}/g)].map((match) => match[1]!);
+        if (names.some((name) => valueOf(name) === undefined)) return [];
+        return [
+          pair.replace(/\{([a-z_]+)\}/g, (_, name: string) => encodeURIComponent(valueOf(name)!)),
+        ];
+      })
+      .join('&');
+    return { method: template.method, path: query ? `${path}?${query}` : path };
   }
 
   /** Sends one operation; the response is returned whatever its status. */

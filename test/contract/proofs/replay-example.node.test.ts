@@ -16,7 +16,10 @@ import { readReplayFile } from '../../../src/contract/replay/read-file.ts';
 import { DEFAULT_DESCRIPTION } from '../../../src/contract/target-api/description.ts';
 import { loadTargetFile, parseTargetDescription } from '../../../src/contract/target-api/load.ts';
 import type { RecordedExchange, Recording } from '../../../src/openapi/recording.ts';
+import { createMock } from '../../../src/index.ts';
+import { startServer } from '../../../src/node/server.ts';
 import { DEV_KEYS } from '../../../src/seed/dev-keys.ts';
+import { emptyState } from '../../../src/seed/empty-state.ts';
 import { DESIGNS, descriptionText, designName, serverOptions } from '../../independent/designs.ts';
 import { startIndependentServer, type IndependentServer } from '../../independent/server.ts';
 import { TARGET } from '../../independent/suite-runs.ts';
@@ -462,6 +465,78 @@ describe('what the spec leaves open, replay does not judge', () => {
         },
       });
       expect(report.leftBehind).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a collection the consumer renames', () => {
+  it('is renamed on the target, judged, and cleaned up by its new name', async () => {
+    const path = '/api/answers/v1/collections/col_r';
+    const seen = (name: string, metadata: Record<string, unknown>) => ({
+      id: 'col_r',
+      name,
+      metadata,
+      object_count: 0,
+    });
+    const exchanges: RecordedExchange[] = [
+      {
+        operation: 'createCollection',
+        method: 'POST',
+        path: '/api/answers/v1/collections',
+        query: '',
+        key: 'full',
+        body: { name: 'Before', metadata: { a: 1 } },
+        status: 201,
+        response: seen('Before', { a: 1 }),
+      },
+      {
+        operation: 'updateCollection',
+        method: 'PATCH',
+        path,
+        query: '',
+        key: 'full',
+        body: { name: 'After' },
+        status: 200,
+        response: seen('After', { a: 1 }),
+      },
+      {
+        operation: 'updateCollection',
+        method: 'PATCH',
+        path,
+        query: '',
+        key: 'full',
+        body: { metadata: { b: 2 } },
+        status: 200,
+        response: seen('After', { b: 2 }),
+      },
+      {
+        operation: 'getCollection',
+        method: 'GET',
+        path,
+        query: '',
+        key: 'full',
+        status: 200,
+        response: seen('After', { b: 2 }),
+      },
+    ];
+    const mock = await createMock({ initialState: emptyState() });
+    const server = await startServer({ mock, port: 0, quiet: true });
+    try {
+      const report = await replay({
+        baseUrl: `${server.url}/api/answers/v1`,
+        keys: { full: 'answers_test_full_acme' },
+        recording: {
+          format: 'answers-recording/1',
+          sequences: [{ name: 'rename.test.ts > renames', exchanges }],
+        },
+        destructive: true,
+      });
+      expect(diverged(report)).toEqual([]);
+      expect(report.sequences[0]!.outcome).toEqual({ judged: 4, notJudged: {} });
+      expect(report.leftBehind).toEqual([]);
+      expect(mock.controls.export().collections.filter((c) => c.account_id === 'acme')).toEqual([]);
     } finally {
       await server.close();
     }
