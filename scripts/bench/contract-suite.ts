@@ -7,15 +7,8 @@
 import { CHECKS } from '../../src/contract/checks/index.ts';
 import { runContract, type Level } from '../../src/contract/runner.ts';
 import { start, stop } from './processes.ts';
-import { KEY, TSX } from './settings.ts';
+import { KEYS, TSX } from './settings.ts';
 import { fmt, table } from './tables.ts';
-
-const KEYS = {
-  full: KEY,
-  readonly: 'answers_test_readonly_acme',
-  otherAccount: 'answers_test_full_globex',
-  inactive: 'answers_test_inactive_acme',
-};
 
 export async function contractSuite(): Promise<string> {
   const rows: string[][] = [

@@ -8,15 +8,9 @@ import { explore } from '../../src/contract/explore/explore.ts';
 import { CHECKS } from '../../src/contract/checks/index.ts';
 import { runContract } from '../../src/contract/runner.ts';
 import { start, stop } from './processes.ts';
-import { KEY, QUICK, TSX } from './settings.ts';
+import { KEYS, QUICK, TSX } from './settings.ts';
 import { fmt, table } from './tables.ts';
 
-const KEYS = {
-  full: KEY,
-  readonly: 'answers_test_readonly_acme',
-  otherAccount: 'answers_test_full_globex',
-  inactive: 'answers_test_inactive_acme',
-};
 const BUDGET_MS = QUICK ? 3_000 : 10_000;
 
 /**

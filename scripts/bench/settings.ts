@@ -10,6 +10,13 @@ export const PRISM = createRequire(import.meta.url).resolve('@stoplight/prism-cl
 /** json-server's command line (1.x, a devDependency): a baseline of the throughput bench. */
 export const JSON_SERVER = fileURLToPath(import.meta.resolve('json-server/lib/bin.js'));
 export const KEY = 'answers_test_full_acme';
+/** The four dev keys of the seed, by the role the suite, explore and replay give them. */
+export const KEYS = {
+  full: KEY,
+  readonly: 'answers_test_readonly_acme',
+  otherAccount: 'answers_test_full_globex',
+  inactive: 'answers_test_inactive_acme',
+};
 export const QUICK = process.argv.includes('--quick');
 /** `--mock-from <checkout>` (repeatable): another checkout's mock measured beside this one. */
 export const MOCKS_FROM = process.argv.flatMap((arg, i) =>
