@@ -27,7 +27,7 @@ export function flag(name: string): boolean {
  * The keys besides the full one, each optional (the checks, or steps, that need one are skipped
  * without it), from an option or the environment: the suite's and `explore`'s alike.
  */
-export function otherKeyOptions(command: Command, env: NodeJS.ProcessEnv): Command {
+function otherKeyOptions(command: Command, env: NodeJS.ProcessEnv): Command {
   return command
     .option(
       '--readonly-key <key>',
@@ -44,4 +44,26 @@ export function otherKeyOptions(command: Command, env: NodeJS.ProcessEnv): Comma
       'a revoked or inactive key (env ANSWERS_INACTIVE_KEY)',
       env.ANSWERS_INACTIVE_KEY,
     );
+}
+
+/**
+ * The target and the keys a command runs with, `--base-url` and `--api-key` (from an option or
+ * the environment) and the other keys: the suite's, `explore`'s and `replay`'s alike, each with
+ * its own help text.
+ */
+export function targetOptions(
+  command: Command,
+  env: NodeJS.ProcessEnv,
+  help: { baseUrl: string; apiKey: string; required?: boolean },
+): Command {
+  const baseUrl = env.ANSWERS_BASE_URL ? url(env.ANSWERS_BASE_URL) : undefined;
+  if (help.required)
+    command
+      .requiredOption('--base-url <url>', help.baseUrl, url, baseUrl)
+      .requiredOption('--api-key <key>', help.apiKey, env.ANSWERS_API_KEY);
+  else
+    command
+      .option('--base-url <url>', help.baseUrl, url, baseUrl)
+      .option('--api-key <key>', help.apiKey, env.ANSWERS_API_KEY);
+  return otherKeyOptions(command, env);
 }

@@ -6,7 +6,7 @@ import { formatReport, formatResult, toJUnit } from './report.ts';
 import type { ContractKeys } from './check.ts';
 import { listenForInterrupt, leftBehindLines, signalExitCode } from './interrupt.ts';
 import { runContract, RunEnded, TargetError, type ContractReport, type Level } from './runner.ts';
-import { flag, otherKeyOptions, UsageError, url } from './cli-options.ts';
+import { flag, targetOptions, UsageError } from './cli-options.ts';
 import { subcommand } from './subcommands.ts';
 import type { ExploreModel } from './explore/explore.ts';
 import { loadTargetFile, TargetFileError } from './target-api/load.ts';
@@ -61,23 +61,16 @@ function envWhole(name: string, min: number, max: number, fallback: string): num
 /** The suite's options from `argv` and the environment; a usage error throws `UsageError`. */
 export function parseSuiteOptions(argv: string[]): CliOptions {
   const env = process.env;
-  const program = otherKeyOptions(
-    new Command('answers-contract')
-      .description(
-        'Checks that an implementation of the Answers API honours the contract, clause by clause.',
-      )
-      .option(
-        '--base-url <url>',
-        'API root including its prefix, e.g. http://127.0.0.1:4010/api/answers/v1 (env ANSWERS_BASE_URL)',
-        url,
-        env.ANSWERS_BASE_URL ? url(env.ANSWERS_BASE_URL) : undefined,
-      )
-      .option(
-        '--api-key <key>',
-        'a key with every permission (env ANSWERS_API_KEY)',
-        env.ANSWERS_API_KEY,
-      ),
+  const program = targetOptions(
+    new Command('answers-contract').description(
+      'Checks that an implementation of the Answers API honours the contract, clause by clause.',
+    ),
     env,
+    {
+      baseUrl:
+        'API root including its prefix, e.g. http://127.0.0.1:4010/api/answers/v1 (env ANSWERS_BASE_URL)',
+      apiKey: 'a key with every permission (env ANSWERS_API_KEY)',
+    },
   )
     .option(
       '--target <file>',

@@ -3,7 +3,7 @@ import { LIMITS } from '../limits.ts';
 import { leftBehindLines, listenForInterrupt, signalExitCode } from '../interrupt.ts';
 import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
-import { otherKeyOptions, UsageError, url } from '../cli-options.ts';
+import { targetOptions, UsageError } from '../cli-options.ts';
 import { parseDuration } from '../sweep.ts';
 import { DEFAULT_DESCRIPTION } from '../target-api/description.ts';
 import { loadTargetFile } from '../target-api/load.ts';
@@ -32,23 +32,16 @@ export async function exploreCommand(
   startModel: () => Promise<ExploreModel>,
 ): Promise<number> {
   const env = process.env;
-  const program = otherKeyOptions(
-    new Command('answers-contract explore')
-      .description(
-        'Random sequences of the operations the target offers, each step compared with the kit’s own mock; a divergence is shrunk to a minimal story. Writes: only with --destructive.',
-      )
-      .requiredOption(
-        '--base-url <url>',
-        'required: the target’s root (env ANSWERS_BASE_URL)',
-        url,
-        env.ANSWERS_BASE_URL ? url(env.ANSWERS_BASE_URL) : undefined,
-      )
-      .requiredOption(
-        '--api-key <key>',
-        'required: a key with every permission (env ANSWERS_API_KEY)',
-        env.ANSWERS_API_KEY,
-      ),
+  const program = targetOptions(
+    new Command('answers-contract explore').description(
+      'Random sequences of the operations the target offers, each step compared with the kit’s own mock; a divergence is shrunk to a minimal story. Writes: only with --destructive.',
+    ),
     env,
+    {
+      baseUrl: 'required: the target’s root (env ANSWERS_BASE_URL)',
+      apiKey: 'required: a key with every permission (env ANSWERS_API_KEY)',
+      required: true,
+    },
   )
     .option(
       '--target <file>',

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { RECORDING_FORMAT, type KeyRole, type Recording } from '../../openapi/recording.ts';
 import { DEFAULT_DESCRIPTION } from '../target-api/description.ts';
-import { otherKeyOptions, UsageError, url } from '../cli-options.ts';
+import { targetOptions, UsageError } from '../cli-options.ts';
 import { leftBehindLines, listenForInterrupt, signalExitCode } from '../interrupt.ts';
 import { LIMITS } from '../limits.ts';
 import { RunEnded } from '../runner.ts';
@@ -62,7 +62,7 @@ export interface ReplayServices {
 /** Runs `replay` with `argv` (`node answers-contract replay FILE ...`); returns the exit status. */
 export async function replayCommand(argv: string[], services: ReplayServices): Promise<number> {
   const env = process.env;
-  const program = otherKeyOptions(
+  const program = targetOptions(
     new Command('answers-contract replay')
       .description(
         'Replays a recording of your tests against the mock (setupAnswersServer({ record }), answers-mock --record) or a HAR file against the target, each consumer test in order, and judges every answer against the one your tests saw, clause by clause. Writes: only with --destructive.',
@@ -70,19 +70,12 @@ export async function replayCommand(argv: string[], services: ReplayServices): P
       .argument(
         '<files...>',
         'recordings (answers-recording/1) or HAR 1.2 files: their consumer tests, in order',
-      )
-      .option(
-        '--base-url <url>',
-        'the target’s root (env ANSWERS_BASE_URL); not with --against-mock',
-        url,
-        env.ANSWERS_BASE_URL ? url(env.ANSWERS_BASE_URL) : undefined,
-      )
-      .option(
-        '--api-key <key>',
-        'a key with every permission (env ANSWERS_API_KEY)',
-        env.ANSWERS_API_KEY,
       ),
     env,
+    {
+      baseUrl: 'the target’s root (env ANSWERS_BASE_URL); not with --against-mock',
+      apiKey: 'a key with every permission (env ANSWERS_API_KEY)',
+    },
   )
     .option(
       '--target <file>',
