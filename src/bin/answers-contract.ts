@@ -6,5 +6,5 @@ import { runCli } from '../contract/cli.ts';
 await runCli(process.argv, {
   startMock: async (fault) => (await import('./mock-target.ts')).startMockTarget(fault),
   startExploreModel: async () => (await import('./mock-target.ts')).startExploreModel(),
-  mockKeys: async () => (await import('./mock-target.ts')).MOCK_KEYS,
+  mockKeys: async () => (await import('../seed/dev-keys.ts')).DEV_KEYS_BY_ROLE,
 });

@@ -49,3 +49,14 @@ export const DEV_KEYS: ApiKey[] = [
     label: 'initech (no data), every permission',
   },
 ];
+
+/**
+ * The development keys by the role the contract suite, explore and replay give them: what a
+ * recording or HAR of the mock presented (read without loading the mock).
+ */
+export const DEV_KEYS_BY_ROLE = {
+  full: 'answers_test_full_acme',
+  readonly: 'answers_test_readonly_acme',
+  otherAccount: 'answers_test_full_globex',
+  inactive: 'answers_test_inactive_acme',
+};

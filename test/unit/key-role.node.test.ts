@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKey } from '../../src/core/api-key.ts';
 import { keyRole } from '../../src/core/recorder.ts';
+import { DEV_KEYS, DEV_KEYS_BY_ROLE } from '../../src/seed/dev-keys.ts';
 
 const KEYS: ApiKey[] = [
   { key: 'home_full', account_id: 'home', permissions: ['read', 'write', 'search'], active: true },
@@ -27,5 +28,11 @@ describe('keyRole', () => {
   it('takes the home account from the first active full key, whatever the order', () => {
     const [, , inactive, away] = KEYS;
     expect(keyRole('home_full', [inactive!, away!, ...KEYS])).toBe('otherAccount');
+  });
+});
+
+describe('the development keys by role', () => {
+  it.each(Object.entries(DEV_KEYS_BY_ROLE))('%s is a dev key of that role', (role, key) => {
+    expect(keyRole(key, DEV_KEYS)).toBe(role);
   });
 });
