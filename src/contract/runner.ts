@@ -13,7 +13,7 @@ import { conformanceMatrix } from './matrix.ts';
 import { Settle, type SettleReport } from './settle.ts';
 import type { CheckResult, ClauseResult, Outcome } from './result.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from './target-api/description.ts';
-import { RunData } from './target-api/run-data.ts';
+import { listBeforeRun, RunData } from './target-api/run-data.ts';
 import { newRunId } from './target-api/run-name.ts';
 import { Target } from './target-api/target.ts';
 import { preflight, TargetError } from './preflight.ts';
@@ -159,7 +159,14 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
   if (options.maxBodyBytes) http.maxBodyBytes = options.maxBodyBytes;
   if (options.maxWalkItems) http.maxWalkItems = options.maxWalkItems;
   const target = new Target(description, http, profile);
-  const run = new RunData(target, runId);
+  // @note What the list shows before a destructive run writes is someone else's (RunData.claim).
+  const run = new RunData(
+    target,
+    runId,
+    destructive
+      ? await listBeforeRun(target, [options.keys.full, options.keys.otherAccount])
+      : undefined,
+  );
   const settle = new Settle(Math.max(0, options.settleMs ?? 0));
   // @note At the spec level the profile checks, which judge our document's decisions, do not
   // run at all: a target that never adopted our document is not shown their failures.

@@ -7,9 +7,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/contract/checks/index.ts';
-import { explore } from '../../src/contract/explore/explore.ts';
 import { runContract } from '../../src/contract/runner.ts';
-import { startExploreModel } from '../../src/node/index.ts';
 import { runStartedAt } from '../../src/contract/sweep.ts';
 import { createMock, type AnswersMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
@@ -60,67 +58,7 @@ describe('a destructive run cleans up after itself', () => {
     expect(names(mock)).toEqual(before);
   });
 
-  // A get-or-create or a cache answering an existing collection for a create: the run's
-  // clean-up, and a check's own delete, would delete the user's collection by that id.
-  const COLLECTION_CREATE = /\/collections(\?.*)?$/;
-  async function answeringAnExistingId(shape: 'theirs' | 'our name, their id') {
-    const mock = await createMock();
-    const before = mock.controls.export().collections.map((c) => [c.id, c.name]);
-    const [userId, userName] = before[0]!;
-    server = await startServer({ mock, port: 0, quiet: true });
-    proxy = await startProxy(server.url, {
-      after: (request, status, json) => {
-        if (request.method !== 'POST' || status !== 201 || !COLLECTION_CREATE.test(request.url))
-          return json;
-        const created = json as { id: string; name: string };
-        return shape === 'theirs'
-          ? { ...created, id: userId, name: userName }
-          : { ...created, id: userId };
-      },
-    });
-    return { mock, before, userId: userId! };
-  }
-  const stillThere = (mock: AnswersMock, before: Array<Array<string | undefined>>) =>
-    before.filter(([id]) => !mock.controls.export().collections.some((c) => c.id === id));
-
-  it.each(['theirs', 'our name, their id'] as const)(
-    'a create answering an existing id (%s) loses the user nothing: the suite says "not ours"',
-    async (shape) => {
-      const { mock, before, userId } = await answeringAnExistingId(shape);
-      const report = await runContract({
-        baseUrl: `${proxy!.url}${PREFIX}`,
-        keys: { full: KEYS.full, readonly: KEYS.readonly, otherAccount: KEYS.globex },
-        checks: CHECKS,
-        destructive: true,
-      });
-      expect(stillThere(mock, before)).toEqual([]);
-      expect(report.failed).toBe(true);
-      const said = [...report.results.map((r) => r.reason ?? ''), ...report.leftBehind].join('\n');
-      expect(said).toMatch(/not ours/);
-      if (shape === 'our name, their id')
-        expect(report.leftBehind).toContainEqual(
-          expect.stringMatching(new RegExp(`^${userId} \\(not ours, not deleted`)),
-        );
-    },
-    60_000,
-  );
-
-  it.each(['theirs', 'our name, their id'] as const)(
-    'a create answering an existing id (%s) loses the user nothing in explore',
-    async (shape) => {
-      const { mock, before } = await answeringAnExistingId(shape);
-      const report = await explore({
-        baseUrl: `${proxy!.url}${PREFIX}`,
-        keys: { full: KEYS.full, readonly: KEYS.readonly, otherAccount: KEYS.globex },
-        startModel: startExploreModel,
-        seed: 7,
-        maxRequests: 400,
-      });
-      expect(stillThere(mock, before)).toEqual([]);
-      expect(report.story?.clause ?? report.leftBehind.join()).toBeTruthy();
-    },
-    60_000,
-  );
+  // A create answering an existing collection: test/regressions/create-answers-existing-id.
 
   it('killed half-way leaves only run-named records, which sweep removes', async () => {
     const mock = await createMock();

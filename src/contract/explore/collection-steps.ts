@@ -1,5 +1,5 @@
 /** The steps of `explore` on collections: create, get (compared), delete (read back). */
-import { Divergence, keyClause, ok, short } from './comparison.ts';
+import { Divergence, keyClause, ok } from './comparison.ts';
 import { created, sameMetadata } from './updates.ts';
 import type { Explorer } from './explorer.ts';
 import { getObject } from './object-steps.ts';
@@ -16,25 +16,15 @@ export async function createCollection(
   const [target, model] = await world.both('createCollection', key, { body: () => body });
   const answer = world.target.collectionIn(target.json);
   const targetId = ok(target.status) ? world.target.collectionIdOf(answer) : undefined;
-  const theirs = targetId !== undefined && world.existing.has(targetId);
-  if (targetId && !theirs) world.track(targetId, name, answer, key);
+  // @note Ownership is decided once (`RunData.claim`): a create that answers a collection listed
+  // before the run, or one named otherwise (a get-or-create, a cache), hands the sequence
+  // someone else's data: it ends here, before any step could write to it or delete it.
+  const refused =
+    targetId === undefined ? undefined : await world.claim(targetId, answer, name, key);
   const record = world.record(`create collection ${name} (key ${key})`, model, target);
   world.agree(keyClause(key, true, 'COLL-1'), model, target, record);
-  if (theirs)
-    throw new Divergence(
-      'COLL-1',
-      `the create answered collection ${targetId}, which the list showed before the run: another collection, not ours, never deleted`,
-      record,
-    );
-  // @note A create that answers another collection (a get-or-create, a cache) hands the
-  // sequence someone else's data: the sequence ends here, before any step could delete it.
-  const shown = ok(target.status) ? world.target.nameOf(answer) : undefined;
-  if (shown !== undefined && shown !== name)
-    throw new Divergence(
-      'COLL-1',
-      `the create answered collection ${targetId ?? '(no id)'} named "${short(shown)}", not the "${name}" it was sent: another collection, not ours, never deleted`,
-      record,
-    );
+  if (refused !== undefined)
+    throw new Divergence('COLL-1', `the create answered ${refused}`, record);
   if (!ok(model.status)) return;
   const modelId = world.model.collectionIdOf(world.model.collectionIn(model.json))!;
   if (!targetId) throw new Divergence('COLL-1', 'the created collection has no id', record);
@@ -79,6 +69,18 @@ export async function deleteCollection(
 ): Promise<void> {
   const pair = world.collection(ref);
   if (!pair) return;
+  // @note Every delete reads the collection back first, as the clean-up does: one shown with a
+  // name the run never gave it is someone else's now, and is not deleted.
+  const refused = await world.mayNotDelete(pair);
+  if (refused !== undefined) {
+    const record = {
+      request: `delete collection #${world.collections.indexOf(pair) + 1} (key ${key})`,
+      model: 'not sent',
+      target: 'not sent',
+    };
+    world.records.push(record);
+    throw new Divergence('COLL-1', refused, record);
+  }
   const [target, model] = await world.both('deleteCollection', key, {
     params: (side) => ({ collection_id: pair[side] }),
   });

@@ -25,7 +25,8 @@ import {
   type StepRecord,
 } from './comparison.ts';
 import { World } from './world.ts';
-import { existedBefore, lookBack, orphans } from './leftovers.ts';
+import { lookBack, orphans } from './leftovers.ts';
+import { listBeforeRun } from '../target-api/run-data.ts';
 import { Gate } from './gate.ts';
 
 /**
@@ -275,8 +276,10 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     pushback: totalPushback(pushbackOf),
   });
 
-  /** Collection ids listed before the run (`existedBefore`). */
-  const existing = new Set<string>();
+  // @note What the list shows before the run is someone else's: a create answering one of
+  // those ids (a get-or-create, an id reused from a cache) hands a sequence data it must never
+  // touch (`RunData.claim`). Unread (no list, or a list that fails), each create is read back.
+  const before = await listBeforeRun(cleaner, [options.keys.full, options.keys.otherAccount]);
   /** Collection writes side by side, walks of the list alone (gate.ts). */
   const gate = new Gate();
   let lookedBack = false;
@@ -308,10 +311,10 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       sequences,
       coverage,
       cleaner,
+      before,
     );
     world.settleMs = settleMs;
     world.profile = profile;
-    world.existing = existing;
     // @note Only where pages are counted by position (page numbers, offsets): a token or a link
     // of a correct target does not skip or repeat for writes between pages (walkWhileWriting
     // holds it to that), so sequences then walk while others write.
@@ -364,10 +367,6 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     if (interrupted()) throw new Interrupted(String(options.signal!.reason));
     await runSequence(steps);
   });
-  // @note What the list shows before the run is someone else's: a create answering one of
-  // those ids (a get-or-create, an id reused from a cache) hands a sequence data it must never
-  // delete. Unread (no list, or a list that fails) is no protection, and no run refused for it.
-  await existedBefore(cleaner, options.keys, existing);
   try {
     // @note Two phases: the budget finds a divergence (stopping at the first), then as long
     // again shrinks it, replaying from where it was found. A replay is one sequence, alone.

@@ -53,8 +53,14 @@ export interface Explorer {
   fit<T extends BodyValues | undefined>(values: T): T;
   /** `--level profile`: our document's statuses and problem codes, exactly. */
   readonly profile: boolean;
-  /** Collection ids listed before the run: someone else's, never the run's. */
-  readonly existing: ReadonlySet<string>;
+  /**
+   * Whether the collection a create answered is the sequence's (`RunData.claim`): why not, when
+   * it is someone else's (listed before the run, or named otherwise); claimed ones are deleted
+   * with the rest.
+   */
+  claim(targetId: string, answer: unknown, name: string, key: KeyName): Promise<string | undefined>;
+  /** Why a collection must not be deleted, read back first (`RunData.mayNotDelete`). */
+  mayNotDelete(pair: CollectionPair): Promise<string | undefined>;
   /**
    * Marks a collection the target created (in turn, or out of turn), so that it is deleted with
    * the rest; not when `answer` shows it is another collection than the one named `name`.

@@ -1,6 +1,5 @@
 /**
- * What a run of `explore` must not touch and must not leave: the collections listed before it
- * (someone else's), the sequence's objects a search still finds after its clean-up (an index that
+ * What a run of `explore` must not leave: the sequence's objects a search still finds after its clean-up (an index that
  * kept them), and the run's collections the list still shows at its end. Each is looked at through
  * the clean-up's target, never held to openapi.yaml while it does.
  */
@@ -79,26 +78,6 @@ export async function orphans(
     ([id, word]) =>
       `object ${id} (still found by a search for ${word} after its collection was deleted)`,
   );
-}
-
-/** The ids the list shows with each key before the run: never the run's to delete. */
-export async function existedBefore(
-  cleaner: Target,
-  keys: Keys,
-  existing: Set<string>,
-): Promise<void> {
-  if (!cleaner.offers('listCollections')) return;
-  const holders = [keys.full, keys.otherAccount].filter((key): key is string => key !== undefined);
-  try {
-    for (const key of holders)
-      for (const summary of await cleaner.walkCollections({ key })) {
-        const id = cleaner.collectionIdOf(summary);
-        if (id !== undefined) existing.add(id);
-      }
-  } catch {
-    // Not listed: the run goes on without this protection (the read-back before each
-    // clean-up delete still holds).
-  }
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { ClauseId } from '../../generated/clauses.ts';
 import { CheckFailure } from '../failure.ts';
-import { RunData } from '../target-api/run-data.ts';
+import { RunData, type BeforeRun } from '../target-api/run-data.ts';
 import { PROFILE_OPERATION, type BodyValues, type Target } from '../target-api/target.ts';
 import type { OperationName } from '../target-api/description.ts';
 import { bodyDecision } from '../../openapi/response-validation.ts';
@@ -54,8 +54,6 @@ export class World implements Explorer {
   settleMs = 0;
   /** `--level profile`: our document's statuses and problem codes, exactly. */
   profile = false;
-  /** Collection ids listed before the run: someone else's, never the run's. */
-  existing: ReadonlySet<string> = new Set();
   /** Shared by the sequences side by side (gate.ts); one of its own when alone. */
   gate = new Gate();
   /** What the answers compared with are called in messages: `replay`'s are what the consumer saw. */
@@ -72,8 +70,10 @@ export class World implements Explorer {
     readonly coverage: Coverage,
     /** Deletes what the sequence made: the target, never held to openapi.yaml while it does. */
     cleaner: Target = target,
+    /** What the list showed before the run: never the run's (`listBeforeRun`). */
+    before?: BeforeRun,
   ) {
-    this.run = new RunData(cleaner, runId);
+    this.run = new RunData(cleaner, runId, before);
   }
 
   collectionName(what: string): string {
@@ -200,6 +200,19 @@ export class World implements Explorer {
 
   fit<T extends BodyValues | undefined>(values: T): T {
     return fit(values, this.target.description.limits) as T;
+  }
+
+  claim(
+    targetId: string,
+    answer: unknown,
+    name: string,
+    key: KeyName,
+  ): Promise<string | undefined> {
+    return this.run.claim(targetId, answer, name, this.keys[key] ?? '');
+  }
+
+  mayNotDelete(pair: CollectionPair): Promise<string | undefined> {
+    return this.run.mayNotDelete(pair.target, this.keys[pair.key] ?? this.keys.full);
   }
 
   track(targetId: string, name: string, answer: unknown, key: KeyName): void {

@@ -15,7 +15,8 @@ import { Target } from '../target-api/target.ts';
 import type { Recording, RecordedSequence } from '../../openapi/recording.ts';
 import { Coverage, Divergence, type Keys } from '../explore/comparison.ts';
 import { Gate } from '../explore/gate.ts';
-import { existedBefore, lookBack } from '../explore/leftovers.ts';
+import { lookBack } from '../explore/leftovers.ts';
+import { listBeforeRun } from '../target-api/run-data.ts';
 import { World } from '../explore/world.ts';
 import { matched, SequenceReplay, writes } from './sequence.ts';
 import type { ReplayedSequence, ReplayReport } from './outcome.ts';
@@ -81,8 +82,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
     if (error instanceof CheckFailure && error.message.includes('no response'))
       throw new TargetError(`the target did not answer: ${error.message}`);
   });
-  const existing = new Set<string>();
-  await existedBefore(cleaner, options.keys, existing);
+  const before = await listBeforeRun(cleaner, [options.keys.full, options.keys.otherAccount]);
   const coverage = new Coverage();
   const paged = description.paging.page !== undefined || description.paging.offset !== undefined;
   const gate = paged ? new Gate() : undefined;
@@ -105,9 +105,9 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
       index,
       coverage,
       cleaner,
+      before,
     );
     world.settleMs = options.settleMs ?? 0;
-    world.existing = existing;
     world.modelName = options.recordedBy ?? 'the consumer';
     if (interrupted()) return { ...result, notReplayed: 'interrupted before it began' };
     if (

@@ -157,6 +157,17 @@ export class SequenceReplay implements ReplayState {
       method: exchange.method,
       path: exchange.path,
     };
+    const described = `${exchange.method} ${exchange.path}${exchange.query ? `?${exchange.query}` : ''} (key ${role})`;
+    // @note Every delete reads the collection back first, as the clean-up does: one shown with
+    // a name the run never gave it is someone else's now, and is not deleted.
+    if (operation === 'deleteCollection' && collection) {
+      const refused = await this.world.mayNotDelete(collection);
+      if (refused !== undefined) {
+        const record = { request: described, model: `${exchange.status}`, target: 'not sent' };
+        this.world.records.push(record);
+        throw new Divergence('COLL-1', refused, record);
+      }
+    }
     const send = async () => {
       const run = () => this.world.target.send(operation, { key, params, body: values, query });
       const collectionWrite = operation === 'createCollection' || operation === 'deleteCollection';
@@ -165,7 +176,6 @@ export class SequenceReplay implements ReplayState {
       this.world.coverage.count(this.world.coverage.operations, operation);
       return sent;
     };
-    const described = `${exchange.method} ${exchange.path}${exchange.query ? `?${exchange.query}` : ''} (key ${role})`;
     const attempt = async () => {
       let answer: Sent;
       try {
@@ -176,10 +186,15 @@ export class SequenceReplay implements ReplayState {
         this.world.records.push(record);
         throw new Divergence(error.clause ?? clause, error.message, record);
       }
-      // @note What the target made is the run's to delete, judged or not.
-      if (operation === 'createCollection' && ok(answer.status) && key !== null)
-        this.#track(answer, values, key);
+      // @note What the target made is the run's to delete, judged or not; unless it is not the
+      // run's (`RunData.claim`): then the test ends here, and nothing is sent to it.
+      const refused =
+        operation === 'createCollection' && ok(answer.status) && key !== null
+          ? await this.#claim(answer, values, key)
+          : undefined;
       const record = this.world.record(described, consumer, answer);
+      if (refused !== undefined)
+        throw new Divergence('COLL-1', `the create answered ${refused}`, record);
       this.world.agree(clause, consumer, answer, record, why);
       if (ok(exchange.status) && ok(answer.status))
         this.#broken = await judgeEffect(this, {
@@ -248,9 +263,12 @@ export class SequenceReplay implements ReplayState {
       : {};
   }
 
-  #track(answer: Sent, values: BodyValues, key: string): void {
-    const id = this.world.target.collectionIdOf(this.world.target.collectionIn(answer.json));
-    if (id !== undefined && !this.world.existing.has(id))
-      this.world.run.track(id, values.name ?? '', this.world.target.collectionIn(answer.json), key);
+  #claim(answer: Sent, values: BodyValues, key: string): Promise<string | undefined> {
+    const { target } = this.world;
+    const shown = target.collectionIn(answer.json);
+    const id = target.collectionIdOf(shown);
+    return id === undefined
+      ? Promise.resolve(undefined)
+      : this.world.run.claim(id, shown, values.name ?? '', key);
   }
 }

@@ -12,6 +12,40 @@ export interface CreatedCollection {
   word: string;
 }
 
+/**
+ * The collections the target listed before the run wrote anything: someone else's, never the
+ * run's to write to or delete. `listed` is false where no list could be read (none described,
+ * or it failed): then a create's answer is read back by its get instead.
+ */
+export interface BeforeRun {
+  readonly ids: ReadonlySet<string>;
+  readonly listed: boolean;
+}
+
+/**
+ * What the list shows with each key before the run (the full key's account, the other
+ * account's). A list that cannot be read is no protection, and no reason to refuse the run:
+ * `listed: false` says so, and `RunData.claim` reads each create back instead.
+ */
+export async function listBeforeRun(
+  target: Target,
+  keys: ReadonlyArray<string | undefined>,
+): Promise<BeforeRun> {
+  const ids = new Set<string>();
+  if (!target.offers('listCollections')) return { ids, listed: false };
+  try {
+    for (const key of new Set(keys))
+      if (key !== undefined)
+        for (const summary of await target.walkCollections({ key })) {
+          const id = target.collectionIdOf(summary);
+          if (id !== undefined) ids.add(id);
+        }
+    return { ids, listed: true };
+  } catch {
+    return { ids, listed: false };
+  }
+}
+
 /** A short value for messages: long bodies are cut. */
 export function shorten(text: string, max = 160): string {
   return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`;
@@ -38,6 +72,8 @@ export class RunData {
   constructor(
     readonly target: Target,
     readonly runId: string,
+    /** What was there before the run (`listBeforeRun`): never the run's. */
+    readonly before: BeforeRun = { ids: new Set(), listed: false },
   ) {}
 
   /** A word that occurs nowhere but in data this run created. */
@@ -100,13 +136,13 @@ export class RunData {
     });
     const collection = target.collectionIn(created.json);
     const id = target.collectionIdOf(collection);
-    const other = this.answeredOther(collection, name);
-    if (created.status >= 200 && created.status < 300 && id && other !== undefined)
-      throw new CheckFailure(
-        `${created.method} ${created.path} for a collection named "${name}" answered ${created.status} with collection ${id}, named "${shorten(other, 80)}": another collection, not ours, which the run will never delete`,
-      );
-    if (created.status >= 200 && created.status < 300 && id)
-      this.#created.set(id, { key: key ?? '', name });
+    if (created.status >= 200 && created.status < 300 && id) {
+      const refused = await this.claim(id, collection, name, key ?? '');
+      if (refused !== undefined)
+        throw new CheckFailure(
+          `${created.method} ${created.path} for a collection named "${name}" answered ${created.status} with ${refused}`,
+        );
+    }
     if (created.status < 200 || created.status >= 300 || !id) {
       throw new CheckSkipped(
         `could not create test data with ${created.method} ${created.path}: ${created.status} ${shorten(created.text, 120)}${id ? '' : ` (no collection id at ${target.description.collection.in}${target.description.collection.id})`}; check createCollection in the target description`,
@@ -142,14 +178,83 @@ export class RunData {
   }
 
   /**
+   * Whether the collection a create answered (`id`, shown as `collection`, for a create named
+   * `name`) is the run's: the one rule of ownership for every front-end that writes (the suite,
+   * explore, replay). Refused, with why (a COLL-1 divergence for the caller), when it is an id
+   * the list showed before the run, when the answer names it otherwise than the name sent, or,
+   * where no list could be read, when its get shows another name. What is refused is never
+   * tracked, and nothing is sent to it; what is claimed is the run's to delete.
+   */
+  async claim(
+    id: string,
+    collection: unknown,
+    name: string,
+    key: string,
+  ): Promise<string | undefined> {
+    this.#wrote = true;
+    this.#names.add(name);
+    const refused = this.#refusal(id, collection, name) ?? (await this.#shownBack(id, name, key));
+    if (refused === undefined) this.#created.set(id, { key, name });
+    return refused;
+  }
+
+  /** Why an answer to a create is not the run's, as far as the answer itself shows. */
+  #refusal(id: string, collection: unknown, name: string): string | undefined {
+    if (this.before.ids.has(id))
+      return `collection ${id}, which the list showed before the run: another collection, not ours, never written to nor deleted`;
+    const other = this.answeredOther(collection, name);
+    if (other !== undefined)
+      return `collection ${id}, named "${shorten(other, 80)}", not the "${name}" it was sent: another collection, not ours, never written to nor deleted`;
+    return undefined;
+  }
+
+  /**
+   * Where no list was read before the run, the create's answer is read back by its get: a get
+   * that shows another name (the id of a collection that was there) is someone else's.
+   */
+  async #shownBack(id: string, name: string, key: string): Promise<string | undefined> {
+    if (this.before.listed || !this.target.offers('getCollection')) return undefined;
+    const got = await this.target.send('getCollection', {
+      key: key || undefined,
+      params: { collection_id: id },
+    });
+    if (got.status < 200 || got.status >= 300) return undefined;
+    const shown = this.target.nameOf(this.target.collectionIn(got.json));
+    return shown === undefined || shown === name
+      ? undefined
+      : `collection ${id}, which its get shows named "${shorten(shown, 80)}", not the "${name}" it was sent: another collection, not ours, never written to nor deleted`;
+  }
+
+  /**
    * Remembers a collection a check made (or a broken target made when it should have refused),
-   * created with `name` (one of {@link name}'s), unless the answer shows it is another collection.
+   * created with `name` (one of {@link name}'s), unless it is not the run's (an id listed before
+   * the run, or an answer named otherwise), or renamed by the run to `name`.
    */
   track(id: string, name: string, answer?: unknown, key = ''): void {
     this.#wrote = true;
     this.#names.add(name);
+    if (this.before.ids.has(id)) return;
     if (answer !== undefined && this.answeredOther(answer, name) !== undefined) return;
     this.#created.set(id, { key, name });
+  }
+
+  /**
+   * Why the run must not delete collection `id`, if it must not: read back first with `key`, as
+   * the clean-up does, it is refused on evidence that it is someone else's (an id listed before
+   * the run, or a get that shows it with a name the run never sent). A collection gone, or one
+   * whose get shows no name, is not refused: deleting what is gone harms no one, and a name a
+   * target does not show is no evidence.
+   */
+  async mayNotDelete(id: string, key: string): Promise<string | undefined> {
+    if (this.before.ids.has(id))
+      return `collection ${id} was listed before the run: not ours, not deleted`;
+    if (!this.target.offers('getCollection')) return undefined;
+    const got = await this.target.send('getCollection', { key, params: { collection_id: id } });
+    if (got.status < 200 || got.status >= 300) return undefined;
+    const collection = this.target.collectionIn(got.json);
+    const shown = this.target.nameOf(collection);
+    if (shown === undefined || this.carries(collection)) return undefined;
+    return `collection ${id} is shown named "${shorten(shown, 80)}", a name the run never gave it: not ours, not deleted`;
   }
 
   /** Forgets a collection a check deleted itself. */
@@ -226,6 +331,9 @@ export class RunData {
       return walks.get(key)!;
     };
     const remove = async (id: string, key: string, name?: string, summary?: unknown) => {
+      // @note Listed before the run: someone else's, whatever name it shows now.
+      if (this.before.ids.has(id))
+        return void left.set(id, `${id} (listed before the run: not ours, not deleted)`);
       try {
         const verdict =
           summary !== undefined ? 'ours' : await this.#readBack(id, key, name, listed);
