@@ -4,7 +4,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { CHECKS } from './checks/index.ts';
 import { formatReport, formatResult, toJUnit } from './report.ts';
 import type { ContractKeys } from './check.ts';
-import { listenForInterrupt, leftBehindLines, signalExitCode } from './interrupt.ts';
+import { listenForInterrupt, leftBehindLines, signalExitCode, sweepLine } from './interrupt.ts';
 import { runContract, RunEnded, TargetError, type ContractReport, type Level } from './runner.ts';
 import { flag, targetOptions, UsageError } from './cli-options.ts';
 import { subcommand } from './subcommands.ts';
@@ -220,6 +220,10 @@ async function main(argv: string[], services: CliServices): Promise<number> {
       onResult: (result) => process.stdout.write(`${formatResult(result)}\n`),
     });
     process.stdout.write(`\n${formatReport(report)}\n`);
+    // @note Whatever is left (a clean-up that could not even list what it left), the run's id
+    // and the line that deletes its data.
+    if (!report.interrupted && report.leftBehind.length > 0)
+      process.stdout.write(`${sweepLine(report)}\n`);
     if (options.junit) await writeFile(options.junit, toJUnit(report));
     if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
     if (report.interrupted) {

@@ -5,6 +5,7 @@ import {
 } from '../openapi/response-validation.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckFailure, CheckSkipped, Interrupted } from './failure.ts';
+import { nestsDeeperThan } from '../openapi/json-depth.ts';
 import { LIMITS } from './limits.ts';
 
 /** A response as the suite saw it. */
@@ -291,7 +292,7 @@ export class ContractClient {
     }
     // @note Parsed when first read: most answers are judged by their status alone (every auth
     // check's), and parsing each page of a hostile list of 100,000 items anyway held 317 MB.
-    const json = lazyJson(text);
+    const json = lazyJson(text, `${method} ${path}`);
     const violations: Violation[] =
       this.validate && options.operationId
         ? responseViolations(options.operationId, {
@@ -353,8 +354,16 @@ function bodyTooLong(request: string, max: number, declared: string): string {
   return `${request}: the answer's body is longer than the ${max} bytes the suite reads${declared}: not read further (--max-body-bytes raises the limit)`;
 }
 
-/** A body's JSON, parsed the first time it is read (undefined when it is not JSON). */
-function lazyJson(text: string): { readonly value: unknown } {
+/** What an answer too deep to read stands for once it was parsed (the parsed value is dropped). */
+const tooDeep = Symbol('too deep');
+
+/**
+ * A body's JSON, parsed the first time it is read (undefined when it is not JSON). An answer that
+ * nests deeper than `LIMITS.maxAnswerDepth` fails whoever reads it, naming the depth.
+ * @note Checked here, where every answer of the suite, explore and replay is parsed: printed or
+ * compared further on, such an answer overflowed the stack ("Maximum call stack size exceeded").
+ */
+function lazyJson(text: string, request: string): { readonly value: unknown } {
   let parsed: { value: unknown } | undefined;
   return {
     get value() {
@@ -364,7 +373,12 @@ function lazyJson(text: string): { readonly value: unknown } {
         } catch {
           parsed = { value: undefined };
         }
+        if (nestsDeeperThan(parsed.value, LIMITS.maxAnswerDepth)) parsed = { value: tooDeep };
       }
+      if (parsed.value === tooDeep)
+        throw new CheckFailure(
+          `${request}: the answer nests objects and arrays deeper than ${LIMITS.maxAnswerDepth} levels: not read`,
+        );
       return parsed.value;
     },
   };

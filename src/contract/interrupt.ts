@@ -42,9 +42,16 @@ export function listenForInterrupt(
 }
 
 /**
+ * The line that deletes the rest of a run's data: `sweep --run` takes the keys from the same
+ * environment variables (ANSWERS_API_KEY and ANSWERS_OTHER_ACCOUNT_KEY) and sweeps each account.
+ */
+export function sweepLine(options: { runId: string; baseUrl: string }): string {
+  return `Delete the rest of this run's data with: npx --no -- answers-contract sweep --base-url ${options.baseUrl} --run ${options.runId}`;
+}
+
+/**
  * What a run that ended early prints last: each id left behind once, and the `sweep` line that
- * deletes the rest of this run's data (sweep takes the keys from the same environment variables,
- * ANSWERS_API_KEY and ANSWERS_OTHER_ACCOUNT_KEY, and sweeps each account).
+ * deletes the rest of this run's data.
  */
 export function leftBehindLines(options: {
   leftBehind: readonly string[];
@@ -53,8 +60,5 @@ export function leftBehindLines(options: {
 }): string[] {
   const left = [...new Set(options.leftBehind)];
   if (left.length === 0) return ['Left behind: nothing'];
-  return [
-    `Left behind: ${left.join(', ')}`,
-    `Delete the rest of this run's data with: npx --no -- answers-contract sweep --base-url ${options.baseUrl} --run ${options.runId}`,
-  ];
+  return [`Left behind: ${left.join(', ')}`, sweepLine(options)];
 }

@@ -21,6 +21,19 @@ export const LIMITS = {
   maxDescriptionBytes: 1024 * 1024,
   /** The most YAML aliases a target description may use (an alias bomb has millions). */
   maxYamlAliases: 100,
+  /**
+   * The deepest a target description nests, its YAML aliases expanded: an alias inside its own
+   * anchor is a cycle, deeper than any limit. A description's bodies are a few levels deep.
+   */
+  maxDescriptionDepth: 64,
+  /**
+   * The deepest a target's answer may nest objects and arrays: four times the 64 levels of a
+   * request body the kit's mock takes, and far below the few thousand levels at which
+   * JSON.stringify, or any walk over the answer, overflows the stack.
+   */
+  maxAnswerDepth: 256,
+  /** The deepest a recorded or HAR body may nest: deeper is not a request an app sends. */
+  maxRecordedDepth: 64,
   /** How long the clean-up after an interruption may take before the run gives up and exits. */
   cleanupDeadlineMs: 15_000,
 } as const;

@@ -1,27 +1,6 @@
 /** Limits on parsed JSON that JSON.parse itself does not enforce: nesting depth and number range. */
-/**
- * Whether objects and arrays nest deeper than `max` levels. Safe at any depth of `value`: the
- * walk goes at most `max + 1` calls deep (callers pass `MAX_JSON_DEPTH`, 64).
- * @note Recursive, not a stack of `[value, depth]` pairs with an array of values per object:
- * that garbage was 400 bytes per object of a load, a seventh of all of it.
- */
-export function nestsDeeperThan(value: unknown, max: number): boolean {
-  return deeperThan(value, 1, max);
-}
-
-function deeperThan(value: unknown, depth: number, max: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  if (depth > max) return true;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (deeperThan(value[i], depth + 1, max)) return true;
-    return false;
-  }
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    if (deeperThan((value as Record<string, unknown>)[key], depth + 1, max)) return true;
-  }
-  return false;
-}
+// @note The depth check is shared with the contract suite, which must not import the core.
+export { nestsDeeperThan } from '../openapi/json-depth.ts';
 
 /**
  * The JSON pointer of the first number a double cannot hold (JSON.parse reads `1e400` as

@@ -19,6 +19,11 @@ export interface Intercept {
   before?(request: Seen): { status: number; body: string } | undefined;
   /** Rewrite the target's JSON body (return it unchanged to keep it). */
   after?(request: Seen, status: number, json: unknown): unknown;
+  /**
+   * Rewrite the target's body as text: for answers no JSON.stringify can write (nested
+   * 100,000 levels deep). Applied after `after`.
+   */
+  afterText?(request: Seen, status: number, text: string): string;
   /** Called once the answer has been sent. */
   sent?(request: Seen, status: number): void;
   /** Holds every request this long before passing it on: a target that far away. */
@@ -64,6 +69,7 @@ export async function startProxy(upstream: string, intercept: Intercept): Promis
     if (intercept.after && answer.headers.get('content-type')?.includes('json') && body) {
       body = JSON.stringify(intercept.after(seen, answer.status, JSON.parse(body)));
     }
+    if (intercept.afterText) body = intercept.afterText(seen, answer.status, body);
     const out = Object.fromEntries(answer.headers);
     delete out['content-length'];
     delete out['content-encoding'];

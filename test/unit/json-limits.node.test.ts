@@ -8,6 +8,13 @@ function nested(levels: number, kind: 'object' | 'array'): unknown {
   return value;
 }
 
+/** What a YAML alias inside its own anchor makes (`&a [1, *a]`): a cycle, deeper than any limit. */
+function selfContaining(): unknown {
+  const value: unknown[] = [1];
+  value.push(value);
+  return value;
+}
+
 describe('nestsDeeperThan', () => {
   it.each([
     { name: 'a string', value: 'text', max: 0, want: false },
@@ -31,6 +38,7 @@ describe('nestsDeeperThan', () => {
       want: false,
     },
     { name: '100,000 levels against 64', value: nested(100_000, 'array'), max: 64, want: true },
+    { name: 'an array that contains itself', value: selfContaining(), max: 64, want: true },
   ])('$name: $want', ({ value, max, want }) => {
     expect(nestsDeeperThan(value, max)).toBe(want);
   });

@@ -94,6 +94,49 @@ describe('a file replay cannot read', () => {
     expect(error).toBeInstanceOf(ReplayFileError);
   });
 
+  // @note Reading a HAR stringifies each exchange (to replace a key echoed in it): a body nested
+  // 100,000 deep overflowed the stack there, an "internal error" instead of this line.
+  const deepText = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  const harWith = (request: object, response: object) =>
+    JSON.stringify({
+      log: {
+        entries: [
+          {
+            request: {
+              url: 'http://127.0.0.1:4010/api/answers/v1/collections',
+              headers: [{ name: 'authorization', value: 'Bearer k_full_1' }],
+              ...request,
+            },
+            response: {
+              status: 200,
+              content: { mimeType: 'application/json', text: '{}' },
+              ...response,
+            },
+          },
+        ],
+      },
+    });
+  it.each([
+    [
+      'a HAR request body nested 100,000 deep',
+      harWith({ method: 'POST', postData: { mimeType: 'application/json', text: deepText } }, {}),
+      /log\.entries\[0\]\.request\.postData\.text nests deeper than 64 levels/,
+    ],
+    [
+      'a HAR answer nested 100,000 deep',
+      harWith({ method: 'GET' }, { content: { mimeType: 'application/json', text: deepText } }),
+      /log\.entries\[0\]\.response\.content\.text nests deeper than 64 levels/,
+    ],
+  ])(
+    '%s: refused in one line naming the depth, never a stack overflow',
+    async (name, text, message) => {
+      const error = await read(`${name}.har`, text).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ReplayFileError);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toContain('\n');
+    },
+  );
+
   it('past the largest size: refused by its size, before it is read', async () => {
     const file = join(dir, 'huge.json');
     await writeFile(file, '');

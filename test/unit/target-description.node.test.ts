@@ -117,6 +117,16 @@ describe('target descriptions', () => {
     { text: 'paging:\n  page: p\n  offset: o\n', want: /one way to page, not page and offset/ },
     { text: 'paging:\n  totalPages: /pages\n', want: /\/paging\/totalPages: only with "page"/ },
     { text: 'paging:\n  crossOrigin: always\n', want: /\/paging\/crossOrigin/ },
+    // An alias inside its own anchor: a value that contains itself, which every walk followed
+    // until the stack overflowed.
+    {
+      text: 'bodies:\n  createCollection: &a\n    name: "{name}"\n    more: *a\n',
+      want: /\(the whole file\): not a usable description: nests deeper than 64 levels \(an alias inside its own anchor\?\)/,
+    },
+    {
+      text: 'bodies:\n  search: &s ["{query}", *s]\n',
+      want: /nests deeper than 64 levels/,
+    },
   ])('refuses $text', ({ text, want }) => {
     expect(() => parseTargetDescription(text, 't.yaml')).toThrow(TargetFileError);
     expect(() => parseTargetDescription(text, 't.yaml')).toThrow(want);

@@ -1,6 +1,6 @@
 /** `answers-contract explore`: its options, its output, its exit status. */
 import { LIMITS } from '../limits.ts';
-import { leftBehindLines, listenForInterrupt, signalExitCode } from '../interrupt.ts';
+import { leftBehindLines, listenForInterrupt, signalExitCode, sweepLine } from '../interrupt.ts';
 import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { targetOptions, UsageError } from '../cli-options.ts';
@@ -198,6 +198,9 @@ export async function exploreCommand(
   };
   const { minCoverage } = options;
   process.stdout.write(`${formatExplore(report, command, minCoverage)}\n`);
+  // @note As for the suite: whatever is left, even unlisted, the line that deletes the run's data.
+  if (!report.interrupted && report.leftBehind.length > 0)
+    process.stdout.write(`${sweepLine({ runId: report.runId, baseUrl: options.baseUrl })}\n`);
   // @note The replay line reads the keys from the environment, never prints them: when this run
   // was given keys as options, say which variables to set for it to paste as printed.
   const fromOptions = (

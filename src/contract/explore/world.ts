@@ -159,8 +159,19 @@ export class World implements Explorer {
         query: options.query?.(side),
         headers: options.headers?.(side),
       });
+    // @note The target's answer is read here, where an answer that cannot be read (nested
+    // deeper than LIMITS.maxAnswerDepth) is the step's divergence, as a failed send is.
+    const read = (sent: Sent) => {
+      void sent.json;
+      return sent;
+    };
     const both = () =>
-      Promise.all([send('target').catch((error: unknown) => error), send('model')]);
+      Promise.all([
+        send('target')
+          .then(read)
+          .catch((error: unknown) => error),
+        send('model'),
+      ]);
     // @note A collection comes or goes: not while another sequence walks the list.
     const [target, model] =
       (operation === 'createCollection' || operation === 'deleteCollection') && !this.#walking

@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { RECORDING_FORMAT, type KeyRole, type Recording } from '../../openapi/recording.ts';
 import { DEFAULT_DESCRIPTION } from '../target-api/description.ts';
 import { targetOptions, UsageError } from '../cli-options.ts';
-import { leftBehindLines, listenForInterrupt, signalExitCode } from '../interrupt.ts';
+import { leftBehindLines, listenForInterrupt, signalExitCode, sweepLine } from '../interrupt.ts';
 import { LIMITS } from '../limits.ts';
 import { RunEnded } from '../runner.ts';
 import { loadTargetFile } from '../target-api/load.ts';
@@ -189,6 +189,9 @@ export async function replayCommand(argv: string[], services: ReplayServices): P
       signal: interruption.signal,
     });
     process.stdout.write(`${formatReplay(report)}\n`);
+    // @note As for the suite: whatever is left, even unlisted, the line that deletes the run's data.
+    if (!report.interrupted && report.leftBehind.length > 0)
+      process.stdout.write(`${sweepLine(report)}\n`);
     if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
     if (options.junit) await writeFile(options.junit, replayJUnit(report));
     if (report.interrupted) {

@@ -10,6 +10,8 @@ import {
   type RecordedExchange,
   type Recording,
 } from '../../openapi/recording.ts';
+import { nestsDeeperThan } from '../../openapi/json-depth.ts';
+import { LIMITS } from '../limits.ts';
 import { OPERATION_IDS, type TargetDescription } from '../target-api/description.ts';
 import { matchRequest } from './match.ts';
 
@@ -94,6 +96,18 @@ export function harRecording(
     const role: KeyRole = key === undefined ? 'none' : reading.roleOf(key);
     const content = (response.content ?? {}) as Record<string, unknown>;
     const answer = json(content.text, content.encoding);
+    // @note Before anything walks or prints them (the key's replacement below stringifies the
+    // exchange): nested a few thousand levels deep, that overflowed the stack.
+    for (const [where, value] of [
+      ['request.postData.text', body],
+      ['response.content.text', answer],
+    ] as const)
+      if (nestsDeeperThan(value, LIMITS.maxRecordedDepth))
+        throw invalid(
+          path,
+          `log.entries[${i}].${where}`,
+          `nests deeper than ${LIMITS.maxRecordedDepth} levels`,
+        );
     let exchange: RecordedExchange = {
       operation: OPERATION_IDS[matched.operation],
       method,

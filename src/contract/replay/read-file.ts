@@ -12,6 +12,8 @@ import {
   type RecordedSequence,
   type Recording,
 } from '../../openapi/recording.ts';
+import { nestsDeeperThan } from '../../openapi/json-depth.ts';
+import { LIMITS } from '../limits.ts';
 import { harRecording, type HarReading } from './har.ts';
 
 /** A file `replay` cannot read: exit 2, with this one line. */
@@ -24,7 +26,7 @@ export const MAX_REPLAY_FILE_BYTES = 64 * 1024 * 1024;
 /** The most exchanges one file may hold, over every sequence. */
 export const MAX_REPLAY_EXCHANGES = 100_000;
 /** The deepest JSON value a recorded body may be: deeper is not a request an app sends. */
-const MAX_DEPTH = 64;
+const MAX_DEPTH = LIMITS.maxRecordedDepth;
 
 const ROLES: readonly KeyRole[] = [
   'full',
@@ -34,20 +36,6 @@ const ROLES: readonly KeyRole[] = [
   'none',
   'unknown',
 ];
-
-/** How deep a JSON value nests, walked without recursion (a hostile file cannot overflow it). */
-function depthOf(value: unknown): number {
-  let deepest = 0;
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [each, depth] = stack.pop()!;
-    if (typeof each !== 'object' || each === null) continue;
-    deepest = Math.max(deepest, depth);
-    if (depth > MAX_DEPTH) return depth;
-    for (const child of Object.values(each)) stack.push([child, depth + 1]);
-  }
-  return deepest;
-}
 
 /** Reads `path` whole, refusing a file past `MAX_REPLAY_FILE_BYTES` before reading it. */
 async function readBounded(path: string): Promise<string> {
@@ -110,7 +98,7 @@ function checkExchange(path: string, at: string, value: unknown): void {
     throw invalid(path, `${at}.key`, `is not one of ${ROLES.join(', ')}`);
   if (!Number.isInteger(e.status) || (e.status as number) < 100 || (e.status as number) > 599)
     throw invalid(path, `${at}.status`, 'is not an HTTP status');
-  if (depthOf(e.body) > MAX_DEPTH || depthOf(e.response) > MAX_DEPTH)
+  if (nestsDeeperThan(e.body, MAX_DEPTH) || nestsDeeperThan(e.response, MAX_DEPTH))
     throw invalid(path, at, `nests deeper than ${MAX_DEPTH} levels`);
 }
 

@@ -180,6 +180,8 @@ export class SequenceReplay implements ReplayState {
       let answer: Sent;
       try {
         answer = await send();
+        // @note Read here: an answer nested too deep to read is this exchange's divergence.
+        void answer.json;
       } catch (error) {
         if (!(error instanceof CheckFailure)) throw error;
         const record = { request: described, model: `${exchange.status}`, target: error.message };

@@ -12,6 +12,7 @@ import {
   type TargetDescription,
 } from './description.ts';
 import schema from '../../../contracts/target.schema.json' with { type: 'json' };
+import { nestsDeeperThan } from '../../openapi/json-depth.ts';
 import { LIMITS } from '../limits.ts';
 
 /** A target file that cannot be used: exit status 2, with the file, the key path and what was expected. */
@@ -121,6 +122,14 @@ export function parseTargetDescription(text: string, file: string): TargetDescri
       `not a usable description: ${(error as Error).message.split('\n')[0]} (at most ${LIMITS.maxYamlAliases} aliases)`,
     );
   }
+  // @note An alias inside its own anchor makes a value that contains itself: every walk over it
+  // (the schema's, the placeholders') recursed until the stack overflowed.
+  if (nestsDeeperThan(value, LIMITS.maxDescriptionDepth))
+    throw new TargetFileError(
+      file,
+      '',
+      `not a usable description: nests deeper than ${LIMITS.maxDescriptionDepth} levels (an alias inside its own anchor?)`,
+    );
   if (!validate(value)) {
     const { path, expected } = describe(validate.errors![0]!);
     throw new TargetFileError(file, path, expected);
