@@ -1,4 +1,6 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { seconds } from './failure.ts';
+import { LIMITS } from './limits.ts';
 
 /** A usage or configuration error: exit status 2. */
 export class UsageError extends Error {}
@@ -66,4 +68,33 @@ export function targetOptions(
       .option('--base-url <url>', help.baseUrl, url, baseUrl)
       .option('--api-key <key>', help.apiKey, env.ANSWERS_API_KEY);
   return otherKeyOptions(command, env);
+}
+
+/** A per-request deadline: `10s`, `1500ms`, `1m`; from 100 ms to 10 minutes. */
+export function requestTimeout(text: string): number {
+  const match = /^(\d+)\s*(ms|s|m)$/.exec(text.trim());
+  const value = match ? Number(match[1]) * { ms: 1, s: 1_000, m: 60_000 }[match[2]!]! : NaN;
+  if (!(value >= 100 && value <= 600_000))
+    throw new InvalidArgumentError('must be a duration from 100ms to 10m, such as 10s or 1500ms');
+  return value;
+}
+
+/**
+ * `--request-timeout`, the suite's, `explore`'s and `replay`'s alike: how long one request may
+ * take, its whole body read, before the target counts as stalled and the run ends.
+ */
+export function requestTimeoutOption(env: NodeJS.ProcessEnv): Option {
+  const fromEnv = env.ANSWERS_CONTRACT_REQUEST_TIMEOUT;
+  const option = new Option(
+    '--request-timeout <duration>',
+    `how long one request may take, its whole answer read (default ${seconds(LIMITS.requestTimeoutMs).replace(' ', '')}); past it the target stalled: the run stops, cleans up within ${seconds(LIMITS.cleanupDeadlineMs)} and exits 2 (env ANSWERS_CONTRACT_REQUEST_TIMEOUT)`,
+  ).argParser(requestTimeout);
+  if (!fromEnv) return option;
+  try {
+    return option.default(requestTimeout(fromEnv));
+  } catch (error) {
+    throw new UsageError(
+      `ANSWERS_CONTRACT_REQUEST_TIMEOUT=${fromEnv}: ${(error as Error).message}`,
+    );
+  }
 }

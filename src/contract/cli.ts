@@ -6,7 +6,8 @@ import { formatReport, formatResult, toJUnit } from './report.ts';
 import type { ContractKeys } from './check.ts';
 import { listenForInterrupt, leftBehindLines, signalExitCode, sweepLine } from './interrupt.ts';
 import { runContract, RunEnded, TargetError, type ContractReport, type Level } from './runner.ts';
-import { flag, targetOptions, UsageError } from './cli-options.ts';
+import { flag, requestTimeoutOption, targetOptions, UsageError } from './cli-options.ts';
+import { TargetStalled } from './failure.ts';
 import { subcommand } from './subcommands.ts';
 import type { ExploreModel } from './explore/explore.ts';
 import { loadTargetFile, TargetFileError } from './target-api/load.ts';
@@ -25,6 +26,7 @@ export interface CliOptions {
   concurrency: number;
   maxBodyBytes?: number;
   maxWalkItems?: number;
+  requestTimeout?: number;
   settle: number;
   junit?: string;
   json?: string;
@@ -103,6 +105,7 @@ export function parseSuiteOptions(argv: string[]): CliOptions {
       `the longest answer body the suite reads; a longer one fails its check (default ${LIMITS.maxBodyBytes})`,
       whole(1_024, 2 ** 31),
     )
+    .addOption(requestTimeoutOption(env))
     .option(
       '--concurrency <n>',
       'checks (and requests) in flight at once; checks that walk whole lists run alone (env ANSWERS_CONTRACT_CONCURRENCY)',
@@ -128,7 +131,7 @@ export function parseSuiteOptions(argv: string[]): CliOptions {
     .addHelpText(
       'after',
       "\nCommands:\n  init     probe the target and write a draft --target file (answers-contract init --help)\n  sweep    delete what earlier runs left behind (answers-contract sweep --help)\n  explore  random sequences compared with the kit's mock, shrunk to a minimal story (answers-contract explore --help)\n  replay   a recording of your tests (or a HAR) replayed against the target, judged against what they saw (answers-contract replay --help)" +
-        '\n\nExit status: 0 every check at the chosen level passed (or skipped) and nothing was left behind; 1 a check failed, or data was left behind; 2 usage error, bad target file, unreachable target, or a key refused in both header forms.',
+        '\n\nExit status: 0 every check at the chosen level passed (or skipped) and nothing was left behind; 1 a check failed, or data was left behind; 2 usage error, bad target file, unreachable target, a target that stopped answering (--request-timeout), or a key refused in both header forms.',
     )
     .exitOverride()
     // @note Errors are printed once, by main's handler, as one line.
@@ -212,6 +215,7 @@ async function main(argv: string[], services: CliServices): Promise<number> {
       concurrency: options.concurrency,
       maxBodyBytes: options.maxBodyBytes,
       maxWalkItems: options.maxWalkItems,
+      requestTimeoutMs: options.requestTimeout,
       settleMs: options.settle,
       failOnSkip: options.failOnSkip,
       keys,
@@ -236,8 +240,12 @@ async function main(argv: string[], services: CliServices): Promise<number> {
     }
     return report.failed ? 1 : 0;
   } catch (error) {
-    // @note An internal error after data was made: what is left, and how to delete it.
-    if (error instanceof RunEnded && error.leftBehind.length > 0)
+    // @note An internal error after data was made, or a stalled target: what is left, and how
+    // to delete it (after a stall always, as after a signal: "nothing" is news too).
+    if (
+      error instanceof RunEnded &&
+      (error.leftBehind.length > 0 || error.cause instanceof TargetStalled)
+    )
       process.stdout.write(
         `${leftBehindLines({ leftBehind: error.leftBehind, runId: error.runId, baseUrl: options.baseUrl ?? '' }).join('\n')}\n`,
       );
@@ -269,6 +277,7 @@ export function runCli(argv: string[], services: CliServices = {}): Promise<neve
         error instanceof UsageError ||
         error instanceof TargetError ||
         error instanceof TargetFileError ||
+        error instanceof TargetStalled ||
         (error instanceof Error && error.name === 'ReplayFileError')
       ) {
         process.stderr.write(`answers-contract: ${error.message}\n`);

@@ -4,7 +4,7 @@ import {
   type Violation,
 } from '../openapi/response-validation.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CheckFailure, CheckSkipped, Interrupted } from './failure.ts';
+import { CheckFailure, CheckSkipped, Interrupted, seconds, TargetStalled } from './failure.ts';
 import { nestsDeeperThan } from '../openapi/json-depth.ts';
 import { LIMITS } from './limits.ts';
 
@@ -139,8 +139,24 @@ export class ContractClient {
   readonly #gate: Gate;
   /** Aborted by the first SIGINT or SIGTERM: no request is sent or waited for after it. */
   #stop: AbortSignal | undefined;
-  /** While cleaning up after an interruption: when the clean-up's time is up. */
-  #deadline: AbortSignal | undefined;
+  /**
+   * Aborted when the run stops (`#stop`) or the target stalls: every request in flight and any
+   * Retry-After wait ends with it.
+   * @note Each request owns its deadline (a timer and a controller of its own, referenced until
+   * its body is read or it failed) and listens here. `AbortSignal.any` over
+   * `AbortSignal.timeout` is not used: on Node 20 the combined signal, which fetch holds only
+   * weakly, is garbage-collected during a long wait and then never aborts, and a target that
+   * went silent held the run until it was killed (issue 46).
+   */
+  #ending = new AbortController();
+  /** When the clean-up's time is up (epoch ms), while cleaning up after an interruption. */
+  #deadlineAt = Infinity;
+  /** In the clean-up: a stalled request fails alone, and the clean-up goes on to its deadline. */
+  #cleaning = false;
+  /** The stall that ended the run: no request is sent after it until the clean-up begins. */
+  #blocked: TargetStalled | undefined;
+  /** The first request that got no whole answer within `timeoutMs`, if any (the run's end). */
+  stalledBy: TargetStalled | undefined;
   /** The longest body read from one answer; past it the request fails (`--max-body`). */
   maxBodyBytes: number = LIMITS.maxBodyBytes;
   /** The most items one walk of a list collects (`--max-walk-items`). */
@@ -159,7 +175,7 @@ export class ContractClient {
      * body it cannot parse (its own 400).
      */
     readonly directUrl: string = baseUrl,
-    readonly timeoutMs = 10_000,
+    readonly timeoutMs: number = LIMITS.requestTimeoutMs,
     concurrency = 1,
   ) {
     this.#home = new Set([new URL(baseUrl).origin, new URL(directUrl).origin]);
@@ -169,35 +185,97 @@ export class ContractClient {
   /** Gives up every request once `signal` is aborted (the run was interrupted). */
   stopOn(signal: AbortSignal | undefined): void {
     this.#stop = signal;
-    this.#deadline = undefined;
+    this.#deadlineAt = Infinity;
+    this.#cleaning = false;
+    this.#freshEnding();
+    signal?.addEventListener(
+      'abort',
+      () => {
+        if (this.#stop === signal) this.#ending.abort(signal.reason);
+      },
+      { once: true },
+    );
   }
 
-  /** Whether the run was interrupted. */
+  /** Whether the run was interrupted, or the target stalled. */
   get stopped(): boolean {
-    return this.#stop?.aborted === true;
+    return this.#stop?.aborted === true || this.#blocked !== undefined;
   }
 
   /**
    * For the clean-up: requests are no longer given up when the run is interrupted (a signal that
-   * comes while a clean-up runs must not cut it short); after an interruption, until `deadlineMs`
-   * has passed, then every request fails at once.
+   * comes while a clean-up runs must not cut it short) or when the target stalled; after an
+   * interruption, until `deadlineMs` has passed, then every request fails at once.
+   * @note The deadline only ever comes closer: lanes that clean up one after another, and the
+   * look for leftovers after them, share the one deadline the interruption started.
    */
   cleaningUp(deadlineMs?: number): void {
     this.#stop = undefined;
-    this.#deadline = deadlineMs === undefined ? undefined : AbortSignal.timeout(deadlineMs);
+    this.#blocked = undefined;
+    this.#cleaning = true;
+    this.#deadlineAt =
+      deadlineMs === undefined ? Infinity : Math.min(this.#deadlineAt, Date.now() + deadlineMs);
+    this.#freshEnding();
   }
 
-  /** The signal a request is sent with: its own timeout, the interruption, the clean-up's end. */
-  #signal(): AbortSignal {
-    const signals = [AbortSignal.timeout(this.timeoutMs)];
-    if (this.#stop) signals.push(this.#stop);
-    if (this.#deadline) signals.push(this.#deadline);
-    return signals.length === 1 ? signals[0]! : AbortSignal.any(signals);
+  /** A new `#ending` once the last one was used: requests in flight keep listening to theirs. */
+  #freshEnding(): void {
+    if (this.#ending.signal.aborted) this.#ending = new AbortController();
   }
 
-  /** Throws `Interrupted` once the run was interrupted. */
+  /** Throws `Interrupted` once the run was interrupted, and the stall once the target stalled. */
   #checkStopped(): void {
     if (this.#stop?.aborted) throw new Interrupted(String(this.#stop.reason ?? 'a signal'));
+    if (this.#blocked) throw this.#blocked;
+  }
+
+  /**
+   * Sends one attempt of a request and reads its whole body, within the request's deadline (or
+   * what is left of the clean-up's, when that is sooner).
+   */
+  async #exchange(
+    url: string,
+    init: RequestInit,
+    request: string,
+  ): Promise<{ response: Response; text: string }> {
+    this.#checkStopped();
+    const left = this.#deadlineAt - Date.now();
+    if (left <= 0)
+      throw new CheckFailure(`${request}: not sent: the clean-up's deadline had passed`);
+    this.sent += 1;
+    const byCleanUp = left < this.timeoutMs;
+    const controller = new AbortController();
+    let late = false;
+    // @note One timer for the exchange as a whole, headers and body: a body trickled a byte at a
+    // time ends at the deadline too. Cleared as soon as the body is read or the request failed.
+    const timer = setTimeout(
+      () => {
+        if (controller.signal.aborted) return;
+        late = true;
+        controller.abort(new Error(`no whole answer within ${seconds(this.timeoutMs)}`));
+      },
+      Math.min(left, this.timeoutMs),
+    );
+    const ending = this.#ending.signal;
+    const end = () => controller.abort(ending.reason);
+    ending.addEventListener('abort', end, { once: true });
+    try {
+      const response = await fetch(url, { ...init, signal: controller.signal });
+      return { response, text: await readBody(response, this.maxBodyBytes, request) };
+    } catch (error) {
+      if (!late) throw error;
+      if (byCleanUp) throw new CheckFailure(`${request}: no answer before the clean-up's deadline`);
+      const stalled = new TargetStalled(request, this.timeoutMs);
+      // @note In the clean-up the request fails alone: its deadline bounds the rest.
+      if (this.#cleaning) throw new CheckFailure(`${request}: no response (${stalled.message})`);
+      this.stalledBy ??= stalled;
+      this.#blocked ??= stalled;
+      this.#ending.abort(stalled);
+      throw this.#blocked;
+    } finally {
+      clearTimeout(timer);
+      ending.removeEventListener('abort', end);
+    }
   }
 
   /** Whether `url` is on an origin the suite sends keys to. */
@@ -232,20 +310,9 @@ export class ContractClient {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const send = async () => {
-      this.#checkStopped();
-      this.sent += 1;
-      const signal = this.#signal();
-      const response = await fetch(url, {
-        method,
-        headers,
-        body,
-        signal,
-        // @note Never followed: a redirect to another origin would carry the key there.
-        redirect: 'manual',
-      });
-      return { response, text: await readBody(response, this.maxBodyBytes, `${method} ${path}`) };
-    };
+    // @note Redirects are never followed: one to another origin would carry the key there.
+    const init: RequestInit = { method, headers, body, redirect: 'manual' };
+    const send = () => this.#exchange(url, init, `${method} ${path}`);
     let exchange: { response: Response; text: string };
     this.#checkStopped();
     try {
@@ -263,12 +330,13 @@ export class ContractClient {
         }
         this.pushback.waits += 1;
         this.pushback.waitedMs += wait;
-        await sleep(wait, undefined, { signal: this.#stop });
+        await sleep(wait, undefined, { signal: this.#ending.signal });
         exchange = await this.#gate.run(send);
       }
     } catch (error) {
       this.#checkStopped();
       if (error instanceof CheckSkipped || error instanceof CheckFailure) throw error;
+      if (error instanceof TargetStalled) throw error;
       throw new CheckFailure(`${method} ${path}: no response (${(error as Error).message})`);
     }
     const { response, text } = exchange;

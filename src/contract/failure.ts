@@ -40,3 +40,26 @@ export class Interrupted extends Error {
     super(`interrupted by ${signal}`);
   }
 }
+
+/**
+ * Thrown by the client when the target gave no whole answer within the per-request deadline
+ * (`--request-timeout`): it accepted the request and then went silent, or trickled its answer.
+ * The run ends there, as after a signal: no request is sent after it, those in flight are given
+ * up, the clean-up runs within its deadline, and the command exits 2 saying what is left.
+ */
+export class TargetStalled extends Error {
+  override name = 'TargetStalled';
+  constructor(
+    readonly request: string,
+    readonly timeoutMs: number,
+  ) {
+    super(
+      `the target stopped answering: ${request} got no whole answer within ${seconds(timeoutMs)} (--request-timeout); the run stopped there`,
+    );
+  }
+}
+
+/** A duration in milliseconds as the options take it: `10 s`, `1.5 s`, `500 ms`. */
+export function seconds(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).toFixed(1))} s`;
+}

@@ -34,6 +34,14 @@ export const LIMITS = {
   maxAnswerDepth: 256,
   /** The deepest a recorded or HAR body may nest: deeper is not a request an app sends. */
   maxRecordedDepth: 64,
-  /** How long the clean-up after an interruption may take before the run gives up and exits. */
+  /**
+   * How long the clean-up after an interruption (a signal, explore's budget, a stalled target)
+   * may take in all before the run gives up and exits.
+   */
   cleanupDeadlineMs: 15_000,
+  /**
+   * How long one request may take, its whole body read (`--request-timeout`): past it the target
+   * stalled and the run ends, cleans up and exits 2.
+   */
+  requestTimeoutMs: 10_000,
 } as const;

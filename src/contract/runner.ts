@@ -6,7 +6,7 @@ import {
   type ContractKeys,
   type Requirement,
 } from './check.ts';
-import { Interrupted } from './failure.ts';
+import { Interrupted, TargetStalled } from './failure.ts';
 import { LIMITS } from './limits.ts';
 import { ContractClient, type Pushback } from './client.ts';
 import { conformanceMatrix } from './matrix.ts';
@@ -52,8 +52,13 @@ export interface RunOptions {
    * it, requests in flight are given up, and the clean-up runs within `cleanupDeadlineMs`.
    */
   signal?: AbortSignal | undefined;
-  /** How long the clean-up after an interruption may take (default 15 s). */
+  /** How long the clean-up after an interruption, or a stall, may take (default 15 s). */
   cleanupDeadlineMs?: number | undefined;
+  /**
+   * How long one request may take, its whole body read (default 10 s, `LIMITS.requestTimeoutMs`):
+   * past it the target stalled, and the run ends as after a signal (`TargetStalled`).
+   */
+  requestTimeoutMs?: number | undefined;
   /** The longest answer body read (default 8 MiB, `LIMITS.maxBodyBytes`). */
   maxBodyBytes?: number | undefined;
   /** The most items one walk of a list collects (default 20,000, `LIMITS.maxWalkItems`). */
@@ -152,7 +157,7 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
     options.keys.full,
     profile,
     options.directUrl,
-    undefined,
+    options.requestTimeoutMs,
     concurrency,
   );
   http.stopOn(options.signal);
@@ -195,6 +200,9 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
     http.cleaningUp(stopped ? (options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs) : undefined);
     leftBehind = [...new Set(await run.cleanup(options.keys, stopped ? new Settle(0) : settle))];
   }
+  // @note A target that stalled ends the run whatever the check that met it made of the error.
+  if (http.stalledBy && !options.signal?.aborted)
+    throw new RunEnded(http.stalledBy, runId, leftBehind);
   const interrupted = options.signal?.aborted
     ? { signal: String(options.signal.reason), notJudged }
     : undefined;
@@ -294,7 +302,7 @@ async function runCheck(
     return done('pass');
   } catch (error) {
     // @note A check the interruption cut short was not judged: neither passed nor failed.
-    if (error instanceof Interrupted) return undefined;
+    if (error instanceof Interrupted || error instanceof TargetStalled) return undefined;
     if (error instanceof CheckSkipped) return done('skip', error.message);
     if (error instanceof CheckFailure) return done('fail', error.message);
     return done('fail', `the check itself failed: ${(error as Error).stack ?? String(error)}`);

@@ -3,7 +3,8 @@ import { LIMITS } from '../limits.ts';
 import { leftBehindLines, listenForInterrupt, signalExitCode, sweepLine } from '../interrupt.ts';
 import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
-import { targetOptions, UsageError } from '../cli-options.ts';
+import { requestTimeoutOption, targetOptions, UsageError } from '../cli-options.ts';
+import { RunEnded } from '../runner.ts';
 import { parseDuration } from '../sweep.ts';
 import { DEFAULT_DESCRIPTION } from '../target-api/description.ts';
 import { loadTargetFile } from '../target-api/load.ts';
@@ -80,6 +81,7 @@ export async function exploreCommand(
       `the longest answer body read; a longer one fails its step (default ${LIMITS.maxBodyBytes})`,
       integer('--max-body-bytes'),
     )
+    .addOption(requestTimeoutOption(env))
     .option(
       '--settle <ms>',
       'how long a read after a write may take to show it (default 0)',
@@ -129,6 +131,7 @@ export async function exploreCommand(
     concurrency?: number;
     maxBodyBytes?: number;
     maxWalkItems?: number;
+    requestTimeout?: number;
     settle?: number;
     replay?: string;
     level: 'spec' | 'profile';
@@ -155,6 +158,7 @@ export async function exploreCommand(
   const description = options.target ? await loadTargetFile(options.target) : undefined;
   const interruption = listenForInterrupt();
   const explored = await explore({
+    requestTimeoutMs: options.requestTimeout,
     signal: interruption.signal,
     baseUrl: options.baseUrl,
     startModel,
@@ -176,7 +180,17 @@ export async function exploreCommand(
     settleMs: options.settle,
     level: options.level,
     replayPath: options.replay,
-  }).finally(() => interruption.dispose());
+  })
+    .catch((error: unknown) => {
+      // @note A target that stalled ended the run: what is left, and how to delete it; the
+      // stall itself is the one line of exit 2 (cli.ts).
+      if (!(error instanceof RunEnded)) throw error;
+      process.stdout.write(
+        `${leftBehindLines({ leftBehind: error.leftBehind, runId: error.runId, baseUrl: options.baseUrl }).join('\n')}\n`,
+      );
+      throw error.cause;
+    })
+    .finally(() => interruption.dispose());
   const command = [
     'npx --no -- answers-contract explore --destructive',
     `--base-url ${options.baseUrl}`,
@@ -229,6 +243,15 @@ export async function exploreCommand(
     process.stdout.write(`${lines.join('\n')}\n`);
     return signalExitCode(report.interrupted.signal);
   }
+  // @note The budget stopped sequences in flight (a slow or stalled target): they were cleaned
+  // up as after a signal, and the run says what is left, with the line that deletes it.
+  if (report.cutShort)
+    process.stdout.write(
+      `${[
+        `The budget stopped ${report.cutShort} sequences in flight; their requests were given up and their clean-up ran.`,
+        ...leftBehindLines({ ...report, baseUrl: options.baseUrl }),
+      ].join('\n')}\n`,
+    );
   // @note As for the suite: data left behind fails the run (`sweep` removes it).
   if (report.story || report.leftBehind.length > 0) return 1;
   return coverageShortfall(report.clauseCoverage, minCoverage) ? 1 : 0;

@@ -8,9 +8,9 @@
  */
 import * as fc from './fast-check.ts';
 import { ContractClient, totalPushback, type Pushback } from '../client.ts';
-import { CheckFailure, Interrupted } from '../failure.ts';
+import { CheckFailure, Interrupted, TargetStalled } from '../failure.ts';
 import { LIMITS } from '../limits.ts';
-import { TargetError } from '../runner.ts';
+import { RunEnded, TargetError } from '../runner.ts';
 import { newRunId } from '../target-api/run-name.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/description.ts';
 import { Target } from '../target-api/target.ts';
@@ -93,6 +93,11 @@ export interface ExploreOptions {
   signal?: AbortSignal | undefined;
   /** How long the clean-up after an interruption may take (default 15 s). */
   cleanupDeadlineMs?: number | undefined;
+  /**
+   * How long one request to the target may take, its whole body read (default 10 s): past it
+   * the target stalled, and the run ends, cleans up and throws `RunEnded` with the stall.
+   */
+  requestTimeoutMs?: number | undefined;
   /** The longest answer body read (default 8 MiB, `LIMITS.maxBodyBytes`). */
   maxBodyBytes?: number | undefined;
   /** The most items one walk of a list collects (default 20,000, `LIMITS.maxWalkItems`). */
@@ -146,6 +151,11 @@ export interface ExploreReport {
   /** Set when a signal ended the run early. */
   interrupted?: { signal: string } | undefined;
   /**
+   * Sequences the budget's end (`--budget`, `--shrink-budget`) stopped while they were still
+   * running: their requests were given up and their data cleaned up within the deadline.
+   */
+  cutShort?: number | undefined;
+  /**
    * Sequences that ended at a large body the target refused as too large (413), not judged: its
    * size limit, which the description can state (`limits.body`).
    */
@@ -171,7 +181,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       options.keys.full,
       validate,
       undefined,
-      undefined,
+      options.requestTimeoutMs,
       options.concurrency ?? 4,
     );
     client.stopOn(stop.signal);
@@ -202,6 +212,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
    */
   const finishInFlight = async () => {
     if (!inFlight) return;
+    cutShort += 1;
     stop.abort('the budget');
     await inFlight.catch(() => undefined);
     stop = linkedStop();
@@ -214,8 +225,13 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   const cleanerClient = clients.pop()!;
   cleanerClient.stopOn(undefined);
   const pushbackOf = [...clients, cleanerClient];
+  /** The request the target stalled on, if it did: the run ends there (exit 2). */
+  const stalled = () => clients.find((client) => client.stalledBy)?.stalledBy;
+  /** Sequences the budget's end stopped in flight. */
+  let cutShort = 0;
   // A target that does not answer is a set-up error (exit 2), not a divergence of its list.
   await target.send('listCollections').catch((error: unknown) => {
+    if (error instanceof TargetStalled) throw error;
     if (error instanceof CheckFailure && error.message.includes('no response'))
       throw new TargetError(`the target did not answer: ${error.message}`);
   });
@@ -273,6 +289,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     // @note Every request sent to the target, walk pages, read-backs and clean-up included.
     sentToTarget: pushbackOf.reduce((sum, client) => sum + client.sent, 0),
     ...(tooLarge.count > 0 ? { tooLarge: { ...tooLarge } } : {}),
+    ...(cutShort > 0 ? { cutShort } : {}),
     pushback: totalPushback(pushbackOf),
   });
 
@@ -290,6 +307,17 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     const deadline = options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs;
     for (const left of await lookBack(cleaner, cleanerClient, options.keys, runId, deadline))
       if (!leftBehind.includes(left)) leftBehind.push(left);
+  };
+
+  /**
+   * A target that stalled ends the run, as a signal would, but as an error (exit 2): whatever
+   * fast-check made of the stall, the run looks for what it left and says so.
+   */
+  const endIfStalled = async () => {
+    const stall = stalled();
+    if (!stall || interrupted()) return;
+    await lookOnce();
+    throw new RunEnded(stall, runId, leftBehind);
   };
 
   const runSequence = (steps: Step[]): Promise<void> => {
@@ -337,9 +365,10 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       // @note Interrupted (a signal, or the budget's end): the sequence's requests were given up;
       // its clean-up still runs, within the deadline. One that begins before an interruption
       // is not cut short by it.
-      const deadline = stop.signal.aborted
-        ? (options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs)
-        : undefined;
+      const deadline =
+        stop.signal.aborted || stalled()
+          ? (options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs)
+          : undefined;
       cleanerClient.cleaningUp(deadline);
       // @note The deletes now; whether the list still shows any of the run's collections is
       // looked at once, at the run's end (`lookBack`), and the search index for the sequence's
@@ -424,8 +453,12 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       }
       story.shownAgain = { shown, of: REPLAYS };
     }
+    await endIfStalled();
     await lookOnce();
     return { ...summary(), story };
+  } catch (error) {
+    await endIfStalled();
+    throw error;
   } finally {
     await Promise.all(models.map(({ server }) => server.stop()));
   }
@@ -484,7 +517,10 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       maxSkipsPerRun: 0,
     });
     // @note At the budget's end what is still running is stopped, and cleaned up.
-    if (!first && !crash && !searched.failed) stop.abort('the budget');
+    if (!first && !crash && !searched.failed) {
+      cutShort += running.size;
+      stop.abort('the budget');
+    }
     while (running.size > 0) await Promise.all(running);
     if (stop.signal.aborted && !interrupted()) stop = linkedStop();
     if (crash) return { failed: true, error: crash.error };

@@ -85,8 +85,9 @@ export function formatExplore(
       '',
       `The target refused ${large.count} large bodies as too large (413; the smallest about ${large.smallestBytes} bytes): those sequences ended there, not judged. Its description can state its limit (limits.body) so explore stays within it.`,
     );
-  // @note An interrupted run prints its own Left behind lines, with the sweep line (command.ts).
-  if (report.leftBehind.length > 0 && !report.interrupted)
+  // @note An interrupted run, or one whose budget stopped sequences in flight, prints its own
+  // Left behind lines, with the sweep line (command.ts).
+  if (report.leftBehind.length > 0 && !report.interrupted && !report.cutShort)
     lines.push('', `Left behind: ${report.leftBehind.join(', ')}`);
   const shortfall = coverageShortfall(report.clauseCoverage, minCoverage);
   if (shortfall) lines.push('', shortfall);

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { RECORDING_FORMAT, type KeyRole, type Recording } from '../../openapi/recording.ts';
 import { DEFAULT_DESCRIPTION } from '../target-api/description.ts';
-import { targetOptions, UsageError } from '../cli-options.ts';
+import { requestTimeoutOption, targetOptions, UsageError } from '../cli-options.ts';
 import { leftBehindLines, listenForInterrupt, signalExitCode, sweepLine } from '../interrupt.ts';
 import { LIMITS } from '../limits.ts';
 import { RunEnded } from '../runner.ts';
@@ -34,6 +34,7 @@ interface ReplayCliOptions {
   settle: number;
   maxBodyBytes?: number;
   maxWalkItems?: number;
+  requestTimeout?: number;
   json?: string;
   junit?: string;
 }
@@ -113,11 +114,12 @@ export async function replayCommand(argv: string[], services: ReplayServices): P
       `the most items one walk of a list collects (default ${LIMITS.maxWalkItems})`,
       whole('--max-walk-items', 1, 10_000_000),
     )
+    .addOption(requestTimeoutOption(env))
     .option('--json <file>', 'writes the report as JSON')
     .option('--junit <file>', 'writes a JUnit XML report: a test case per consumer test')
     .addHelpText(
       'after',
-      '\nExit status: 0 every replayed test agreed and nothing was left behind; 1 a test diverged, or data was left behind; 2 usage error, a file replay cannot read, or an unreachable target.',
+      '\nExit status: 0 every replayed test agreed and nothing was left behind; 1 a test diverged, or data was left behind; 2 usage error, a file replay cannot read, an unreachable target, or one that stopped answering (--request-timeout).',
     )
     .exitOverride()
     .configureOutput({ outputError: () => undefined });
@@ -186,6 +188,7 @@ export async function replayCommand(argv: string[], services: ReplayServices): P
       settleMs: options.settle,
       maxBodyBytes: options.maxBodyBytes,
       maxWalkItems: options.maxWalkItems,
+      requestTimeoutMs: options.requestTimeout,
       signal: interruption.signal,
     });
     process.stdout.write(`${formatReplay(report)}\n`);

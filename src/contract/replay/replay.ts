@@ -6,7 +6,7 @@
  * behind. Writes only with `destructive`: a sequence that writes is otherwise not replayed.
  */
 import { ContractClient, totalPushback } from '../client.ts';
-import { CheckFailure } from '../failure.ts';
+import { CheckFailure, TargetStalled } from '../failure.ts';
 import { LIMITS } from '../limits.ts';
 import { RunEnded, TargetError } from '../runner.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/description.ts';
@@ -47,6 +47,11 @@ export interface ReplayOptions {
   /** Aborted to interrupt: no exchange is sent after it; the clean-up still runs. */
   signal?: AbortSignal | undefined;
   cleanupDeadlineMs?: number | undefined;
+  /**
+   * How long one request may take, its whole body read (default 10 s): past it the target
+   * stalled, no exchange is sent after it, and the run cleans up and throws `RunEnded`.
+   */
+  requestTimeoutMs?: number | undefined;
 }
 
 export async function replay(options: ReplayOptions): Promise<ReplayReport> {
@@ -60,7 +65,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
       options.keys.full,
       false,
       undefined,
-      undefined,
+      options.requestTimeoutMs,
       concurrency,
     );
     if (options.maxBodyBytes) http.maxBodyBytes = options.maxBodyBytes;
@@ -79,6 +84,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
     false,
   );
   await target.send('listCollections').catch((error: unknown) => {
+    if (error instanceof TargetStalled) throw error;
     if (error instanceof CheckFailure && error.message.includes('no response'))
       throw new TargetError(`the target did not answer: ${error.message}`);
   });
@@ -141,7 +147,8 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
       // @note A test the interruption cut short agreed with nothing: never shown as agreed.
       if (!result.divergence && done < sequence.exchanges.length)
         result.notReplayed = `interrupted after ${done} of ${sequence.exchanges.length} exchanges`;
-      cleanerClient.cleaningUp(interrupted() ? deadline : undefined);
+      // @note After a stall as after a signal: the clean-up gets its deadline, not more.
+      cleanerClient.cleaningUp(interrupted() || http.stalledBy ? deadline : undefined);
       const left = [
         ...(await (gate
           ? gate.write(() => world.run.cleanup(options.keys, undefined, false))
@@ -171,6 +178,8 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
   // @note Whatever ended the run, what it made is looked for: a crash says what it left.
   for (const left of await lookBack(cleaner, cleanerClient, options.keys, runId, deadline))
     if (!leftBehind.includes(left)) leftBehind.push(left);
+  // @note A stall ends the run whatever error the sequence that met it ended with.
+  if (http.stalledBy && !interrupted()) throw new RunEnded(http.stalledBy, runId, leftBehind);
   if (crash) throw new RunEnded(crash.error, runId, leftBehind);
   const clients = [http, cleanerClient];
   return {
