@@ -7,6 +7,7 @@ import { cpus, totalmem } from 'node:os';
 import { readFile, writeFile } from 'node:fs/promises';
 import { contractSuite } from './bench/contract-suite.ts';
 import { exploreBench } from './bench/explore.ts';
+import { recording } from './bench/recording.ts';
 import { replayBench } from './bench/replay.ts';
 import { dataLayer } from './bench/data-layer.ts';
 import { SHAPE_NAMES } from './bench/recorded-answers.ts';
@@ -43,6 +44,7 @@ const sections: Array<[string, () => Promise<string>]> = [
   ['Scale (1 connection; memory after seeding and a full GC)', scale],
   ['Data layer (in-process writes, seeding, reset; msw setupServer)', dataLayer],
   ['State file (--state-file: creates/s, and 1,000,000 objects round-tripped)', stateFile],
+  ['Recording (--record: answer times over 10,000 GETs)', recording],
   ['Search (in-process; one account, 1,000 collections)', search],
   ['Startup', startup],
   ['Contract suite against the local mock', contractSuite],

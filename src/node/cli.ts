@@ -3,8 +3,11 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { maskApiKey } from '../core/api-key.ts';
 import { isLoopbackName } from '../core/local-names.ts';
 import type { Snapshot } from '../core/snapshot/snapshot.ts';
+import { MAX_RECORDING_BYTES } from '../openapi/recording.ts';
 import { DEV_KEYS } from '../seed/dev-keys.ts';
 import { describeDocs } from './docs-site.ts';
+import { checkRecordingPath, RecordingFileError } from './recording-file.ts';
+import { StateFilePaths, resolveStateFile } from './state-file/files.ts';
 import { StateJournal } from './state-file/journal.ts';
 import { StateFileError } from './state-file/read.ts';
 import { initialState, UsageError } from './start-data.ts';
@@ -42,6 +45,8 @@ interface CliOptions {
   writeTimeout?: number;
   quiet?: boolean;
   record?: string;
+  recordMaxBytes?: number;
+  force?: boolean;
 }
 
 function keyTable(apiKeys: readonly Readonly<Snapshot['api_keys'][number]>[]): string {
@@ -144,9 +149,16 @@ function parseArguments(argv: string[]): CliOptions {
     .addOption(
       new Option(
         '--record <file>',
-        'record every API exchange (keys by role, never by value) to this file, each written before it is answered',
+        'append every API exchange (keys by role, never by value) to this recording (JSON Lines), each written before it is answered (507 while it cannot be); an existing recording is continued',
       ).argParser(fileName),
     )
+    .addOption(
+      new Option(
+        '--record-max-bytes <n>',
+        `the largest --record file (507 past it; default ${MAX_RECORDING_BYTES}, 64 MiB, the most replay reads)`,
+      ).argParser(integer(1024, MAX_RECORDING_BYTES, 'record-max-bytes')),
+    )
+    .option('--force', 'let --record replace an existing file that is not a recording')
     .option('--quiet', 'log no requests')
     .exitOverride()
     .configureOutput({
@@ -160,10 +172,41 @@ function parseArguments(argv: string[]): CliOptions {
   }
 }
 
+/** A `--record` file's trouble at start, as a usage error of one line. */
+const recordingError =
+  (file: string) =>
+  (error: NodeJS.ErrnoException): never => {
+    throw new UsageError(
+      error instanceof RecordingFileError
+        ? error.message
+        : `--record ${file}: ${error.code ?? error.message}`,
+    );
+  };
+
+/**
+ * What `--record` is given, its file checked before anything is opened or written: never the
+ * state file, its lock or the fixture; an existing file only if it is a recording, or `--force`.
+ */
+async function recordingOptions(options: CliOptions) {
+  const forbidden: Array<{ path: string; what: string }> = [];
+  if (options.stateFile) {
+    const stateFile = await resolveStateFile(options.stateFile);
+    forbidden.push(
+      { path: stateFile, what: 'state file (--state-file)' },
+      { path: new StateFilePaths(stateFile).lock, what: 'state file’s lock' },
+    );
+  }
+  if (options.fixture) forbidden.push({ path: options.fixture, what: 'fixture (--fixture)' });
+  const record = { forbidden, force: options.force, maxBytes: options.recordMaxBytes };
+  await checkRecordingPath(options.record!, record).catch(recordingError(options.record!));
+  return record;
+}
+
 async function main(argv: string[]): Promise<void> {
   // @note An empty PORT or HOST is unset, as in most servers, not an invalid value.
   for (const name of ['PORT', 'HOST']) if (process.env[name] === '') delete process.env[name];
   const options = parseArguments(argv);
+  const record = options.record ? await recordingOptions(options) : undefined;
   // @note Opened (directory checked, lock taken) before anything else, so a second mock on the
   // same file, or a file in a missing directory, is refused at once.
   const saved = options.stateFile
@@ -189,20 +232,20 @@ async function main(argv: string[]): Promise<void> {
   });
   const journal = saved?.journal;
   await journal?.attach(mockState, saved!.contents);
-  const recorder = options.record
-    ? await (
-        await import('./session-recording.ts')
-      )
-        .startSessionRecording(
-          options.record,
-          mock,
-          () => mockState.store.apiKeys,
-          () => [mockState.store, mockState.store.version],
+  const recorder =
+    options.record && record
+      ? await (
+          await import('./session-recording.ts')
         )
-        .catch((error: NodeJS.ErrnoException) => {
-          throw new UsageError(`--record ${options.record}: ${error.code ?? error.message}`);
-        })
-    : undefined;
+          .startSessionRecording(
+            options.record,
+            mock,
+            () => mockState.store.apiKeys,
+            () => [mockState.store, mockState.store.version],
+            record,
+          )
+          .catch(recordingError(options.record))
+      : undefined;
   // @note Beyond loopback other machines can reach the mock: say so, and guard the control API
   // (which can export every key and wipe the data) with a token only this terminal shows.
   const exposed = !isLoopbackName(options.host.includes(':') ? `[${options.host}]` : options.host);
@@ -250,14 +293,14 @@ async function main(argv: string[]): Promise<void> {
   API      ${url}/api/answers/v1  (aliases: ${url}/api/answers, ${url}/v1)
   Docs     ${url}/docs  (${describeDocs()})
   Control  ${options.control ? `${url}/__mock${controlToken ? ' (token required, see the warning)' : ''}` : 'disabled (--no-control)'}
-  Data     ${source}${journal ? `; changes saved to ${journal.file}` : ''}${recorder ? `\n  Record   API exchanges, to ${options.record} (each written before it is answered)` : ''}
+  Data     ${source}${journal ? `; changes saved to ${journal.file}` : ''}${recorder ? `\n  Record   API exchanges, appended to ${options.record} (each written before it is answered)` : ''}
 Dev keys (public, for this mock only):
 ${keyTable(mockState.store.apiKeys)}`);
 
   const stop = async () => {
     await running.close();
     await journal?.close();
-    await recorder?.write();
+    await recorder?.close();
     console.log('stopped');
     process.exit(0);
   };

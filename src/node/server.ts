@@ -2,7 +2,6 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockRequest } from '../core/http.ts';
 import type { AnswersMock } from '../core/mock.ts';
-import { problem } from '../core/problem.ts';
 import type { HandledRequest } from '../core/http.ts';
 import { hostRule, namedBy } from '../core/allowed-hosts.ts';
 import { bodyLimit, failed, isControlPath } from '../core/serve.ts';
@@ -18,6 +17,7 @@ import {
   sendResponse,
   type Delivery,
 } from './node-io.ts';
+import { notKept } from './not-kept.ts';
 import { logLine, type Outcome } from './request-log.ts';
 
 /** Options of {@link createServer}. */
@@ -65,12 +65,8 @@ export interface Persistence {
 type Sent = (delivery: Promise<Delivery>) => void;
 
 /** The answer to a write that could not be kept (the change may be held in memory only). */
-function notKept(error: Error) {
-  return problem(
-    'insufficient_storage',
-    `The state file cannot be written (${error.message}), so the mock accepts no more writes; fix the cause and restart it.`,
-  );
-}
+const notSaved = (error: Error) =>
+  notKept('The state file', error, 'the mock accepts no more writes; fix the cause and restart it');
 
 /** Reads a request's Origin when asked (see `corsFor`). */
 const originOf = (req: IncomingMessage) => () => headerValue(req.rawHeaders, 'origin');
@@ -158,14 +154,14 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
     const { persistence } = options;
     if (persistence !== undefined && request.method !== 'GET' && !head) {
       if (persistence.failure) {
-        const response = notKept(persistence.failure);
+        const response = notSaved(persistence.failure);
         return Promise.resolve(deliver(req, res, sent, request.path, { response }));
       }
       // @note Acknowledged only once kept: a `kill -9` after the answer loses nothing answered.
       return mock.handle(request, limits).then((served) =>
         persistence.commit().then(
           () => deliver(req, res, sent, request.path, served),
-          (error: Error) => deliver(req, res, sent, request.path, served, notKept(error)),
+          (error: Error) => deliver(req, res, sent, request.path, served, notSaved(error)),
         ),
       );
     }

@@ -1,65 +1,95 @@
 /**
- * `answers-mock --record FILE`: what the mock answers in a dev session, recorded as it goes. Each
- * API exchange is on disk before its answer is sent (the whole recording written to a temporary
- * file, then renamed over FILE), so the file is always a whole recording and a `kill -9` loses
- * nothing a client saw. Writes that fall due together are one write.
+ * `answers-mock --record FILE`: what the mock answers in a dev session, appended to a recording
+ * of the lines form as it goes (recording-file.ts). Each API exchange is on disk before its
+ * answer is sent, so a `kill -9` loses nothing a client saw; one that cannot be written (a full
+ * disk, the file at its bound) is answered 507 instead, so every exchange a client saw succeed is
+ * in the recording. Only the line of each exchange is held, never the recording: the mock's
+ * memory does not grow with the session.
  */
-import { rename, writeFile } from 'node:fs/promises';
 import type { ApiKey } from '../core/api-key.ts';
+import type { HandledRequest } from '../core/http.ts';
 import type { AnswersMock } from '../core/mock.ts';
-import { recordingMock } from '../core/recorder.ts';
-import { isControlPath } from '../core/serve.ts';
+import { recordExchanges, type ExchangeSink } from '../core/recorder.ts';
+import { MAX_RECORDING_BYTES, MAX_RECORDING_EXCHANGES } from '../openapi/recording.ts';
+import { notKept } from './not-kept.ts';
+import { RecordingFile, RecordingFullError, type RecordingFileOptions } from './recording-file.ts';
+
+/** The default bound of a `--record` file: the largest recording replay reads (64 MiB). */
+export const DEFAULT_MAX_RECORDING_BYTES = MAX_RECORDING_BYTES;
 
 export interface SessionRecording {
   mock: AnswersMock;
-  /** Writes what is recorded so far (and waits for any write under way). */
-  write(): Promise<void>;
+  /** The file written: the path given, its symbolic links followed. */
+  file: string;
+  /** Waits for the writes under way and closes the file. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link startSessionRecording}. */
+export interface SessionRecordingOptions extends Partial<
+  Pick<RecordingFileOptions, 'force' | 'forbidden' | 'openFile'>
+> {
+  /** The most bytes the file may reach. Default {@link DEFAULT_MAX_RECORDING_BYTES}. */
+  maxBytes?: number | undefined;
+  /** Told when the file cannot be written, once until it can again. Default: stderr. */
+  onError?: ((message: string) => void) | undefined;
 }
 
 /**
- * Records what `mock` answers into `file`. The file is written (empty) at once: a path that
- * cannot be written fails here, at start, not at the end. A write that fails later is said once
- * on stderr; the mock goes on answering.
+ * Records what `mock` answers into `file`, a sequence per start (named by when it started). The
+ * file is checked, and written or continued, at once: a path that cannot be written, or must not
+ * be, fails here, at start (recording-file.ts), not at the first request.
  */
 export async function startSessionRecording(
   file: string,
   mock: AnswersMock,
   keys: () => readonly ApiKey[],
   data: () => readonly unknown[],
+  options: SessionRecordingOptions = {},
 ): Promise<SessionRecording> {
-  const recorder = recordingMock(mock, keys, () => 'answers-mock session', data);
-  const temporary = `${file}.${process.pid}.tmp`;
-  const persist = async () => {
-    await writeFile(temporary, `${JSON.stringify(recorder.recording(), null, 2)}\n`, 'utf8');
-    await rename(temporary, file);
+  const recording = await RecordingFile.open(file, {
+    maxBytes: options.maxBytes ?? DEFAULT_MAX_RECORDING_BYTES,
+    maxExchanges: MAX_RECORDING_EXCHANGES,
+    force: options.force,
+    forbidden: options.forbidden,
+    openFile: options.openFile,
+  });
+  const onError =
+    options.onError ?? ((message: string) => console.error(`answers-mock: ${message}`));
+  const sequence = `answers-mock session, started ${new Date().toISOString()}`;
+  let failing = false;
+  const refused = (error: Error): HandledRequest => {
+    const full = error instanceof RecordingFullError;
+    if (!failing)
+      onError(
+        `--record ${file}: ${full ? 'full' : ((error as NodeJS.ErrnoException).code ?? error.message)}; API requests are answered 507 until an exchange can be written`,
+      );
+    failing = true;
+    return {
+      response: notKept(
+        `The recording ${file}`,
+        full ? new Error(`full: ${error.message}`) : error,
+        // @note The request itself was answered by the mock: a write may have been made.
+        'this answer is withheld (the request may have taken effect); free the space or restart the mock with another --record file',
+      ),
+    };
   };
-  await persist();
-  let last: Promise<void> = Promise.resolve();
-  let next: Promise<void> | undefined;
-  let warned = false;
-  /** A write that begins after the one under way, and so holds every exchange recorded by now. */
-  const write = (): Promise<void> => {
-    if (next) return next;
-    const queued = last.then(() => {
-      next = undefined;
-      return persist();
-    });
-    next = queued;
-    last = queued.catch((error: NodeJS.ErrnoException) => {
-      if (!warned) console.error(`answers-mock: --record ${file}: ${error.code ?? error.message}`);
-      warned = true;
-    });
-    return last;
-  };
-  return {
-    mock: {
-      ...recorder.mock,
-      handle: async (request, options) => {
-        const handled = await recorder.mock.handle(request, options);
-        if (!isControlPath(request.path)) await write();
-        return handled;
+  const keep: ExchangeSink = (name, exchange, handled) =>
+    recording.append(`${JSON.stringify({ sequence: name, exchange })}\n`).then(
+      () => {
+        if (failing) onError(`--record ${file}: written again`);
+        failing = false;
+        return { answer: handled, kept: true };
       },
-    },
-    write,
+      (error: Error) => ({ answer: refused(error), kept: false }),
+    );
+  return {
+    mock: recordExchanges(mock, keys, keep, {
+      testName: () => sequence,
+      data,
+      bodies: 'replayed',
+    }),
+    file: recording.file,
+    close: () => recording.close(),
   };
 }

@@ -8,6 +8,25 @@
 export const RECORDING_FORMAT = 'answers-recording/1';
 
 /**
+ * The format `answers-mock --record` writes: JSON Lines, appended to as the mock answers (never
+ * rewritten), so a long session costs each exchange its own line. The first line is
+ * `{"format":"answers-recording-lines/1"}`; each other line is one {@link RecordingLine}. The
+ * sequences are the lines' `sequence` names, in the order each first appears.
+ */
+export const RECORDING_LINES_FORMAT = 'answers-recording-lines/1';
+
+/** The largest recording `answers-contract replay` reads, in bytes. */
+export const MAX_RECORDING_BYTES = 64 * 1024 * 1024;
+/** The most exchanges a recording replay reads may hold, over every sequence. */
+export const MAX_RECORDING_EXCHANGES = 100_000;
+
+/** One line of a recording of the lines form after its first: an exchange and its sequence. */
+export interface RecordingLine {
+  sequence: string;
+  exchange: RecordedExchange;
+}
+
+/**
  * The key a request presented, by what it may do: the full key of the account the tests work in
  * (the first active key that may read, write and search), a read-only key of that account, a
  * key of another account, an inactive key, none, or one the mock does not know.
@@ -40,6 +59,11 @@ export interface RecordedExchange {
    * recording holds. Replay judges nothing of its test from here.
    */
   afterOutsideChange?: true;
+  /**
+   * The answer's JSON body was larger than a recording keeps (`answers-mock --record` keeps
+   * bodies of at most 1 MiB), so `response` is left out.
+   */
+  responseLeftOut?: true;
 }
 
 /** The exchanges of one consumer test, in the order they were answered. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Recording } from '../../src/openapi/recording.ts';
+import type { RecordingLine } from '../../src/openapi/recording.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // The launcher the package's `answers-mock` bin is compiled from, run from source through tsx.
@@ -100,6 +100,13 @@ describe('answers-mock CLI', () => {
       await rm(folder, { recursive: true, force: true });
     }
   }
+  /** The exchanges of a `--record` file (JSON Lines: a format line, then one per exchange). */
+  const exchangesOf = (text: string) =>
+    text
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((line) => (JSON.parse(line) as RecordingLine).exchange);
   const list = (api: string, key: string) =>
     fetch(`${api}/collections`, { headers: { 'x-answers-api-key': key } });
 
@@ -110,9 +117,8 @@ describe('answers-mock CLI', () => {
       child.kill('SIGTERM');
     });
     expect(code).toBe(0);
-    const recording = JSON.parse(text) as Recording;
-    expect(recording.sequences).toHaveLength(1);
-    expect(recording.sequences[0]!.exchanges.map((e) => [e.operation, e.key, e.status])).toEqual([
+    expect(text.split('\n', 1)[0]).toBe('{"format":"answers-recording-lines/1"}');
+    expect(exchangesOf(text).map((e) => [e.operation, e.key, e.status])).toEqual([
       ['listCollections', 'full', 200],
       ['listCollections', 'inactive', 401],
     ]);
@@ -127,10 +133,11 @@ describe('answers-mock CLI', () => {
       child.kill('SIGKILL');
     });
     expect(code).toBeNull(); // ended by the signal, no clean-up ran
-    const recording = JSON.parse(text) as Recording;
-    expect(recording.sequences[0]!.exchanges.map((e) => `${e.key} ${e.status}`).sort()).toEqual(
-      [`full ${statuses[0]}`, `readonly ${statuses[1]}`, `unknown ${statuses[2]}`].sort(),
-    );
+    expect(
+      exchangesOf(text)
+        .map((e) => `${e.key} ${e.status}`)
+        .sort(),
+    ).toEqual([`full ${statuses[0]}`, `readonly ${statuses[1]}`, `unknown ${statuses[2]}`].sort());
   }, 30_000);
 
   it('exits with 2 at start when the --record file cannot be written', async () => {

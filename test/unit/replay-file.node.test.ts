@@ -162,6 +162,70 @@ describe('a file replay cannot read', () => {
   });
 });
 
+describe('a recording of the lines form (answers-mock --record)', () => {
+  const HEADER = '{"format":"answers-recording-lines/1"}';
+  const line = (sequence: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ sequence, exchange: exchange(extra) });
+  const lines = (...each: string[]) => `${[HEADER, ...each].join('\n')}\n`;
+
+  it('is a sequence per name, in the order each first appears, each exchange in its order', async () => {
+    const read_ = await read(
+      'lines.jsonl',
+      lines(line('first', { status: 200 }), line('second'), line('first', { status: 401 })),
+    );
+    expect(read_.format).toBe('answers-recording/1');
+    expect(read_.sequences.map((s) => [s.name, s.exchanges.map((e) => e.status)])).toEqual([
+      ['first', [200, 401]],
+      ['second', [200]],
+    ]);
+    expect((await read('header-only.jsonl', `${HEADER}\n`)).sequences).toEqual([]);
+    expect((await read('header-no-newline.jsonl', HEADER)).sequences).toEqual([]);
+  });
+
+  it('leaves out a last line a killed mock left half-written (never answered)', async () => {
+    const torn = `${lines(line('t'))}${line('t').slice(0, 30)}`;
+    const read_ = await read('torn.jsonl', torn);
+    expect(read_.sequences[0]!.exchanges).toHaveLength(1);
+  });
+
+  it.each([
+    ['a line that is not JSON', lines(line('t'), '{"sequence":', line('t')), /line 3 is not JSON/],
+    [
+      'a line without its sequence',
+      lines(JSON.stringify({ exchange: exchange() })),
+      /line 2\.sequence is not a name/,
+    ],
+    [
+      'an exchange with a key value',
+      lines(line('t', { key: 'k_full_1' })),
+      /line 2\.exchange\.key is not one of/,
+    ],
+    [
+      'a body nested too deep',
+      lines(line('t', { body: JSON.parse(`${'['.repeat(100)}${']'.repeat(100)}`) })),
+      /line 2\.exchange nests deeper than 64 levels/,
+    ],
+    [
+      'a line nested 100,000 deep',
+      lines(`${line('t').slice(0, -2)},"response":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`),
+      /line 2/,
+    ],
+  ])('%s: refused, one line', async (name, text, message) => {
+    const error = await read(`${name}.jsonl`, text).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReplayFileError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('more exchanges than a run takes: refused', async () => {
+    const one = line('t');
+    const text = lines(...Array.from({ length: MAX_REPLAY_EXCHANGES + 1 }, () => one));
+    await expect(read('many.jsonl', text)).rejects.toThrow(
+      /line 100002 brings it past 100000 exchanges/,
+    );
+  });
+});
+
 describe('a HAR file', () => {
   const entry = (
     method: string,

@@ -1,12 +1,16 @@
 /**
- * Reading what `replay` is given: a recording (`answers-recording/1`, written by the mock) or a
- * HAR 1.2 file (browser DevTools, Playwright's `recordHar`). A file that is not one of them,
+ * Reading what `replay` is given: a recording (`answers-recording/1`, one JSON document, as
+ * `setupAnswersServer` writes it; or `answers-recording-lines/1`, JSON Lines, as
+ * `answers-mock --record` appends it) or a HAR 1.2 file (browser DevTools, Playwright's `recordHar`). A file that is not one of them,
  * truncated, too large or too deep ends the run with one line (exit 2), read within bounded
  * memory: its size is known before a byte is parsed.
  */
 import { open } from 'node:fs/promises';
 import {
+  MAX_RECORDING_BYTES,
+  MAX_RECORDING_EXCHANGES,
   RECORDING_FORMAT,
+  RECORDING_LINES_FORMAT,
   type KeyRole,
   type RecordedExchange,
   type RecordedSequence,
@@ -22,9 +26,9 @@ export class ReplayFileError extends Error {
 }
 
 /** The largest file replay reads: a recording of 100,000 exchanges is far smaller. */
-export const MAX_REPLAY_FILE_BYTES = 64 * 1024 * 1024;
+export const MAX_REPLAY_FILE_BYTES = MAX_RECORDING_BYTES;
 /** The most exchanges one file may hold, over every sequence. */
-export const MAX_REPLAY_EXCHANGES = 100_000;
+export const MAX_REPLAY_EXCHANGES = MAX_RECORDING_EXCHANGES;
 /** The deepest JSON value a recorded body may be: deeper is not a request an app sends. */
 const MAX_DEPTH = LIMITS.maxRecordedDepth;
 
@@ -84,6 +88,53 @@ function recordingOf(path: string, value: Record<string, unknown>): Recording {
   return { format: RECORDING_FORMAT, sequences };
 }
 
+/** Whether `line` is the first line of a recording of the lines form. */
+function isLinesHeader(line: string): boolean {
+  try {
+    return (JSON.parse(line) as { format?: unknown } | null)?.format === RECORDING_LINES_FORMAT;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A recording of the lines form: after its first line, one `{ sequence, exchange }` per line;
+ * the sequences in the order each first appears. A last line without its newline that does not
+ * parse is one a killed mock left half-written: its exchange was never answered (the mock
+ * answers once the line is written), so it is not read.
+ */
+function linesRecording(path: string, text: string): Recording {
+  const lines = text.split('\n');
+  const sequences = new Map<string, RecordedExchange[]>();
+  let count = 0;
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === '') continue;
+    const at = `line ${i + 1}`;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      if (i === lines.length - 1) break;
+      throw invalid(path, at, `is not JSON: ${(error as Error).message.slice(0, 120)}`);
+    }
+    const { sequence, exchange } = (value ?? {}) as Record<string, unknown>;
+    if (typeof sequence !== 'string' || sequence === '')
+      throw invalid(path, `${at}.sequence`, 'is not a name');
+    count += 1;
+    if (count > MAX_REPLAY_EXCHANGES)
+      throw invalid(path, at, `brings it past ${MAX_REPLAY_EXCHANGES} exchanges`);
+    checkExchange(path, `${at}.exchange`, exchange);
+    const exchanges = sequences.get(sequence) ?? [];
+    if (exchanges.length === 0) sequences.set(sequence, exchanges);
+    exchanges.push(exchange as RecordedExchange);
+  }
+  return {
+    format: RECORDING_FORMAT,
+    sequences: [...sequences].map(([name, exchanges]) => ({ name, exchanges })),
+  };
+}
+
 function checkExchange(path: string, at: string, value: unknown): void {
   const e = (value ?? {}) as Record<string, unknown>;
   const text = (field: string) => {
@@ -108,6 +159,9 @@ function checkExchange(path: string, at: string, value: unknown): void {
  */
 export async function readReplayFile(path: string, har: HarReading): Promise<Recording> {
   const text = await readBounded(path);
+  // @note Told by its first line: a recording of the lines form is not one JSON value.
+  if (isLinesHeader(text.slice(0, text.indexOf('\n') + 1).slice(0, 1024)))
+    return linesRecording(path, text);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -122,9 +176,11 @@ export async function readReplayFile(path: string, har: HarReading): Promise<Rec
     );
   const record = value as Record<string, unknown>;
   if (record.format === RECORDING_FORMAT) return recordingOf(path, record);
+  if (record.format === RECORDING_LINES_FORMAT)
+    return linesRecording(path, `${JSON.stringify(record)}\n`);
   if (typeof record.format === 'string')
     throw new ReplayFileError(
-      `${path} is a recording of format ${record.format.slice(0, 40)}; this replay reads ${RECORDING_FORMAT}`,
+      `${path} is a recording of format ${record.format.slice(0, 40)}; this replay reads ${RECORDING_FORMAT} and ${RECORDING_LINES_FORMAT}`,
     );
   if (typeof record.log === 'object' && record.log !== null) {
     const recording = harRecording(path, record.log as Record<string, unknown>, har, invalid);

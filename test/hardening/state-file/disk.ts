@@ -7,7 +7,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 
 export interface FillingDisk {
   /** Opens a real file whose writes the disk's room limits. */
-  open(path: string, flags: string, mode?: number): Promise<FileHandle>;
+  open(path: string, flags: string | number, mode?: number): Promise<FileHandle>;
   /** Bytes the disk still takes; Infinity until set. */
   room: number;
   /** The next write takes only its first `n` bytes and says so (the rest then fits). */
