@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import { LIMITS } from './limits.ts';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CHECKS } from './checks/index.ts';
@@ -10,6 +9,8 @@ import { flag, targetOptions, UsageError } from './cli-options.ts';
 import { subcommand } from './subcommands.ts';
 import type { ExploreModel } from './explore/explore.ts';
 import { loadTargetFile, TargetFileError } from './target-api/load.ts';
+import { keepSecrets, print, printError, writeJson, writeXml } from './output.ts';
+import { keysGiven } from './redaction.ts';
 
 export interface CliOptions {
   target?: string;
@@ -217,24 +218,24 @@ async function main(argv: string[], services: CliServices): Promise<number> {
       keys,
       checks: CHECKS,
       destructive: options.destructive || options.mock,
-      onResult: (result) => process.stdout.write(`${formatResult(result)}\n`),
+      onResult: (result) => print(`${formatResult(result)}\n`),
     });
-    process.stdout.write(`\n${formatReport(report)}\n`);
-    if (options.junit) await writeFile(options.junit, toJUnit(report));
-    if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
+    print(`\n${formatReport(report)}\n`);
+    if (options.junit) await writeXml(options.junit, toJUnit(report));
+    if (options.json) await writeJson(options.json, report);
     if (report.interrupted) {
       const lines = [
         `Interrupted by ${report.interrupted.signal}: ${report.interrupted.notJudged.length} checks not judged.`,
         ...leftBehindLines({ ...report }),
       ];
-      process.stdout.write(`${lines.join('\n')}\n`);
+      print(`${lines.join('\n')}\n`);
       return signalExitCode(report.interrupted.signal);
     }
     return report.failed ? 1 : 0;
   } catch (error) {
     // @note An internal error after data was made: what is left, and how to delete it.
     if (error instanceof RunEnded && error.leftBehind.length > 0)
-      process.stdout.write(
+      print(
         `${leftBehindLines({ leftBehind: error.leftBehind, runId: error.runId, baseUrl: options.baseUrl ?? '' }).join('\n')}\n`,
       );
     throw error instanceof RunEnded ? error.cause : error;
@@ -245,6 +246,8 @@ async function main(argv: string[], services: CliServices): Promise<number> {
 
 /** Runs `answers-contract` with `argv` and exits with its status (0, 1 or 2). */
 export function runCli(argv: string[], services: CliServices = {}): Promise<never> {
+  // @note Before any parsing: not even a usage error prints a key it was given.
+  keepSecrets(keysGiven(argv, process.env));
   const name = argv[2];
   const run =
     name === 'init' || name === 'sweep'
@@ -267,12 +270,12 @@ export function runCli(argv: string[], services: CliServices = {}): Promise<neve
         error instanceof TargetFileError ||
         (error instanceof Error && error.name === 'ReplayFileError')
       ) {
-        process.stderr.write(`answers-contract: ${error.message}\n`);
+        printError(`answers-contract: ${error.message}\n`);
         process.exit(2);
       }
       // @note One line, never a stack trace, unless asked for (ANSWERS_CONTRACT_DEBUG=1).
       const stack = process.env.ANSWERS_CONTRACT_DEBUG ? `\n${(error as Error).stack}` : '';
-      process.stderr.write(
+      printError(
         `answers-contract: internal error: ${(error as Error)?.message ?? String(error)}${stack}\n`,
       );
       process.exit(2);

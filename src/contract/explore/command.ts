@@ -1,9 +1,9 @@
 /** `answers-contract explore`: its options, its output, its exit status. */
 import { LIMITS } from '../limits.ts';
 import { leftBehindLines, listenForInterrupt, signalExitCode } from '../interrupt.ts';
-import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { targetOptions, UsageError } from '../cli-options.ts';
+import { print, writeJson, writeXml } from '../output.ts';
 import { parseDuration } from '../sweep.ts';
 import { DEFAULT_DESCRIPTION } from '../target-api/description.ts';
 import { loadTargetFile } from '../target-api/load.ts';
@@ -197,7 +197,7 @@ export async function exploreCommand(
     ),
   };
   const { minCoverage } = options;
-  process.stdout.write(`${formatExplore(report, command, minCoverage)}\n`);
+  print(`${formatExplore(report, command, minCoverage)}\n`);
   // @note The replay line reads the keys from the environment, never prints them: when this run
   // was given keys as options, say which variables to set for it to paste as printed.
   const fromOptions = (
@@ -209,11 +209,11 @@ export async function exploreCommand(
     ] as const
   ).filter(([name, value]) => value !== undefined && process.env[name] !== value);
   if (report.story && fromOptions.length > 0)
-    process.stdout.write(
+    print(
       `The replay line reads its keys from the environment: set ${fromOptions.map(([name]) => name).join(', ')} to the keys this run was given.\n`,
     );
-  if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
-  if (options.junit) await writeFile(options.junit, exploreJUnit(report, command, minCoverage));
+  if (options.json) await writeJson(options.json, report);
+  if (options.junit) await writeXml(options.junit, exploreJUnit(report, command, minCoverage));
   if (report.interrupted) {
     const lines = [
       `Interrupted by ${report.interrupted.signal} after ${report.sequences} sequences.`,
@@ -223,7 +223,7 @@ export async function exploreCommand(
         baseUrl: options.baseUrl,
       }),
     ];
-    process.stdout.write(`${lines.join('\n')}\n`);
+    print(`${lines.join('\n')}\n`);
     return signalExitCode(report.interrupted.signal);
   }
   // @note As for the suite: data left behind fails the run (`sweep` removes it).
