@@ -71,7 +71,7 @@ const BEARER =
 
 /** A secret query parameter's value, after `?`, `&` (as written in text, JSON or XML) or a quote. */
 const SECRET_QUERY = new RegExp(
-  `(^|[?&;#"'\\s]|\\\\u0026|&#38;|&amp;|%3F|%26)(${SECRET_QUERY_PARAMETERS.map(escapeRegExp).join('|')})(=|%3D)([^&#;\\s"'\\\\<>]+)`,
+  `(^|[?&;#"'\\s]|\\\\u0026|&#38;|&amp;|%3F|%26)(${SECRET_QUERY_PARAMETERS.map(escapeRegExp).join('|')})(=|%3D)(?!\\[redacted)([^&#;\\s"'\\\\<>]+)`,
   'gim',
 );
 
