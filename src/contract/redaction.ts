@@ -15,13 +15,13 @@ export interface Secret {
  * A shorter value is printed: it would stand for common words of the output (`--api-key k` of a
  * test), and a key that short guards nothing.
  */
-export const MIN_SECRET_LENGTH = 4;
+const MIN_SECRET_LENGTH = 4;
 
 /**
  * Query parameters that carry a credential by convention (OAuth, signed URLs of S3, Azure, GCS,
  * API keys): their values are never printed, whatever the URL.
  */
-export const SECRET_QUERY_PARAMETERS = [
+const SECRET_QUERY_PARAMETERS = [
   'access_token',
   'refresh_token',
   'id_token',
