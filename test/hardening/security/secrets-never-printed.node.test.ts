@@ -446,7 +446,7 @@ beforeAll(async () => {
   };
   await Promise.all([worker(), worker(), worker()]);
   outputs = RUNS.map((r) => outputs.find((o) => o.name === r.name)!);
-}, 150_000);
+}, 240_000);
 
 afterAll(async () => {
   echo?.closeAllConnections();
