@@ -171,25 +171,25 @@ export async function generateOperationsModule(
   );
   // @note A body's field that the document also takes as a list's query parameter (`limit`,
   // `cursor`) pages what is answered: it carries no value of the run, so it is no placeholder.
-  const paging = new Set(
-    operations.flatMap(({ item, operation }) =>
-      [
-        ...((item.parameters as Node[] | undefined) ?? []),
-        ...((operation.parameters as Node[] | undefined) ?? []),
-      ]
-        .map((p) => resolveRef(document, p))
-        .filter((p) => p.in === 'query')
-        .map((p) => p.name as string),
-    ),
-  );
+  const queryOf = ({ item, operation }: (typeof operations)[number]): string[] =>
+    [
+      ...((item.parameters as Node[] | undefined) ?? []),
+      ...((operation.parameters as Node[] | undefined) ?? []),
+    ]
+      .map((p) => resolveRef(document, p))
+      .filter((p) => p.in === 'query')
+      .map((p) => p.name as string);
+  const paging = new Set(operations.flatMap(queryOf));
   const templates: Record<string, { method: string; path: string }> = {};
-  const parameters: Record<string, { path: string[]; writes: boolean }> = {};
+  const parameters: Record<string, { path: string[]; query: string[]; writes: boolean }> = {};
   const bodies: Record<string, string[]> = {};
-  for (const { template, method, operation } of operations) {
+  for (const found of operations) {
+    const { template, method, operation } = found;
     const id = operation.operationId as string;
     templates[id] = { method: method.toUpperCase(), path: template };
     parameters[id] = {
       path: [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!),
+      query: queryOf(found),
       writes: operation['x-permission'] === 'write',
     };
     if (!operation.requestBody) continue;
@@ -214,12 +214,12 @@ export const operationTemplates: Record<
 > = ${json(templates)};
 
 /**
- * Each operation's path parameters (the placeholders of its template, in their order), and whether
- * it changes what is stored (\`x-permission: write\`), by operationId.
+ * Each operation's path parameters (the placeholders of its template, in their order), its query
+ * parameters, and whether it changes what is stored (\`x-permission: write\`), by operationId.
  */
 export const operationParameters: Record<
   (typeof operationIds)[number],
-  { path: string[]; writes: boolean }
+  { path: string[]; query: string[]; writes: boolean }
 > = ${json(parameters)};
 
 /**

@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import { LIMITS } from './limits.ts';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CHECKS } from './checks/index.ts';
@@ -11,6 +10,8 @@ import { TargetStalled } from './failure.ts';
 import { subcommand } from './subcommands.ts';
 import type { ExploreModel } from './explore/explore.ts';
 import { loadTargetFile, TargetFileError } from './target-api/load.ts';
+import { keepSecrets, print, printError, writeJson, writeXml } from './output.ts';
+import { keysGiven } from './redaction.ts';
 
 export interface CliOptions {
   target?: string;
@@ -221,21 +222,20 @@ async function main(argv: string[], services: CliServices): Promise<number> {
       keys,
       checks: CHECKS,
       destructive: options.destructive || options.mock,
-      onResult: (result) => process.stdout.write(`${formatResult(result)}\n`),
+      onResult: (result) => print(`${formatResult(result)}\n`),
     });
-    process.stdout.write(`\n${formatReport(report)}\n`);
+    print(`\n${formatReport(report)}\n`);
     // @note Whatever is left (a clean-up that could not even list what it left), the run's id
     // and the line that deletes its data.
-    if (!report.interrupted && report.leftBehind.length > 0)
-      process.stdout.write(`${sweepLine(report)}\n`);
-    if (options.junit) await writeFile(options.junit, toJUnit(report));
-    if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
+    if (!report.interrupted && report.leftBehind.length > 0) print(`${sweepLine(report)}\n`);
+    if (options.junit) await writeXml(options.junit, toJUnit(report));
+    if (options.json) await writeJson(options.json, report);
     if (report.interrupted) {
       const lines = [
         `Interrupted by ${report.interrupted.signal}: ${report.interrupted.notJudged.length} checks not judged.`,
         ...leftBehindLines({ ...report }),
       ];
-      process.stdout.write(`${lines.join('\n')}\n`);
+      print(`${lines.join('\n')}\n`);
       return signalExitCode(report.interrupted.signal);
     }
     return report.failed ? 1 : 0;
@@ -246,7 +246,7 @@ async function main(argv: string[], services: CliServices): Promise<number> {
       error instanceof RunEnded &&
       (error.leftBehind.length > 0 || error.cause instanceof TargetStalled)
     )
-      process.stdout.write(
+      print(
         `${leftBehindLines({ leftBehind: error.leftBehind, runId: error.runId, baseUrl: options.baseUrl ?? '' }).join('\n')}\n`,
       );
     throw error instanceof RunEnded ? error.cause : error;
@@ -257,6 +257,8 @@ async function main(argv: string[], services: CliServices): Promise<number> {
 
 /** Runs `answers-contract` with `argv` and exits with its status (0, 1 or 2). */
 export function runCli(argv: string[], services: CliServices = {}): Promise<never> {
+  // @note Before any parsing: not even a usage error prints a key it was given.
+  keepSecrets(keysGiven(argv, process.env));
   const name = argv[2];
   const run =
     name === 'init' || name === 'sweep'
@@ -280,12 +282,12 @@ export function runCli(argv: string[], services: CliServices = {}): Promise<neve
         error instanceof TargetStalled ||
         (error instanceof Error && error.name === 'ReplayFileError')
       ) {
-        process.stderr.write(`answers-contract: ${error.message}\n`);
+        printError(`answers-contract: ${error.message}\n`);
         process.exit(2);
       }
       // @note One line, never a stack trace, unless asked for (ANSWERS_CONTRACT_DEBUG=1).
       const stack = process.env.ANSWERS_CONTRACT_DEBUG ? `\n${(error as Error).stack}` : '';
-      process.stderr.write(
+      printError(
         `answers-contract: internal error: ${(error as Error)?.message ?? String(error)}${stack}\n`,
       );
       process.exit(2);

@@ -3,6 +3,7 @@
  * work and lets the run clean up within a deadline, then the command prints what is left and
  * exits 130 or 143 as a shell would; a second signal exits at once.
  */
+import { printError } from './output.ts';
 
 /** The exit status of a process ended by `signal`, as a shell reports it. */
 export function signalExitCode(signal: string): number {
@@ -18,7 +19,7 @@ export interface Interruption {
 
 /** Listens for SIGINT and SIGTERM until disposed, saying on stderr what it does. */
 export function listenForInterrupt(
-  write: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+  write: (line: string) => void = (line) => printError(`${line}\n`),
 ): Interruption {
   const controller = new AbortController();
   const on = (signal: NodeJS.Signals) => {

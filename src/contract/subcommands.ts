@@ -1,6 +1,6 @@
-import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { UsageError, url } from './cli-options.ts';
+import { print, printError, writeText } from './output.ts';
 import { TargetError } from './preflight.ts';
 import type { SweepMatch } from './sweep.ts';
 import { DEFAULT_DESCRIPTION } from './target-api/description.ts';
@@ -73,11 +73,11 @@ export async function subcommand(name: string, argv: string[]): Promise<number> 
     const { draftTarget } = await import('./init.ts');
     const text = await draftTarget(options.baseUrl, options.apiKey);
     if (options.out) {
-      await writeFile(options.out, text);
-      process.stderr.write(
+      await writeText(options.out, text);
+      printError(
         `wrote ${options.out}: read its comments, fix what is wrong, then run answers-contract --target ${options.out}\n`,
       );
-    } else process.stdout.write(text);
+    } else print(text);
     return 0;
   }
   const { explainMatch, parseDuration, sweep } = await import('./sweep.ts');
@@ -119,8 +119,7 @@ export async function subcommand(name: string, argv: string[]): Promise<number> 
     ...(options.dryRun ? result.deleted.map((match) => `  ${explainMatch(match)}`) : []),
     `kept (${options.run === undefined ? 'younger runs' : 'other runs'}) ${result.kept.length}`,
   ];
-  process.stdout.write(`${lines.join('\n')}\n`);
-  if (result.failed.length > 0)
-    process.stdout.write(`could not delete: ${result.failed.join(', ')}\n`);
+  print(`${lines.join('\n')}\n`);
+  if (result.failed.length > 0) print(`could not delete: ${result.failed.join(', ')}\n`);
   return result.failed.length > 0 ? 1 : 0;
 }

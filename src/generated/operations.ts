@@ -72,42 +72,56 @@ export const operationTemplates: Record<
 };
 
 /**
- * Each operation's path parameters (the placeholders of its template, in their order), and whether
- * it changes what is stored (`x-permission: write`), by operationId.
+ * Each operation's path parameters (the placeholders of its template, in their order), its query
+ * parameters, and whether it changes what is stored (`x-permission: write`), by operationId.
  */
 export const operationParameters: Record<
   (typeof operationIds)[number],
-  { path: string[]; writes: boolean }
+  { path: string[]; query: string[]; writes: boolean }
 > = {
   "listCollections": {
     "path": [],
+    "query": [
+      "limit",
+      "cursor",
+      "order"
+    ],
     "writes": false
   },
   "createCollection": {
     "path": [],
+    "query": [],
     "writes": true
   },
   "getCollection": {
     "path": [
       "collection_id"
     ],
+    "query": [],
     "writes": false
   },
   "deleteCollection": {
     "path": [
       "collection_id"
     ],
+    "query": [],
     "writes": true
   },
   "updateCollection": {
     "path": [
       "collection_id"
     ],
+    "query": [],
     "writes": true
   },
   "listObjects": {
     "path": [
       "collection_id"
+    ],
+    "query": [
+      "limit",
+      "cursor",
+      "order"
     ],
     "writes": false
   },
@@ -115,6 +129,7 @@ export const operationParameters: Record<
     "path": [
       "collection_id"
     ],
+    "query": [],
     "writes": true
   },
   "getObject": {
@@ -122,6 +137,7 @@ export const operationParameters: Record<
       "collection_id",
       "object_id"
     ],
+    "query": [],
     "writes": false
   },
   "replaceObject": {
@@ -129,6 +145,7 @@ export const operationParameters: Record<
       "collection_id",
       "object_id"
     ],
+    "query": [],
     "writes": true
   },
   "deleteObject": {
@@ -136,6 +153,7 @@ export const operationParameters: Record<
       "collection_id",
       "object_id"
     ],
+    "query": [],
     "writes": true
   },
   "updateObject": {
@@ -143,10 +161,12 @@ export const operationParameters: Record<
       "collection_id",
       "object_id"
     ],
+    "query": [],
     "writes": true
   },
   "searchObjects": {
     "path": [],
+    "query": [],
     "writes": false
   }
 };

@@ -208,6 +208,22 @@ describe('the layers of src/', () => {
   });
 });
 
+describe('the output of the contract commands', () => {
+  // @note One sink (src/contract/output.ts) redacts every key and secret the run was given:
+  // a module that wrote to stdout, stderr or a file itself could print one a target echoed.
+  it('is written by src/contract/output.ts alone: no other module writes a stream or a file', () => {
+    const writers = FILES.filter(
+      (file) =>
+        layerOf(file) === 'contract' &&
+        !file.endsWith(join('contract', 'output.ts')) &&
+        /process\.(stdout|stderr)\.write|console\.\w+\(|\b(writeFile|appendFile|createWriteStream|writeFileSync|appendFileSync)\b/.test(
+          readFileSync(file, 'utf8'),
+        ),
+    ).map((file) => relative(ROOT, file));
+    expect(writers).toEqual([]);
+  });
+});
+
 describe('tsconfig.core.json', () => {
   /** The diagnostics of the core's program with one more file, `code`, in src/core. */
   function compileWith(code: string): string[] {

@@ -290,6 +290,35 @@ describe('a HAR file', () => {
       expect(text).not.toContain(secret);
   });
 
+  it('keeps of a URL only the query parameters its operation takes: a secret in it goes no further', async () => {
+    const read1 = await read(
+      'signed.har',
+      har([
+        entry(
+          'GET',
+          'https://answers.example.com/api/answers/v1/collections?access_token=tok.SECRET&limit=10&sig=SIG0SECRET',
+          200,
+        ),
+        entry('GET', 'https://answers.example.com/api/answers/v1/collections/c1?token=T0K', 200),
+      ]),
+    );
+    const [list, get] = read1.sequences[0]!.exchanges;
+    expect(list!.query).toBe('limit=10');
+    expect(get!.query).toBe('');
+    expect(JSON.stringify(read1)).not.toMatch(/SECRET|T0K/);
+  });
+
+  it('tells the reading each key a request presented, a value never to print', async () => {
+    const presented: string[] = [];
+    const file = join(dir, 'presented.har');
+    await writeFile(
+      file,
+      har([entry('GET', 'https://answers.example.com/api/answers/v1/collections', 200)]),
+    );
+    await readReplayFile(file, { ...reading, presented: (key) => presented.push(key) });
+    expect(presented).toEqual(['k_full_1']);
+  });
+
   it('names a key no run key is `unknown`, and a request with none `none`', async () => {
     const [sequence] = (
       await read(

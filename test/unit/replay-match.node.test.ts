@@ -3,7 +3,7 @@
  * match.ts): the operation, the ids its path carries, the run's values its body or URL carries.
  */
 import { describe, expect, it } from 'vitest';
-import { matchRequest } from '../../src/contract/replay/match.ts';
+import { definedQuery, keepDefined, matchRequest } from '../../src/contract/replay/match.ts';
 import { DEFAULT_DESCRIPTION } from '../../src/contract/target-api/description.ts';
 import { parseTargetDescription } from '../../src/contract/target-api/load.ts';
 
@@ -134,5 +134,37 @@ describe('matchRequest', () => {
     ],
   ] as const)('none for %s', (_, description, method, path) => {
     expect(matchRequest(description, method, path, '', undefined)).toBeUndefined();
+  });
+});
+
+describe('the query parameters an operation takes, and a query kept to them', () => {
+  const PAGED = parseTargetDescription(
+    `
+operations:
+  listCollections: GET /v2/collections
+paging: { pageSize: per_page, page: page }
+`,
+    'a paged description',
+  );
+  it.each([
+    ['our list', DEFAULT_DESCRIPTION, 'listCollections', ['cursor', 'limit', 'order']],
+    ['our object', DEFAULT_DESCRIPTION, 'getObject', []],
+    ['a search by GET', OTHER, 'search', ['q', 'scope']],
+    ['a list at another path pages its own way', PAGED, 'listCollections', ['page', 'per_page']],
+  ] as const)('%s', (_, description, operation, names) => {
+    expect([...definedQuery(description, operation)].sort()).toEqual(names);
+  });
+
+  it.each([
+    [
+      'nothing but what it takes',
+      'limit=2&access_token=a.b&cursor=c%3D&sig=0f&utm_source=x',
+      'limit=2&cursor=c%3D',
+    ],
+    ['a name encoded', 'lim%69t=2&order=desc', 'lim%69t=2&order=desc'],
+    ['an empty query', '', ''],
+    ['none of it', 'access_token=t', ''],
+  ])('keeps %s', (_, query, kept) => {
+    expect(keepDefined(query, definedQuery(DEFAULT_DESCRIPTION, 'listCollections'))).toBe(kept);
   });
 });

@@ -1,10 +1,10 @@
 /** `answers-contract explore`: its options, its output, its exit status. */
 import { LIMITS } from '../limits.ts';
 import { leftBehindLines, listenForInterrupt, signalExitCode, sweepLine } from '../interrupt.ts';
-import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { requestTimeoutOption, targetOptions, UsageError } from '../cli-options.ts';
 import { RunEnded } from '../runner.ts';
+import { print, writeJson, writeXml } from '../output.ts';
 import { parseDuration } from '../sweep.ts';
 import { DEFAULT_DESCRIPTION } from '../target-api/description.ts';
 import { loadTargetFile } from '../target-api/load.ts';
@@ -185,7 +185,7 @@ export async function exploreCommand(
       // @note A target that stalled ended the run: what is left, and how to delete it; the
       // stall itself is the one line of exit 2 (cli.ts).
       if (!(error instanceof RunEnded)) throw error;
-      process.stdout.write(
+      print(
         `${leftBehindLines({ leftBehind: error.leftBehind, runId: error.runId, baseUrl: options.baseUrl }).join('\n')}\n`,
       );
       throw error.cause;
@@ -211,10 +211,10 @@ export async function exploreCommand(
     ),
   };
   const { minCoverage } = options;
-  process.stdout.write(`${formatExplore(report, command, minCoverage)}\n`);
+  print(`${formatExplore(report, command, minCoverage)}\n`);
   // @note As for the suite: whatever is left, even unlisted, the line that deletes the run's data.
   if (!report.interrupted && report.leftBehind.length > 0)
-    process.stdout.write(`${sweepLine({ runId: report.runId, baseUrl: options.baseUrl })}\n`);
+    print(`${sweepLine({ runId: report.runId, baseUrl: options.baseUrl })}\n`);
   // @note The replay line reads the keys from the environment, never prints them: when this run
   // was given keys as options, say which variables to set for it to paste as printed.
   const fromOptions = (
@@ -226,11 +226,11 @@ export async function exploreCommand(
     ] as const
   ).filter(([name, value]) => value !== undefined && process.env[name] !== value);
   if (report.story && fromOptions.length > 0)
-    process.stdout.write(
+    print(
       `The replay line reads its keys from the environment: set ${fromOptions.map(([name]) => name).join(', ')} to the keys this run was given.\n`,
     );
-  if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
-  if (options.junit) await writeFile(options.junit, exploreJUnit(report, command, minCoverage));
+  if (options.json) await writeJson(options.json, report);
+  if (options.junit) await writeXml(options.junit, exploreJUnit(report, command, minCoverage));
   if (report.interrupted) {
     const lines = [
       `Interrupted by ${report.interrupted.signal} after ${report.sequences} sequences.`,
@@ -240,13 +240,13 @@ export async function exploreCommand(
         baseUrl: options.baseUrl,
       }),
     ];
-    process.stdout.write(`${lines.join('\n')}\n`);
+    print(`${lines.join('\n')}\n`);
     return signalExitCode(report.interrupted.signal);
   }
   // @note The budget stopped sequences in flight (a slow or stalled target): they were cleaned
   // up as after a signal, and the run says what is left, with the line that deletes it.
   if (report.cutShort)
-    process.stdout.write(
+    print(
       `${[
         `The budget stopped ${report.cutShort} sequences in flight; their requests were given up and their clean-up ran.`,
         ...leftBehindLines({ ...report, baseUrl: options.baseUrl }),

@@ -1,11 +1,11 @@
 /** `answers-contract replay <recording|har>`: its options, its output, its exit status. */
-import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { RECORDING_FORMAT, type KeyRole, type Recording } from '../../openapi/recording.ts';
 import { DEFAULT_DESCRIPTION } from '../target-api/description.ts';
 import { requestTimeoutOption, targetOptions, UsageError } from '../cli-options.ts';
 import { leftBehindLines, listenForInterrupt, signalExitCode, sweepLine } from '../interrupt.ts';
 import { LIMITS } from '../limits.ts';
+import { keepSecrets, print, writeJson, writeXml } from '../output.ts';
 import { RunEnded } from '../runner.ts';
 import { loadTargetFile } from '../target-api/load.ts';
 import type { Keys } from '../explore/comparison.ts';
@@ -170,6 +170,7 @@ export async function replayCommand(argv: string[], services: ReplayServices): P
     const reading = {
       description: recordedAgainst ?? DEFAULT_DESCRIPTION,
       roleOf: rolesOf(given, mockKeys),
+      presented: (key: string) => keepSecrets([{ label: 'key of the HAR', value: key }]),
     };
     const recording: Recording = { format: RECORDING_FORMAT, sequences: [] };
     for (const file of files)
@@ -191,14 +192,13 @@ export async function replayCommand(argv: string[], services: ReplayServices): P
       requestTimeoutMs: options.requestTimeout,
       signal: interruption.signal,
     });
-    process.stdout.write(`${formatReplay(report)}\n`);
+    print(`${formatReplay(report)}\n`);
     // @note As for the suite: whatever is left, even unlisted, the line that deletes the run's data.
-    if (!report.interrupted && report.leftBehind.length > 0)
-      process.stdout.write(`${sweepLine(report)}\n`);
-    if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
-    if (options.junit) await writeFile(options.junit, replayJUnit(report));
+    if (!report.interrupted && report.leftBehind.length > 0) print(`${sweepLine(report)}\n`);
+    if (options.json) await writeJson(options.json, report);
+    if (options.junit) await writeXml(options.junit, replayJUnit(report));
     if (report.interrupted) {
-      process.stdout.write(
+      print(
         `Interrupted by ${report.interrupted.signal}.\n${leftBehindLines({ ...report }).join('\n')}\n`,
       );
       return signalExitCode(report.interrupted.signal);
@@ -207,7 +207,7 @@ export async function replayCommand(argv: string[], services: ReplayServices): P
   } catch (error) {
     // @note An internal error after data was made: what is left, and how to delete it.
     if (error instanceof RunEnded) {
-      process.stdout.write(
+      print(
         `${leftBehindLines({ leftBehind: error.leftBehind, runId: error.runId, baseUrl: baseUrl ?? '' }).join('\n')}\n`,
       );
       throw error.cause;

@@ -13,13 +13,15 @@ import {
 import { nestsDeeperThan } from '../../openapi/json-depth.ts';
 import { LIMITS } from '../limits.ts';
 import { OPERATION_IDS, type TargetDescription } from '../target-api/description.ts';
-import { matchRequest } from './match.ts';
+import { definedQuery, keepDefined, matchRequest } from './match.ts';
 
 /** How a HAR is read: what it talked to, and which role each key it presented has. */
 export interface HarReading {
   description: TargetDescription;
   /** The role of a key value (`unknown` for a value none of the run's keys is). */
   roleOf(key: string): KeyRole;
+  /** Told each key a request presented: a value never to print (`replay` redacts it). */
+  presented?(key: string): void;
 }
 
 type Invalid = (path: string, where: string, why: string) => Error;
@@ -92,7 +94,14 @@ export function harRecording(
       body,
     );
     if (!matched) return;
+    // @note A parameter the operation does not take is no part of the call: never sent on,
+    // never printed (a signed URL's sig, an access_token).
+    const query = keepDefined(
+      url.search.slice(1),
+      definedQuery(reading.description, matched.operation),
+    );
     const key = presentedKey(request.headers);
+    if (key !== undefined) reading.presented?.(key);
     const role: KeyRole = key === undefined ? 'none' : reading.roleOf(key);
     const content = (response.content ?? {}) as Record<string, unknown>;
     const answer = json(content.text, content.encoding);
@@ -112,7 +121,7 @@ export function harRecording(
       operation: OPERATION_IDS[matched.operation],
       method,
       path: url.pathname,
-      query: url.search.slice(1),
+      query,
       key: role,
       ...(body === undefined ? {} : { body }),
       status: status as number,

@@ -3,7 +3,9 @@
  * it was, the values in its path, and the run's values in its body. The inverse of
  * `Target.send`, which fills a description's templates with values.
  */
+import { operationParameters, operationTemplates } from '../../generated/operations.ts';
 import {
+  OPERATION_IDS,
   OPERATION_NAMES,
   type OperationName,
   type TargetDescription,
@@ -107,4 +109,39 @@ export function matchRequest(
   if (!best) return undefined;
   const { segments: _, ...matched } = best;
   return matched;
+}
+
+/**
+ * The query parameters `operation` takes in `description`: those of its path template (`?q=…`),
+ * a list's paging parameters, and our document's own (`order`) where the description keeps its
+ * path. Any other is no part of the API call (a tracking tag, a signed URL's `sig`, an
+ * `access_token` a proxy wanted).
+ */
+export function definedQuery(
+  description: TargetDescription,
+  operation: OperationName,
+): Set<string> {
+  const template = description.operations[operation];
+  const [path = '', query = ''] = (template?.path ?? '').split('?');
+  const names = new Set([...new URLSearchParams(query).keys()]);
+  if (operation === 'listCollections' || operation === 'listObjects') {
+    const paging =
+      operation === 'listObjects'
+        ? (description.objectList?.paging ?? description.paging)
+        : description.paging;
+    for (const name of [paging.pageSize, paging.pageToken, paging.page, paging.offset])
+      if (name) names.add(name);
+  }
+  const id = OPERATION_IDS[operation];
+  if (path === operationTemplates[id].path)
+    for (const name of operationParameters[id].query) names.add(name);
+  return names;
+}
+
+/** `query` (as sent, without `?`) with only the parameters `defined` holds, each as it was. */
+export function keepDefined(query: string, defined: ReadonlySet<string>): string {
+  return query
+    .split('&')
+    .filter((pair) => defined.has(decoded(pair.split('=')[0]!.replace(/\+/g, ' '))))
+    .join('&');
 }

@@ -1,0 +1,68 @@
+/**
+ * The one way the contract commands (the suite, `explore`, `replay`, `init`, `sweep`) print and
+ * write: stdout, stderr and report files alike. Every text is redacted here, at the sink, of the
+ * keys the run was given, Bearer tokens and secret query parameters (redaction.ts), and cleared of
+ * control characters: a message added later cannot print a key a target echoed.
+ * `test/code/contract-output.node.test.ts` keeps every other module of the commands from writing.
+ */
+import { writeFile } from 'node:fs/promises';
+import {
+  jsonWithoutControls,
+  redactor,
+  visibleControls,
+  xmlWithoutControls,
+  type Secret,
+} from './redaction.ts';
+
+const secrets: Secret[] = [];
+let redact = redactor(secrets);
+
+/**
+ * Adds values never to print, from here on: the keys of the command line (`runCli`), a key a HAR
+ * presented (`replay`).
+ */
+export function keepSecrets(more: readonly Secret[]): void {
+  const before = secrets.length;
+  for (const secret of more)
+    if (!secrets.some((known) => known.value === secret.value)) secrets.push(secret);
+  if (secrets.length > before) redact = redactor(secrets);
+}
+
+/** A value's strings and names redacted, at any depth (a report, before it is JSON). */
+function redactedValue(value: unknown): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map(redactedValue);
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(
+      Object.entries(value).map(([name, item]) => [redact(name), redactedValue(item)]),
+    );
+  return value;
+}
+
+/** Prints to stdout. */
+export function print(text: string): void {
+  process.stdout.write(visibleControls(redact(text)));
+}
+
+/** Prints to stderr. */
+export function printError(text: string): void {
+  process.stderr.write(visibleControls(redact(text)));
+}
+
+/** Writes a report as JSON (`--json`): redacted value by value, so that it stays valid JSON. */
+export function writeJson(file: string, value: unknown): Promise<void> {
+  return writeFile(file, `${jsonWithoutControls(JSON.stringify(redactedValue(value), null, 2))}\n`);
+}
+
+/**
+ * Writes an XML report (`--junit`, and any later markup report) whose text was escaped with
+ * `escapeXml`: the redactions hold no markup character, so it stays valid XML.
+ */
+export function writeXml(file: string, text: string): Promise<void> {
+  return writeFile(file, xmlWithoutControls(redact(text)));
+}
+
+/** Writes a text file for a person to read and edit (`init --out`). */
+export function writeText(file: string, text: string): Promise<void> {
+  return writeFile(file, visibleControls(redact(text)));
+}
