@@ -211,7 +211,7 @@ export async function exploreCommand(
     ),
   };
   const { minCoverage } = options;
-  process.stdout.write(`${formatExplore(report, command, minCoverage)}\n`);
+  process.stdout.write(`${formatExplore(report, command, minCoverage, options.baseUrl)}\n`);
   // @note The replay line reads the keys from the environment, never prints them: when this run
   // was given keys as options, say which variables to set for it to paste as printed.
   const fromOptions = (
@@ -240,15 +240,6 @@ export async function exploreCommand(
     process.stdout.write(`${lines.join('\n')}\n`);
     return signalExitCode(report.interrupted.signal);
   }
-  // @note The budget stopped sequences in flight (a slow or stalled target): they were cleaned
-  // up as after a signal, and the run says what is left, with the line that deletes it.
-  if (report.cutShort)
-    process.stdout.write(
-      `${[
-        `The budget stopped ${report.cutShort} sequences in flight; their requests were given up and their clean-up ran.`,
-        ...leftBehindLines({ ...report, baseUrl: options.baseUrl }),
-      ].join('\n')}\n`,
-    );
   // @note As for the suite: data left behind fails the run (`sweep` removes it).
   if (report.story || report.leftBehind.length > 0) return 1;
   return coverageShortfall(report.clauseCoverage, minCoverage) ? 1 : 0;
