@@ -71,7 +71,7 @@ export function targetOptions(
 }
 
 /** A per-request deadline: `10s`, `1500ms`, `1m`; from 100 ms to 10 minutes. */
-export function requestTimeout(text: string): number {
+function requestTimeout(text: string): number {
   const match = /^(\d+)\s*(ms|s|m)$/.exec(text.trim());
   const value = match ? Number(match[1]) * { ms: 1, s: 1_000, m: 60_000 }[match[2]!]! : NaN;
   if (!(value >= 100 && value <= 600_000))

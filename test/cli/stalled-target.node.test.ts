@@ -181,7 +181,9 @@ describe("explore's --budget ends a run whose requests stall past it", () => {
       killed: false,
       code: 0,
     });
-    expect(run.stdout).toMatch(/^The budget stopped \d+ sequences in flight/m);
+    expect(run.stdout).toMatch(
+      /^The budget stopped \d+ sequences in flight: their requests were given up/m,
+    );
     expect(run.stdout).toContain('Left behind: nothing');
     expect(run.left).toEqual([]);
     expect(run.endedAfterMs).toBeLessThan(3_000 + CLEANUP_MS);

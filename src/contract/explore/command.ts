@@ -1,6 +1,6 @@
 /** `answers-contract explore`: its options, its output, its exit status. */
 import { LIMITS } from '../limits.ts';
-import { leftBehindLines, listenForInterrupt, signalExitCode, sweepLine } from '../interrupt.ts';
+import { leftBehindLines, listenForInterrupt, signalExitCode } from '../interrupt.ts';
 import { Command } from 'commander';
 import { requestTimeoutOption, targetOptions, UsageError } from '../cli-options.ts';
 import { RunEnded } from '../runner.ts';
@@ -211,10 +211,7 @@ export async function exploreCommand(
     ),
   };
   const { minCoverage } = options;
-  print(`${formatExplore(report, command, minCoverage)}\n`);
-  // @note As for the suite: whatever is left, even unlisted, the line that deletes the run's data.
-  if (!report.interrupted && report.leftBehind.length > 0)
-    print(`${sweepLine({ runId: report.runId, baseUrl: options.baseUrl })}\n`);
+  print(`${formatExplore(report, command, minCoverage, options.baseUrl)}\n`);
   // @note The replay line reads the keys from the environment, never prints them: when this run
   // was given keys as options, say which variables to set for it to paste as printed.
   const fromOptions = (
@@ -243,15 +240,6 @@ export async function exploreCommand(
     print(`${lines.join('\n')}\n`);
     return signalExitCode(report.interrupted.signal);
   }
-  // @note The budget stopped sequences in flight (a slow or stalled target): they were cleaned
-  // up as after a signal, and the run says what is left, with the line that deletes it.
-  if (report.cutShort)
-    print(
-      `${[
-        `The budget stopped ${report.cutShort} sequences in flight; their requests were given up and their clean-up ran.`,
-        ...leftBehindLines({ ...report, baseUrl: options.baseUrl }),
-      ].join('\n')}\n`,
-    );
   // @note As for the suite: data left behind fails the run (`sweep` removes it).
   if (report.story || report.leftBehind.length > 0) return 1;
   return coverageShortfall(report.clauseCoverage, minCoverage) ? 1 : 0;

@@ -1,3 +1,4 @@
+import { leftBehindLines } from '../interrupt.ts';
 import { escapeXml } from '../report.ts';
 import {
   coverageShortfall,
@@ -48,12 +49,14 @@ function storyLines(story: Story, command: string): string[] {
 
 /**
  * What `explore` prints: the verdict, the minimal story of a divergence and how to replay it, the
- * coverage, and last whether it falls short of `minCoverage` (`--min-coverage`).
+ * coverage, what the budget stopped and left, and last whether it falls short of `minCoverage`
+ * (`--min-coverage`). `baseUrl` is the target's, for the `sweep --run` line.
  */
 export function formatExplore(
   report: CoveredExploreReport,
   command: string,
   minCoverage?: number,
+  baseUrl?: string,
 ): string {
   const lines: string[] = [];
   const { story } = report;
@@ -85,10 +88,19 @@ export function formatExplore(
       '',
       `The target refused ${large.count} large bodies as too large (413; the smallest about ${large.smallestBytes} bytes): those sequences ended there, not judged. Its description can state its limit (limits.body) so explore stays within it.`,
     );
-  // @note An interrupted run, or one whose budget stopped sequences in flight, prints its own
-  // Left behind lines, with the sweep line (command.ts).
-  if (report.leftBehind.length > 0 && !report.interrupted && !report.cutShort)
-    lines.push('', `Left behind: ${report.leftBehind.join(', ')}`);
+  // @note The budget stopped sequences in flight (a slow or stalled target): they were cleaned
+  // up as after a signal, and the run says what is left, with the line that deletes it. An
+  // interrupted run prints its own Left behind lines (command.ts).
+  if (report.cutShort && !report.interrupted)
+    lines.push(
+      '',
+      `The budget stopped ${report.cutShort} sequences in flight: their requests were given up and their clean-up ran.`,
+      ...leftBehindLines({ ...report, baseUrl: baseUrl ?? '<the target>' }),
+    );
+  // @note Whatever is left, even what could not be listed: the run's id and the line that
+  // deletes its data.
+  else if (report.leftBehind.length > 0 && !report.interrupted)
+    lines.push('', ...leftBehindLines({ ...report, baseUrl: baseUrl ?? '<the target>' }));
   const shortfall = coverageShortfall(report.clauseCoverage, minCoverage);
   if (shortfall) lines.push('', shortfall);
   return lines.join('\n');
