@@ -11,6 +11,7 @@ import { ContractClient, totalPushback, type Pushback } from '../client.ts';
 import { CheckFailure, Interrupted } from '../failure.ts';
 import { LIMITS } from '../limits.ts';
 import { TargetError } from '../runner.ts';
+import { startHeartbeat } from '../heartbeat.ts';
 import { newRunId } from '../target-api/run-name.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/description.ts';
 import { Target } from '../target-api/target.ts';
@@ -368,6 +369,8 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   // those ids (a get-or-create, an id reused from a cache) hands a sequence data it must never
   // delete. Unread (no list, or a list that fails) is no protection, and no run refused for it.
   await existedBefore(cleaner, options.keys, existing);
+  // @note Until the run's end, a sweep on this machine leaves its data alone.
+  const heartbeat = startHeartbeat(runId);
   try {
     // @note Two phases: the budget finds a divergence (stopping at the first), then as long
     // again shrinks it, replaying from where it was found. A replay is one sequence, alone.
@@ -428,7 +431,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     await lookOnce();
     return { ...summary(), story };
   } finally {
-    await Promise.all(models.map(({ server }) => server.stop()));
+    await Promise.all([heartbeat.stop(), ...models.map(({ server }) => server.stop())]);
   }
 
   /**
