@@ -8,7 +8,7 @@
  * this machine, by this user: a sweep from another machine cannot see it, and relies on
  * `--older-than`'s floor instead (see `SWEEP_FLOOR_MS` in sweep.ts).
  */
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { rm, utimes } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,7 +70,10 @@ function readBeat(text: string): HeartbeatFile | undefined {
   }
 }
 
-/** The ids of the runs alive on this machine (by this user), as their heartbeats say. */
+/**
+ * The ids of the runs alive on this machine (by this user), as their heartbeats say. The file of
+ * a run that is over (killed, so it never removed it) is removed on the way.
+ */
 export function liveRunsHere(now = Date.now()): Set<string> {
   const dir = heartbeatDir();
   const live = new Set<string>();
@@ -88,6 +91,7 @@ export function liveRunsHere(now = Date.now()): Set<string> {
         file: readBeat(readFileSync(path, 'utf8')),
       };
       if (isAlive(beat, now, processExists)) live.add(name);
+      else rmSync(path, { force: true });
     } catch {
       // Gone meanwhile: that run ended.
     }
