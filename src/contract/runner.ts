@@ -14,6 +14,7 @@ import { Settle, type SettleReport } from './settle.ts';
 import type { CheckResult, ClauseResult, Outcome } from './result.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from './target-api/description.ts';
 import { listBeforeRun, RunData } from './target-api/run-data.ts';
+import { startHeartbeat } from './heartbeat.ts';
 import { newRunId } from './target-api/run-name.ts';
 import { Target } from './target-api/target.ts';
 import { preflight, TargetError } from './preflight.ts';
@@ -181,6 +182,8 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
   const notJudged: string[] = [];
   let leftBehind: string[];
   let ended: { error: unknown } | undefined;
+  // @note Until the clean-up is done, a sweep on this machine leaves the run's data alone.
+  const heartbeat = startHeartbeat(runId);
   try {
     await preflight(target, run, { ...options, destructive });
     const shared = { target, run, destructive, profile, settle };
@@ -198,7 +201,13 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
     // @note A signal that comes while the clean-up runs does not cut it short.
     const stopped = http.stopped;
     http.cleaningUp(stopped ? (options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs) : undefined);
-    leftBehind = [...new Set(await run.cleanup(options.keys, stopped ? new Settle(0) : settle))];
+    leftBehind = [
+      ...new Set(
+        await run
+          .cleanup(options.keys, stopped ? new Settle(0) : settle)
+          .finally(() => heartbeat.stop()),
+      ),
+    ];
   }
   // @note A target that stalled ends the run whatever the check that met it made of the error.
   if (http.stalledBy && !options.signal?.aborted)

@@ -34,11 +34,11 @@ export async function subcommand(name: string, argv: string[]): Promise<number> 
       )
       .option(
         '--older-than <duration>',
-        'only runs that started at least this long ago, e.g. 1h, 30m, 2d (this or --run is required)',
+        'only runs that started at least this long ago, 1h or more, e.g. 1h, 2d (this or --run is required); a run still going on this machine is never swept, one on another machine only by its age: choose longer than your longest run',
       )
       .option(
         '--run <id>',
-        "only this run's data, whatever its age (the line an interrupted run prints)",
+        "only this run's data, whatever its age (the line a run that left data prints), unless it is still going on this machine",
       )
       .option(
         '--target <file>',
@@ -80,7 +80,7 @@ export async function subcommand(name: string, argv: string[]): Promise<number> 
     } else print(text);
     return 0;
   }
-  const { explainMatch, parseDuration, sweep } = await import('./sweep.ts');
+  const { explainMatch, parseDuration, sweep, SWEEP_FLOOR_MS } = await import('./sweep.ts');
   const { runStartedAt } = await import('./target-api/run-name.ts');
   if ((options.olderThan === undefined) === (options.run === undefined))
     throw new UsageError('sweep needs one of --older-than <duration> and --run <id>');
@@ -88,6 +88,10 @@ export async function subcommand(name: string, argv: string[]): Promise<number> 
     options.olderThan === undefined ? undefined : parseDuration(options.olderThan);
   if (options.olderThan !== undefined && olderThanMs === undefined)
     throw new UsageError('--older-than must be a duration such as 90s, 30m, 1h or 2d');
+  if (olderThanMs !== undefined && olderThanMs < SWEEP_FLOOR_MS)
+    throw new UsageError(
+      `--older-than ${options.olderThan} is shorter than ${SWEEP_FLOOR_MS / 3_600_000}h, the least sweep takes: a run still going on another machine would lose its data mid-run; --run <id> deletes one run's data once it has ended`,
+    );
   if (options.run !== undefined && runStartedAt(options.run) === undefined)
     throw new UsageError(
       `--run ${JSON.stringify(options.run)} is not a run id (12 or 13 characters of 0-9 and a-z, as a run prints it)`,
@@ -97,7 +101,12 @@ export async function subcommand(name: string, argv: string[]): Promise<number> 
   const keys = [options.apiKey, options.otherAccountKey].filter(
     (key, i, all): key is string => key !== undefined && all.indexOf(key) === i,
   );
-  const result = { deleted: [] as SweepMatch[], failed: [] as string[], kept: [] as string[] };
+  const result = {
+    deleted: [] as SweepMatch[],
+    failed: [] as string[],
+    kept: [] as string[],
+    alive: [] as string[],
+  };
   for (const key of keys) {
     const swept = await sweep({
       baseUrl: options.baseUrl,
@@ -112,12 +121,16 @@ export async function subcommand(name: string, argv: string[]): Promise<number> 
     result.deleted.push(...swept.deleted);
     result.failed.push(...swept.failed);
     result.kept.push(...swept.kept);
+    result.alive.push(...swept.alive);
   }
   const verb = options.dryRun ? 'would delete' : 'deleted';
   const lines = [
     `${verb} ${result.deleted.length}${options.dryRun || result.deleted.length === 0 ? '' : `: ${result.deleted.map((m) => m.id).join(', ')}`}`,
     ...(options.dryRun ? result.deleted.map((match) => `  ${explainMatch(match)}`) : []),
     `kept (${options.run === undefined ? 'younger runs' : 'other runs'}) ${result.kept.length}`,
+    ...(result.alive.length > 0
+      ? [`kept (runs still going on this machine) ${result.alive.length}`]
+      : []),
   ];
   print(`${lines.join('\n')}\n`);
   if (result.failed.length > 0) print(`could not delete: ${result.failed.join(', ')}\n`);

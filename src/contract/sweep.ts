@@ -1,4 +1,5 @@
 import { ContractClient } from './client.ts';
+import { liveRunsHere } from './heartbeat.ts';
 import type { TargetDescription } from './target-api/description.ts';
 import { parseRunName, runStartedAt } from './target-api/run-name.ts';
 import { Target } from './target-api/target.ts';
@@ -21,7 +22,20 @@ export interface SweepResult {
   failed: string[];
   /** Runs' data younger than the limit (or of another run than `--run`), left alone. */
   kept: string[];
+  /** Data of runs alive on this machine (their heartbeat, heartbeat.ts), left alone whatever its age. */
+  alive: string[];
 }
+
+/**
+ * The shortest `--older-than`: longer than the runs the kit makes with their defaults (explore's
+ * 60 s budget and as long again to shrink, the suite's few minutes, a replay of a recording of
+ * thousands of tests). A sweep on the machine a run runs on sees its heartbeat and never deletes
+ * its data; a sweep from another machine cannot see it, and only this age tells it a run has
+ * ended: an `--older-than` of 5 s deleted a live explore run's collection, which explore then
+ * reported as the target's divergence (issue 46). A run longer than this one (explore with a
+ * `--budget` of 30 min or more) needs an `--older-than` longer than it, from another machine.
+ */
+export const SWEEP_FLOOR_MS = 3_600_000;
 
 /** Parses a duration such as `90s`, `30m`, `1h`, `2d` into ms. */
 export function parseDuration(text: string): number | undefined {
@@ -45,7 +59,8 @@ export function explainMatch(match: SweepMatch, now = Date.now()): string {
  * run's only when its name member, as a whole, has a shape the kit writes
  * (`answers-contract-<run id>-<what>`, see target-api/run-name.ts) with a run time the kit could have
  * written; nothing else of a summary (metadata, other text) is read. It is deleted when that run
- * started at least `olderThanMs` ago (or is `runId`), after a get reads it back with that name.
+ * started at least `olderThanMs` ago (or is `runId`), after a get reads it back with that name,
+ * unless that run is alive on this machine (heartbeat.ts).
  */
 export async function sweep(options: {
   baseUrl: string;
@@ -56,6 +71,8 @@ export async function sweep(options: {
   runId?: string;
   dryRun?: boolean;
   now?: number;
+  /** The runs alive on this machine (default: their heartbeats, read once at the start). */
+  liveRuns?: ReadonlySet<string>;
 }): Promise<SweepResult> {
   const target = new Target(
     options.description,
@@ -69,12 +86,18 @@ export async function sweep(options: {
       `${options.description.source} does not say where a collection's name is (collection.name): sweep tells a run's data by its name alone`,
     );
   const now = options.now ?? Date.now();
-  const result: SweepResult = { deleted: [], failed: [], kept: [] };
+  const result: SweepResult = { deleted: [], failed: [], kept: [], alive: [] };
+  const live = options.liveRuns ?? liveRunsHere(now);
   for (const summary of await target.walkCollections()) {
     const name = target.nameOf(summary);
     const run = parseRunName(name, now);
     const id = target.collectionIdOf(summary);
     if (!run || !id || name === undefined) continue;
+    // @note A run still going on here is never swept, `--run` included: its data is in use.
+    if (live.has(run.runId)) {
+      result.alive.push(id);
+      continue;
+    }
     const wanted =
       options.runId !== undefined
         ? run.runId === options.runId

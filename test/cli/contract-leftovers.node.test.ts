@@ -118,8 +118,10 @@ describe('a destructive run cleans up after itself', () => {
         `${server.url}${PREFIX}`,
         '--api-key',
         KEYS.full,
-        '--older-than',
-        '0s',
+        // A run killed with SIGKILL left its heartbeat behind: its process is gone, so sweep
+        // takes its data.
+        '--run',
+        runId!,
       ],
       { cwd: ROOT, stdio: 'ignore' },
     );

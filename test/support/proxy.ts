@@ -26,6 +26,8 @@ export interface Intercept {
   afterText?(request: Seen, status: number, text: string): string;
   /** Called once the answer has been sent. */
   sent?(request: Seen, status: number): void;
+  /** Holds a request until the promise it returns settles: a moment chosen by the test. */
+  hold?(request: Seen): Promise<unknown> | undefined;
   /** Holds every request this long before passing it on: a target that far away. */
   delayMs?: number;
 }
@@ -50,6 +52,7 @@ export async function startProxy(upstream: string, intercept: Intercept): Promis
       headers: request.headers,
       body: Buffer.concat(chunks).toString('utf8'),
     };
+    await intercept.hold?.(seen);
     const own = intercept.before?.(seen);
     if (own) {
       response.writeHead(own.status, { 'content-type': 'application/json' });

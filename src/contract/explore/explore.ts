@@ -11,6 +11,7 @@ import { ContractClient, totalPushback, type Pushback } from '../client.ts';
 import { CheckFailure, Interrupted, TargetStalled } from '../failure.ts';
 import { LIMITS } from '../limits.ts';
 import { RunEnded, TargetError } from '../runner.ts';
+import { startHeartbeat } from '../heartbeat.ts';
 import { newRunId } from '../target-api/run-name.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/description.ts';
 import { Target } from '../target-api/target.ts';
@@ -396,6 +397,8 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     if (interrupted()) throw new Interrupted(String(options.signal!.reason));
     await runSequence(steps);
   });
+  // @note Until the run's end, a sweep on this machine leaves its data alone.
+  const heartbeat = startHeartbeat(runId);
   try {
     // @note Two phases: the budget finds a divergence (stopping at the first), then as long
     // again shrinks it, replaying from where it was found. A replay is one sequence, alone.
@@ -460,7 +463,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     await endIfStalled();
     throw error;
   } finally {
-    await Promise.all(models.map(({ server }) => server.stop()));
+    await Promise.all([heartbeat.stop(), ...models.map(({ server }) => server.stop())]);
   }
 
   /**

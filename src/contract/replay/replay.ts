@@ -10,6 +10,7 @@ import { CheckFailure, TargetStalled } from '../failure.ts';
 import { LIMITS } from '../limits.ts';
 import { RunEnded, TargetError } from '../runner.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/description.ts';
+import { startHeartbeat } from '../heartbeat.ts';
 import { newRunId } from '../target-api/run-name.ts';
 import { Target } from '../target-api/target.ts';
 import type { Recording, RecordedSequence } from '../../openapi/recording.ts';
@@ -174,10 +175,16 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
       }
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, lane));
-  // @note Whatever ended the run, what it made is looked for: a crash says what it left.
-  for (const left of await lookBack(cleaner, cleanerClient, options.keys, runId, deadline))
-    if (!leftBehind.includes(left)) leftBehind.push(left);
+  // @note Until the run's end, a sweep on this machine leaves its data alone.
+  const heartbeat = startHeartbeat(runId);
+  try {
+    await Promise.all(Array.from({ length: concurrency }, lane));
+    // @note Whatever ended the run, what it made is looked for: a crash says what it left.
+    for (const left of await lookBack(cleaner, cleanerClient, options.keys, runId, deadline))
+      if (!leftBehind.includes(left)) leftBehind.push(left);
+  } finally {
+    await heartbeat.stop();
+  }
   // @note A stall ends the run whatever error the sequence that met it ended with.
   if (http.stalledBy && !interrupted()) throw new RunEnded(http.stalledBy, runId, leftBehind);
   if (crash) throw new RunEnded(crash.error, runId, leftBehind);
