@@ -217,9 +217,11 @@ describe('--state-file durability', () => {
     // @note The lock the killed mock would have left as PID 1 of the container before it
     // restarted: this machine and host name, another PID namespace, and untouched since.
     const before = { ...thisInstance(), pid: 1, pidNamespace: 'pid:[4026532001]', started: '42' };
-    await writeFile(`${file}.lock`, `${JSON.stringify(before)}\n`);
+    const [left] = await readdir(`${file}.lock`);
+    const holder = join(`${file}.lock`, left!);
+    await writeFile(holder, `${JSON.stringify(before)}\n`);
     const crashed = new Date(Date.now() - 60_000);
-    await utimes(`${file}.lock`, crashed, crashed);
+    await utimes(holder, crashed, crashed);
     const second = run(['--state-file', file]);
     const again = await listening(second);
     const response = await fetch(`${again}${API}/collections/${id}`, { headers });
@@ -247,7 +249,9 @@ describe('--state-file durability', () => {
     await symlink(target, join(dir, `state.json.tmp-${child.pid}`));
     await createCollection(base, 'written');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect((await stat(`${file}.lock`)).mode & 0o777).toBe(0o600);
+    expect((await stat(`${file}.lock`)).mode & 0o777).toBe(0o700);
+    const [holder] = await readdir(`${file}.lock`);
+    expect((await stat(join(`${file}.lock`, holder!))).mode & 0o777).toBe(0o600);
     expect((await readdir(dir)).sort()).toEqual(
       ['elsewhere', 'state.json', 'state.json.lock', `state.json.tmp-${child.pid}`].sort(),
     );
