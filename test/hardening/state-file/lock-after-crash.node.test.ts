@@ -139,12 +139,13 @@ describe('a live lock', () => {
     const lostIt = new Promise<Error>((resolve) => (lost = resolve));
     const { create } = await serve(file, { lock: { refreshMs: 10 }, onError: (e) => lost(e) });
     expect((await create('mine')).status).toBe(201);
-    // @note As a start that judged it stale takes it over: its holder's file removed, and
-    // another put in place at once, so that a refresh cannot read it half-written.
+    // @note Another holder's file put in place at once (so that a refresh cannot read it
+    // half-written), then this one's removed: a refresh sees either the lock as it was, or
+    // taken over, never a moment with no holder.
     const [mine] = await readdir(`${file}.lock`);
-    await unlink(join(`${file}.lock`, mine!));
     await writeFile(join(dir, 'other'), json(otherHost));
     await rename(join(dir, 'other'), join(`${file}.lock`, 'fedcba9876543210'));
+    await unlink(join(`${file}.lock`, mine!));
     expect((await lostIt).message).toBe(
       `its lock ${file}.lock was taken over by process 1 on elsewhere`,
     );
