@@ -289,6 +289,21 @@ describe('--state-file damage', () => {
     expect(saved.snapshot.collections.map((c) => c.id)).toContain(id);
   }, 30_000);
 
+  it('says on stderr that a delete cut short by a crash was left out, and starts with the collection kept', async () => {
+    const file = join(dir, 'state.json');
+    const id = await savedWithOneCollection(file);
+    await writeFile(file, `${await readFile(file, 'utf8')}{"collection_deleted":"${id}"}`);
+    const child = run(['--state-file', file]);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const base = await listening(child);
+    expect(stderr).toContain(
+      `answers-mock: the last line of the state file ${file} (${id.length + 25} bytes) was cut short when the mock stopped while writing it; its change was never acknowledged, so it is left out: it deleted collection ${id}, which is therefore kept with its objects; delete it again if it should be gone.\n`,
+    );
+    const response = await fetch(`${base}${API}/collections/${id}`, { headers });
+    expect(response.status).toBe(200);
+  }, 30_000);
+
   it('refuses a file with a damaged line in the middle, naming the line, and leaves it as it is', async () => {
     const file = join(dir, 'state.json');
     await savedWithOneCollection(file);
