@@ -100,7 +100,7 @@ function judgeLock(holder: ProcessInstance, me: ProcessInstance): Verdict {
 
 const inUse = (paths: StateFilePaths, holder: ProcessInstance | undefined, more = '') =>
   new StateFileError(
-    `${paths.file} is in use by another answers-mock (process ${holder?.pid ?? '?'} on ${holder?.host ?? '?'})${more}: stop it, or delete ${paths.lock} if that process is gone`,
+    `${paths.file} is in use by another answers-mock (process ${holder?.pid ?? '?'} on ${holder?.host ?? '?'})${more}: stop it, or delete the directory ${paths.lock} if that process is gone`,
   );
 
 /**
