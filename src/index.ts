@@ -1,6 +1,6 @@
 /** `answers-mock-kit`: create a mock and its msw handlers. Works in Node and in browsers. */
 import type { Snapshot } from './core/snapshot/snapshot.ts';
-import { SnapshotError } from './core/snapshot/snapshot.ts';
+import { SnapshotError, SnapshotLimitError, type StateLimit } from './core/snapshot/snapshot.ts';
 
 export { createMock, type MockRecordOptions, type RecordingAnswersMock } from './create-mock.ts';
 export type {
@@ -11,7 +11,7 @@ export type {
 } from './openapi/recording.ts';
 export type { AnswersMock, InitialState, MockControls, MockOptions } from './core/mock.ts';
 export type { HandledRequest, MockRequest, MockResponse, ServeOptions } from './core/http.ts';
-export { SnapshotError, type Snapshot };
+export { SnapshotError, SnapshotLimitError, type Snapshot, type StateLimit };
 export { createHandlers, type AnswersHandlers, type HandlerOptions } from './msw/handlers.ts';
 export { defaultState } from './seed/default-state.ts';
 export { emptyState } from './seed/empty-state.ts';

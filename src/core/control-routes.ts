@@ -9,7 +9,7 @@ import { problem, problemResponse, type FieldError } from './problem.ts';
 import { nonFiniteNumberAt } from './json-limits.ts';
 import { MAX_FAILURE_TIMES, MAX_INSTANT_MS, MAX_LATENCY_MS } from './limits.ts';
 import { bodyErrorsOf } from './request-validation.ts';
-import { SnapshotError } from './snapshot/snapshot.ts';
+import { SnapshotError, SnapshotLimitError } from './snapshot/snapshot.ts';
 import { snapshotPieces } from './snapshot/snapshot-stream.ts';
 
 /** The path prefix of the control API. It is outside every API prefix, so it never shadows one. */
@@ -24,6 +24,7 @@ export interface ControlledMock {
 const CONTROL_PROBLEMS = {
   invalid_control_request: { status: 400, title: 'Invalid control request' },
   invalid_state: { status: 400, title: 'Invalid state' },
+  state_too_large: { status: 507, title: 'State past the mock’s limits' },
   control_token_required: { status: 401, title: 'Control token required' },
   foreign_origin: { status: 403, title: 'Foreign origin' },
   control_content_type: { status: 415, title: 'Control writes need JSON' },
@@ -155,6 +156,9 @@ async function loadState(mock: ControlledMock, request: MockRequest): Promise<Mo
   try {
     await mock.controls.load(state);
   } catch (error) {
+    // @note 507, as an API write past the same limits: the state is valid, the mock too small.
+    if (error instanceof SnapshotLimitError)
+      return controlProblem('state_too_large', error.message);
     if (error instanceof SnapshotError) return badRequest('invalid_state', error.message);
     throw error;
   }

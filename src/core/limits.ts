@@ -18,6 +18,14 @@ export const DEFAULT_MAX_WORDS = 8_000_000;
 /** The most entries V8 lets a `Map` hold (2^24): every limit on a map's size stays below it. */
 export const V8_MAP_CAP = 16_777_216;
 
+/**
+ * The limit on distinct search words a mock holds to: `maxWords`, and never V8's cap, whatever
+ * `maxWords` says (a load of 17 million words answered 500 "Map maximum size exceeded").
+ */
+export function wordLimit(maxWords: number): number {
+  return Math.min(maxWords, V8_MAP_CAP - 1);
+}
+
 /** How many times one queued failure may repeat. */
 export const MAX_FAILURE_TIMES = 10_000;
 /** How many different failures (status runs) may wait per operation. */

@@ -14,7 +14,14 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAnswersRouter } from '../../src/express/index.ts';
-import { createMock, emptyState, SnapshotError, type Snapshot } from '../../src/index.ts';
+import {
+  createMock,
+  emptyState,
+  SnapshotError,
+  SnapshotLimitError,
+  type Snapshot,
+} from '../../src/index.ts';
+import { DEFAULT_MAX_WORDS, V8_MAP_CAP, wordLimit } from '../../src/core/limits.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { KEYS } from '../support/keys.ts';
 
@@ -51,6 +58,17 @@ function bigState(count: number): Snapshot {
   }
   return state;
 }
+
+/** `bigState(objects)` whose first object holds `words` distinct words of its own besides. */
+function wordyState(words: number, objects = 1): Snapshot {
+  const state = bigState(objects);
+  const content = state.objects[0]!.content as Record<string, unknown>;
+  content.words = Array.from({ length: words }, (_, i) => `w${i.toString(36)}`).join(' ');
+  return state;
+}
+
+/** The distinct words of `bigState(1)`'s object, as the mock counts them. */
+const OWN_WORDS = new Set('object 0 lorem ipsum dolor sit amet'.split(' ')).size;
 
 const putState = (url: string, body: string) =>
   fetch(`${url}/__mock/state`, {
@@ -139,6 +157,58 @@ describe('PUT /__mock/state', () => {
     },
   );
 
+  it.each([
+    [
+      'distinct search words',
+      { maxWords: 1_000 },
+      wordyState(1_001),
+      'maxWords',
+      1_000,
+      'more than the mock’s limit of 1000 distinct search words; load less, or raise the limit (maxWords).',
+    ],
+    [
+      'objects',
+      { maxObjects: 3 },
+      bigState(4),
+      'maxObjects',
+      3,
+      '4 objects, past the mock’s limit of 3; load less, or raise the limit (maxObjects, or --max-objects).',
+    ],
+    [
+      'stored JSON',
+      { maxStoredBytes: 1_000 },
+      bigState(4),
+      'maxStoredBytes',
+      1_000,
+      'more than the mock’s limit of 1000 bytes of stored JSON; load less, or raise the limit (maxStoredBytes, or --max-stored-bytes).',
+    ],
+  ] as const)(
+    'refuses a state of more %s than the mock holds with 507, naming the limit, and keeps the data',
+    async (_, limits, state, limit, bound, detail) => {
+      const mock = await createMock({ initialState: bigState(1), ...limits });
+      server = await startServer({ mock, port: 0, quiet: true });
+      const before = mock.controls.export();
+      const response = await putState(server.url, JSON.stringify(state));
+      expect(response.status).toBe(507);
+      expect(await response.json()).toMatchObject({
+        status: 507,
+        code: 'state_too_large',
+        detail: `The state holds ${detail}`,
+      });
+      expect(mock.controls.export()).toEqual(before);
+      await expect(mock.controls.load(state)).rejects.toMatchObject({ limit, bound });
+    },
+  );
+
+  it('loads a state of exactly the limit of distinct words, and refuses one more', async () => {
+    const mock = await createMock({ initialState: bigState(1), maxWords: 1_000 });
+    server = await startServer({ mock, port: 0, quiet: true });
+    const more = await putState(server.url, JSON.stringify(wordyState(1_001 - OWN_WORDS)));
+    expect(more.status).toBe(507);
+    const exactly = await putState(server.url, JSON.stringify(wordyState(1_000 - OWN_WORDS)));
+    expect(exactly.status).toBe(204);
+  });
+
   it('accepts a body that starts with a UTF-8 BOM', async () => {
     const mock = await createMock({ initialState: emptyState() });
     server = await startServer({ mock, port: 0, quiet: true });
@@ -157,6 +227,23 @@ describe('loading in code', () => {
     await expect(createMock({ initialState: state })).rejects.toThrow(
       '/objects/0/content/n is too large a number',
     );
+  });
+});
+
+describe('loading past the limits in code', () => {
+  it('refuses initial data of more distinct words than maxWords with a SnapshotLimitError', async () => {
+    const making = createMock({ initialState: wordyState(1_001), maxWords: 1_000 });
+    await expect(making).rejects.toThrow(SnapshotLimitError);
+    await expect(making).rejects.toMatchObject({ limit: 'maxWords', bound: 1_000 });
+  });
+
+  it('holds every load below V8’s cap on a Map’s entries, whatever maxWords says', () => {
+    // @note What makes the lowered limits above stand for the real ones: the limit a load and a
+    // write are held to is below the cap by construction, so no state reaches it.
+    expect(DEFAULT_MAX_WORDS).toBeLessThan(V8_MAP_CAP);
+    for (const maxWords of [DEFAULT_MAX_WORDS, V8_MAP_CAP, 10 ** 9, Infinity])
+      expect(wordLimit(maxWords)).toBeLessThan(V8_MAP_CAP);
+    expect(wordLimit(1_000)).toBe(1_000);
   });
 });
 
@@ -201,6 +288,33 @@ describe('answers-mock --fixture', () => {
       const state = await (await fetch(`${base}/__mock/state`)).json();
       child.kill('SIGTERM');
       expect(state.objects).toHaveLength(3);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
+
+describe('answers-mock --fixture past a limit', () => {
+  it('exits 2 with one line naming the limit', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'answers-fixture-limit-'));
+    try {
+      const file = join(dir, 'fixture.json');
+      await writeFile(file, JSON.stringify(bigState(4)));
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src/bin/answers-mock.ts', '--port', '0', '--max-objects', '3'].concat(
+          '--fixture',
+          file,
+        ),
+        { cwd: fileURLToPath(new URL('../..', import.meta.url)) },
+      );
+      let err = '';
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      const code = await new Promise((resolve) => child.once('close', resolve));
+      expect([code, err]).toEqual([
+        2,
+        `answers-mock: ${file}: The state holds 4 objects, past the mock’s limit of 3; load less, or raise the limit (maxObjects, or --max-objects).\n`,
+      ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -32,6 +32,27 @@ export class SnapshotError extends Error {
   override name = 'SnapshotError';
 }
 
+/** The mock's limit a state can pass: its option's name in `createMock`. */
+export type StateLimit = 'maxObjects' | 'maxStoredBytes' | 'maxWords';
+
+/**
+ * A state that holds more than one of the mock's limits allows (objects, stored JSON, distinct
+ * search words): refused as it is built, before the limit is passed, and the data stays as it
+ * was. A {@link SnapshotError}, so whatever refuses an invalid state refuses this one too.
+ */
+export class SnapshotLimitError extends SnapshotError {
+  override name = 'SnapshotLimitError';
+  constructor(
+    /** The limit passed. */
+    readonly limit: StateLimit,
+    /** Its value in this mock. */
+    readonly bound: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * A record schema whose timestamps are checked by `openapi.yaml`'s `Timestamp` pattern alone:
  * {@link parseSnapshot} then checks the calendar itself ({@link isDateTime}), which is what the

@@ -4,7 +4,12 @@ import { AccountIds } from './id-sequence.ts';
 import { checkingSnapshot, type Snapshot } from '../snapshot/snapshot.ts';
 import { runInSlices } from '../primitives/slices.ts';
 import type { ChangeListener } from './state-change.ts';
-import { DEFAULT_MAX_OBJECTS, DEFAULT_MAX_STORED_BYTES, DEFAULT_MAX_WORDS } from '../limits.ts';
+import {
+  DEFAULT_MAX_OBJECTS,
+  DEFAULT_MAX_STORED_BYTES,
+  DEFAULT_MAX_WORDS,
+  wordLimit,
+} from '../limits.ts';
 import { exportStore } from './export-store.ts';
 import { Store } from './store.ts';
 
@@ -62,7 +67,7 @@ export class MockState {
    * subtracted, so near the limit a replace may be refused that would have fitted.
    */
   roomForWords(content: unknown, size: number): string | undefined {
-    const { maxWords } = this.limits;
+    const maxWords = wordLimit(this.limits.maxWords);
     const { vocabulary } = this.store;
     if (vocabulary.size + size <= maxWords) return undefined;
     if (vocabulary.size + vocabulary.unknownWords(content) <= maxWords) return undefined;
@@ -127,7 +132,7 @@ export class MockState {
   ): Generator<void, void> {
     const snapshot = check ? yield* checkingSnapshot(value) : (value as Snapshot);
     const fresh = new Store();
-    yield* fresh.loading(snapshot);
+    yield* fresh.loading(snapshot, this.limits);
     // @note The swap: one synchronous step.
     this.store = fresh;
     this.ids.load(snapshot.id_sequences);

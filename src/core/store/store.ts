@@ -1,6 +1,12 @@
 import type { ApiKey } from '../api-key.ts';
 import { Vocabulary } from '../search/vocabulary.ts';
-import { SnapshotError, type Snapshot } from '../snapshot/snapshot.ts';
+import { wordLimit } from '../limits.ts';
+import {
+  SnapshotError,
+  SnapshotLimitError,
+  type Snapshot,
+  type StateLimit,
+} from '../snapshot/snapshot.ts';
 import { CollectionIndex, type StoredCollection } from './collection-index.ts';
 import { BATCH, byCollection, ownCopy, sizeOfCollection, sizeOfContent } from './loaded-records.ts';
 import { ObjectList } from './object-list.ts';
@@ -195,11 +201,10 @@ export class Store {
     return record;
   }
 
-  #indexObject(shelved: Shelved, record: StoredObject): void {
+  #indexObject(shelved: Shelved, record: StoredObject, size = sizeOfContent(record.content)): void {
     // @note The list (and the search index) first: it is the step that can fail, and a write
     // is all or nothing.
     shelved.list.insert(record);
-    const size = sizeOfContent(record.content);
     shelved.bytes += size;
     this.#bytes += size;
     this.#objectById.set(record.id, record);
@@ -242,9 +247,26 @@ export class Store {
    * store before the last slice.
    * @throws SnapshotError when an object names a collection its account does not have, or an id
    * is used twice: checks that `parseSnapshot` leaves to the load (a store that throws is
-   * half built, and dropped).
+   * half built, and dropped); SnapshotLimitError before the state would pass one of `limits`.
    */
-  *loading(state: Snapshot): Generator<void, void> {
+  *loading(state: Snapshot, limits: Record<StateLimit, number>): Generator<void, void> {
+    const { maxObjects, maxStoredBytes } = limits;
+    const maxWords = wordLimit(limits.maxWords);
+    // @note Counted as the store is built, and each object checked before it is indexed, so no
+    // limit, and no cap of V8's on the maps behind them, is ever passed: the first slice past a
+    // limit throws, and the data stays as it was.
+    if (state.objects.length > maxObjects)
+      throw pastLimit(
+        'maxObjects',
+        maxObjects,
+        `${state.objects.length} objects, past the mock’s limit of ${maxObjects}`,
+      );
+    const pastBytes = () =>
+      pastLimit(
+        'maxStoredBytes',
+        maxStoredBytes,
+        `more than the mock’s limit of ${maxStoredBytes} bytes of stored JSON`,
+      );
     this.clear();
     this.accounts = state.accounts.map((account) => ({ ...account }));
     this.apiKeys = Object.freeze(
@@ -258,6 +280,7 @@ export class Store {
     let placed = 0;
     for (const collection of state.collections) {
       this.#indexCollection(ownCopy(collection));
+      if (this.#bytes > maxStoredBytes) throw pastBytes();
       if (++placed % BATCH === 0) yield;
     }
     for (const group of byCollection(state.objects)) {
@@ -274,8 +297,22 @@ export class Store {
           );
         if (this.#collections.has(object.id))
           throw new SnapshotError(`Duplicate id "${object.id}"`);
+        // @note As an API write is checked (`MockState.roomForWords`): a string of n code units
+        // holds at most n words, so the content's words are counted only near the limit.
+        const size = sizeOfContent(object.content);
+        if (this.#bytes + size > maxStoredBytes) throw pastBytes();
+        const vocabulary = this.#vocabulary;
+        if (
+          vocabulary.size + size > maxWords &&
+          vocabulary.size + vocabulary.unknownWords(object.content) > maxWords
+        )
+          throw pastLimit(
+            'maxWords',
+            maxWords,
+            `more than the mock’s limit of ${maxWords} distinct search words`,
+          );
         const known = this.#objectById.size;
-        this.#indexObject(shelved, ownCopy(object, owner));
+        this.#indexObject(shelved, ownCopy(object, owner), size);
         // @note An id seen before replaced its entry instead of adding one: one lookup in a map
         // of every object instead of two (`has`, then `set`), a cache miss each at a million.
         if (this.#objectById.size === known) throw new SnapshotError(`Duplicate id "${object.id}"`);
@@ -295,4 +332,19 @@ export class Store {
     this.#objectsByCollection = new Map();
     this.#bytes = 0;
   }
+}
+
+/** How each limit is raised, for the error that names it. */
+const RAISED_BY: Record<StateLimit, string> = {
+  maxObjects: 'maxObjects, or --max-objects',
+  maxStoredBytes: 'maxStoredBytes, or --max-stored-bytes',
+  maxWords: 'maxWords',
+};
+
+function pastLimit(limit: StateLimit, bound: number, holds: string): SnapshotLimitError {
+  return new SnapshotLimitError(
+    limit,
+    bound,
+    `The state holds ${holds}; load less, or raise the limit (${RAISED_BY[limit]}).`,
+  );
 }

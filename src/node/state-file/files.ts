@@ -6,6 +6,7 @@ import {
   readdir,
   readlink,
   realpath,
+  rm,
   stat,
   unlink,
   type FileHandle,
@@ -43,12 +44,20 @@ export class StateFilePaths {
     return { path, handle: await this.openFile(path, 'ax+', 0o600) };
   }
 
-  /** Removes temporary files a killed process left behind (only ever called under the lock). */
+  /**
+   * Removes temporary files a killed process left behind (only ever called under the lock), and
+   * the directories a start killed while it took the lock prepared (lock.ts).
+   */
   async removeStaleTemporaries(): Promise<void> {
     const prefix = `.${this.#base}.`;
     for (const name of await readdir(this.dir)) {
-      if (name.startsWith(prefix) && /^[0-9a-f]{16}\.tmp$/.test(name.slice(prefix.length)))
+      if (!name.startsWith(prefix)) continue;
+      const rest = name.slice(prefix.length);
+      if (/^[0-9a-f]{16}\.tmp$/.test(rest))
         await unlink(join(this.dir, name)).catch(() => undefined);
+      // @note A start racing this one may be preparing one now: it prepares it again (lock.ts).
+      else if (/^lock\.[0-9a-f]{16}$/.test(rest))
+        await rm(join(this.dir, name), { recursive: true, force: true }).catch(() => undefined);
     }
   }
 

@@ -2,6 +2,7 @@ import { rename, truncate, unlink, type FileHandle } from 'node:fs/promises';
 import type { MockState } from '../../core/store/mock-state.ts';
 import type { StateChange } from '../../core/store/state-change.ts';
 import { capture, writeCapture, type Capture } from './capture.ts';
+import { cutLineNotice } from './cut-line.ts';
 import { changeLine } from './lines.ts';
 import { identityOf, whatPathHolds, type FileIdentity } from './file-identity.ts';
 import { checkDirectory, resolveStateFile, StateFilePaths, type OpenFile } from './files.ts';
@@ -116,6 +117,8 @@ export class StateJournal {
     try {
       await paths.removeStaleTemporaries();
       const contents = await readStateFile(paths.file);
+      if (contents.kind === 'lines' && contents.cut)
+        onNotice(cutLineNotice(paths.file, contents.cut, contents.snapshot));
       journal = new StateJournal(
         paths,
         release,

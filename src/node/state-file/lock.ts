@@ -1,7 +1,8 @@
 /**
  * One mock per state file: two would each append their own changes and overwrite each other's
- * compactions. The lock is `<file>.lock`, created exclusively, naming the process instance that
- * holds it (instance.ts). Whether a lock found at start is stale:
+ * compactions. The lock is the directory `<file>.lock`, holding one file named at random for the
+ * process instance that holds it (instance.ts) and naming it. Whether a holder found at start
+ * is stale:
  *
  * - named by a process this mock can look up (the same boot and PID namespace; without /proc, the
  *   same host name): stale once that process is gone, a zombie, or another process with the
@@ -12,9 +13,40 @@
  *   stale once untouched for `staleMs`. A mock that finds it touched more recently says so and
  *   waits out the rest; if it is touched meanwhile, its holder runs and the mock is refused.
  *   (Clocks of hosts sharing a volume are taken to agree within seconds.)
+ *
+ * Why a directory (issue 46: two mocks started together on a stale lock both ran, 1 in 50 times,
+ * and half the acknowledged creates were lost). A lock file is taken with an exclusive create,
+ * but taking over a stale one means removing or replacing whatever the name holds *now*, which
+ * may be the lock another start took a moment ago; renaming a fresh file over it and reading it
+ * back does not help either (two starts that judged the same stale lock each read back their
+ * own). A directory gives the two conditional steps a file lacks:
+ *
+ * - a start takes the lock by renaming a directory it prepared (holding its own file) to
+ *   `<file>.lock`, which succeeds only if that name is free or an empty directory;
+ * - a stale holder is removed by unlinking its own file inside, by its random name, which can
+ *   never be the file of another holder; the empty directory left is free to take.
+ *
+ * So the lock holds at most one holder's file at any instant, and a start runs only once its
+ * rename succeeded: two starts never both run, however their steps interleave (each start then
+ * retries from the top and judges whatever holder it finds). A lock file of earlier versions is
+ * judged the same way and removed with unlink, which never removes a directory.
  */
-import { readFileSync, unlinkSync } from 'node:fs';
-import { open, readFile, stat, unlink, utimes } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
+import {
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  unlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import type { StateFilePaths } from './files.ts';
 import {
   isRunning,
@@ -68,33 +100,92 @@ function judgeLock(holder: ProcessInstance, me: ProcessInstance): Verdict {
 
 const inUse = (paths: StateFilePaths, holder: ProcessInstance | undefined, more = '') =>
   new StateFileError(
-    `${paths.file} is in use by another answers-mock (process ${holder?.pid ?? '?'} on ${holder?.host ?? '?'})${more}: stop it, or delete ${paths.lock} if that process is gone`,
+    `${paths.file} is in use by another answers-mock (process ${holder?.pid ?? '?'} on ${holder?.host ?? '?'})${more}: stop it, or delete the directory ${paths.lock} if that process is gone`,
   );
 
 /**
- * Whether a lock that cannot be checked is stale: untouched for `staleMs`, waiting out the rest
- * when it was touched more recently. Throws when it is touched meanwhile.
+ * Whether a holder's file that cannot be checked is stale: untouched for `staleMs`, waiting out
+ * the rest when it was touched more recently. Throws when it is touched meanwhile.
  */
 async function untouched(
   paths: StateFilePaths,
+  path: string,
   holder: ProcessInstance | undefined,
   staleMs: number,
   notice: (message: string) => void,
-): Promise<boolean> {
-  const before = await stat(paths.lock).catch(() => undefined);
-  if (!before) return true;
+): Promise<void> {
+  const before = await stat(path).catch(() => undefined);
+  if (!before) return;
   const age = Date.now() - before.mtimeMs;
-  if (age >= staleMs) return true;
+  if (age >= staleMs) return;
   // @note A lock dated in the future (a clock ahead of ours) waits the whole time, no more.
   const wait = Math.min(staleMs - age, staleMs);
   notice(
     `${paths.lock} names process ${holder?.pid ?? '?'} on ${holder?.host ?? '?'}, which this mock cannot look up (another host or container); waiting ${Math.ceil(wait / 1000)} s for it to refresh the lock before taking it over`,
   );
   await new Promise((resolve) => setTimeout(resolve, wait));
-  const after = await stat(paths.lock).catch(() => undefined);
+  const after = await stat(path).catch(() => undefined);
   if (after && after.mtimeMs !== before.mtimeMs)
     throw inUse(paths, holder, ', which refreshed its lock');
-  return true;
+}
+
+/** Judges the holder `path` names; returns once it is stale, throws while it is live. */
+async function judgeHolder(
+  paths: StateFilePaths,
+  path: string,
+  me: ProcessInstance,
+  staleMs: number,
+  notice: (message: string) => void,
+): Promise<'stale' | 'gone'> {
+  const found = await readFile(path, 'utf8').catch(() => undefined);
+  if (found === undefined) return 'gone'; // released or taken over meanwhile
+  const holder = parseLock(found);
+  // @note A holder's file that does not parse was damaged (or cut short by a power loss): judged by its age.
+  const verdict = holder ? judgeLock(holder, me) : { stale: 'unchecked' as const };
+  if (verdict.stale === false) throw inUse(paths, holder);
+  if (verdict.stale === 'unchecked') await untouched(paths, path, holder, staleMs, notice);
+  return 'stale';
+}
+
+/**
+ * Clears the way to the lock when its holder is stale (or there is none); throws while a holder
+ * is live. Each step removes only what was judged: a holder's file by its own name, an empty
+ * directory (rmdir fails on any other), a lock file of earlier versions (unlink fails on a
+ * directory, so it never removes a lock taken meanwhile).
+ */
+async function clearStale(
+  paths: StateFilePaths,
+  me: ProcessInstance,
+  staleMs: number,
+  notice: (message: string) => void,
+): Promise<void> {
+  const info = await lstat(paths.lock).catch(() => undefined);
+  if (!info) return; // released meanwhile
+  if (!info.isDirectory()) {
+    if ((await judgeHolder(paths, paths.lock, me, staleMs, notice)) === 'stale')
+      await unlink(paths.lock).catch(() => undefined);
+    return;
+  }
+  const names = await readdir(paths.lock).catch(() => []);
+  if (names.length === 0) await rmdir(paths.lock).catch(() => undefined);
+  for (const name of names) {
+    const path = join(paths.lock, name);
+    if ((await judgeHolder(paths, path, me, staleMs, notice)) === 'stale')
+      await unlink(path).catch(() => undefined);
+  }
+}
+
+/** The errors a rename to a lock that is taken gives (POSIX, macOS, Windows). */
+const TAKEN = new Set(['EEXIST', 'ENOTEMPTY', 'ENOTDIR', 'EISDIR', 'EPERM', 'EACCES']);
+
+/** The holder named in a lock directory, if any: who took it over. */
+function holderIn(lock: string): ProcessInstance | undefined {
+  try {
+    const [name] = readdirSync(lock);
+    return name === undefined ? undefined : parseLock(readFileSync(join(lock, name), 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -113,24 +204,31 @@ export async function lockStateFile(
   } = options;
   const me = thisInstance();
   const mine = lockText(me);
+  const name = randomBytes(8).toString('hex');
+  const own = join(paths.lock, name);
+  // @note Prepared beside the lock (the same file system, so the rename is atomic), named so
+  // that no other start's can be the same, readable by the owner only.
+  const prepared = join(paths.dir, `.${basename(paths.lock)}.${name}`);
   for (let attempt = 0; ; attempt++) {
+    await mkdir(prepared, { mode: 0o700 });
     try {
-      const handle = await open(paths.lock, 'wx', 0o600);
-      await handle.writeFile(mine);
-      await handle.close();
+      await writeFile(join(prepared, name), mine, { mode: 0o600, flag: 'wx' });
+      await rename(prepared, paths.lock);
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw error;
-      const found = await readFile(paths.lock, 'utf8').catch(() => undefined);
-      if (found === undefined) continue; // released meanwhile
-      const holder = parseLock(found);
-      // @note A lock that does not parse is being written, or was cut short: judged by its age.
-      const verdict = holder ? judgeLock(holder, me) : { stale: 'unchecked' as const };
-      if (verdict.stale === false) throw inUse(paths, holder);
-      if (verdict.stale === 'unchecked') await untouched(paths, holder, staleMs, onNotice);
-      // @note Removed only if it still is the lock judged, not one another start just took.
-      if ((await readFile(paths.lock, 'utf8').catch(() => undefined)) === found)
-        await unlink(paths.lock).catch(() => undefined);
+      await rm(prepared, { recursive: true, force: true });
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      // @note ENOENT: the prepared directory was removed as stale by the start that holds the
+      // lock (files.ts); prepared again, that start is then found.
+      if (!TAKEN.has(code) && code !== 'ENOENT') throw error;
+      // @note Each turn follows a step of another start (a lock taken, released or cleared):
+      // a few turns means starts keep racing; the last one's error then says so.
+      if (attempt >= 8) throw inUse(paths, holderIn(paths.lock), ', or another start is taking it');
+      if (code === 'ENOENT') continue;
+      const before = await lstat(paths.lock).catch(() => undefined);
+      // @note The name is free, yet the rename failed: not a lock taken but a real error.
+      if (!before && (code === 'EPERM' || code === 'EACCES')) throw error;
+      await clearStale(paths, me, staleMs, onNotice);
     }
   }
 
@@ -138,21 +236,22 @@ export async function lockStateFile(
   // @note Touched so that a mock that cannot look this process up (another container) sees it
   // runs; read first, so that a lock deleted or taken over is noticed rather than kept fresh.
   const refresh = async () => {
-    const now = await readFile(paths.lock, 'utf8').catch(() => undefined);
+    const now = await readFile(own, 'utf8').catch(() => undefined);
     if (!held) return;
     if (now !== mine) {
       held = false;
       clearInterval(timer);
-      const other = now === undefined ? undefined : parseLock(now);
-      const what =
-        now === undefined
+      const other = holderIn(paths.lock);
+      const what = other
+        ? `was taken over by process ${other.pid} on ${other.host}`
+        : now === undefined
           ? 'was deleted'
-          : `was taken over${other ? ` by process ${other.pid} on ${other.host}` : ''}`;
+          : 'was taken over';
       onLost?.(new Error(`its lock ${paths.lock} ${what}`));
       return;
     }
     const time = new Date();
-    await utimes(paths.lock, time, time).catch(() => undefined);
+    await utimes(own, time, time).catch(() => undefined);
   };
   const timer = setInterval(() => void refresh(), refreshMs);
   timer.unref();
@@ -162,9 +261,11 @@ export async function lockStateFile(
     if (!held) return;
     held = false;
     try {
-      if (readFileSync(paths.lock, 'utf8') === mine) unlinkSync(paths.lock);
+      unlinkSync(own);
+      // @note Fails if another start took the lock meanwhile, as it may once it is empty.
+      rmdirSync(paths.lock);
     } catch {
-      // already gone
+      // already gone, or taken
     }
   };
   process.once('exit', release);

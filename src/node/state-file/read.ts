@@ -1,13 +1,22 @@
 import { createReadStream } from 'node:fs';
 import { open, readFile, type FileHandle } from 'node:fs/promises';
+import type { CutLine } from './cut-line.ts';
 import { Replay, StateLineError } from './lines.ts';
 import type { Snapshot } from '../../core/snapshot/snapshot.ts';
 
 /** What a `--state-file` held when the mock started. */
 export type StateFileContents =
   | { readonly kind: 'missing' }
-  /** A state file: the state it describes, and the bytes of its complete lines. */
-  | { readonly kind: 'lines'; readonly snapshot: Snapshot; readonly validBytes: number }
+  /**
+   * A state file: the state it describes, the bytes of its complete lines, and a last line cut
+   * short (left out), if there was one.
+   */
+  | {
+      readonly kind: 'lines';
+      readonly snapshot: Snapshot;
+      readonly validBytes: number;
+      readonly cut?: CutLine | undefined;
+    }
   /** A plain JSON snapshot (an export, a fixture, or a state file of an earlier version). */
   | { readonly kind: 'json'; readonly value: unknown };
 
@@ -37,12 +46,14 @@ async function startsWithBaseLine(file: string): Promise<boolean> {
 async function replayLines(
   file: string,
   chunks: AsyncIterable<Buffer> = createReadStream(file, { highWaterMark: 1 << 20 }),
-): Promise<{ snapshot: Snapshot; validBytes: number }> {
+): Promise<{ snapshot: Snapshot; validBytes: number; cut?: CutLine | undefined }> {
   const replay = new Replay();
   let carry: Buffer[] = [];
   let validBytes = 0;
+  let total = 0;
   try {
     for await (const chunk of chunks) {
+      total += chunk.length;
       let start = 0;
       for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
         const piece = chunk.subarray(start, end);
@@ -60,7 +71,16 @@ async function replayLines(
   }
   const snapshot = replay.snapshot();
   if (!snapshot) throw new StateFileError(`${file}: no base line`);
-  return { snapshot, validBytes };
+  // @note Its start is kept (what it was is said at start, cut-line.ts), not the whole of it:
+  // a cut line of a large object can be megabytes.
+  const cut =
+    total > validBytes
+      ? {
+          bytes: total - validBytes,
+          start: Buffer.concat(carry, Math.min(512, total - validBytes)).toString('utf8'),
+        }
+      : undefined;
+  return { snapshot, validBytes, cut };
 }
 
 /**

@@ -217,9 +217,11 @@ describe('--state-file durability', () => {
     // @note The lock the killed mock would have left as PID 1 of the container before it
     // restarted: this machine and host name, another PID namespace, and untouched since.
     const before = { ...thisInstance(), pid: 1, pidNamespace: 'pid:[4026532001]', started: '42' };
-    await writeFile(`${file}.lock`, `${JSON.stringify(before)}\n`);
+    const [left] = await readdir(`${file}.lock`);
+    const holder = join(`${file}.lock`, left!);
+    await writeFile(holder, `${JSON.stringify(before)}\n`);
     const crashed = new Date(Date.now() - 60_000);
-    await utimes(`${file}.lock`, crashed, crashed);
+    await utimes(holder, crashed, crashed);
     const second = run(['--state-file', file]);
     const again = await listening(second);
     const response = await fetch(`${again}${API}/collections/${id}`, { headers });
@@ -247,7 +249,9 @@ describe('--state-file durability', () => {
     await symlink(target, join(dir, `state.json.tmp-${child.pid}`));
     await createCollection(base, 'written');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect((await stat(`${file}.lock`)).mode & 0o777).toBe(0o600);
+    expect((await stat(`${file}.lock`)).mode & 0o777).toBe(0o700);
+    const [holder] = await readdir(`${file}.lock`);
+    expect((await stat(join(`${file}.lock`, holder!))).mode & 0o777).toBe(0o600);
     expect((await readdir(dir)).sort()).toEqual(
       ['elsewhere', 'state.json', 'state.json.lock', `state.json.tmp-${child.pid}`].sort(),
     );
@@ -283,6 +287,21 @@ describe('--state-file damage', () => {
     if (saved.kind !== 'lines') throw new Error(saved.kind);
     expect(saved.snapshot.collections.map((c) => c.name).sort()).toEqual(['after', 'kept']);
     expect(saved.snapshot.collections.map((c) => c.id)).toContain(id);
+  }, 30_000);
+
+  it('says on stderr that a delete cut short by a crash was left out, and starts with the collection kept', async () => {
+    const file = join(dir, 'state.json');
+    const id = await savedWithOneCollection(file);
+    await writeFile(file, `${await readFile(file, 'utf8')}{"collection_deleted":"${id}"}`);
+    const child = run(['--state-file', file]);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const base = await listening(child);
+    expect(stderr).toContain(
+      `answers-mock: the last line of the state file ${file} (${id.length + 25} bytes) was cut short when the mock stopped while writing it; its change was never acknowledged, so it is left out: it deleted collection ${id}, which is therefore kept with its objects; delete it again if it should be gone.\n`,
+    );
+    const response = await fetch(`${base}${API}/collections/${id}`, { headers });
+    expect(response.status).toBe(200);
   }, 30_000);
 
   it('refuses a file with a damaged line in the middle, naming the line, and leaves it as it is', async () => {

@@ -6,7 +6,17 @@
  * refreshing it, and never while it does.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  unlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { utimesSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,10 +46,20 @@ async function open(options: Parameters<typeof StateJournal.open>[1] = {}) {
   return opened.journal;
 }
 
-/** Leaves a lock as a crashed mock would, untouched since `touched`. */
-async function leaveLock(text: string, touched = new Date()) {
-  await writeFile(`${file}.lock`, text);
-  await utimes(`${file}.lock`, touched, touched);
+/** Leaves a lock as a crashed mock would, untouched since `touched`: a file as earlier versions wrote it. */
+async function leaveLock(text: string, touched = new Date(), earlierVersion = false) {
+  const holder = earlierVersion ? `${file}.lock` : join(`${file}.lock`, '0123456789abcdef');
+  if (!earlierVersion) await mkdir(`${file}.lock`);
+  await writeFile(holder, text);
+  await utimes(holder, touched, touched);
+  return holder;
+}
+
+/** The text of the one holder's file in the lock. */
+async function heldBy() {
+  const names = await readdir(`${file}.lock`);
+  expect(names).toHaveLength(1);
+  return readFile(join(`${file}.lock`, names[0]!), 'utf8');
 }
 
 const json = (fields: Record<string, unknown>) => `${JSON.stringify(fields)}\n`;
@@ -56,6 +76,7 @@ const otherHost = {
 describe('a lock left by a crash', () => {
   it.each([
     ['names this pid and host, as earlier versions wrote it', `${process.pid} ${hostname()}\n`],
+    ['is a file naming this pid, as earlier versions left it', json({ ...me, started: '1' }), true],
     [
       'names this pid, boot and PID namespace, with another start time (PID 1 restarting)',
       json({ ...me, started: '1' }),
@@ -64,10 +85,10 @@ describe('a lock left by a crash', () => {
       'names pid 1 on this host name in another boot',
       json({ ...me, pid: 1, boot: '00000000-0000-0000-0000-000000000000' }),
     ],
-  ])('is taken over at once when it %s', async (_, text) => {
-    await leaveLock(text);
+  ])('is taken over at once when it %s', async (_, text, earlierVersion = false) => {
+    await leaveLock(text, new Date(), earlierVersion);
     await open();
-    expect(await readFile(`${file}.lock`, 'utf8')).toBe(json({ ...me }));
+    expect(await heldBy()).toBe(json({ ...me }));
   });
 
   it.each([
@@ -82,7 +103,7 @@ describe('a lock left by a crash', () => {
     async (_, holder) => {
       await leaveLock(json(holder), anHourAgo);
       await open();
-      expect(await readFile(`${file}.lock`, 'utf8')).toBe(json({ ...me }));
+      expect(await heldBy()).toBe(json({ ...me }));
     },
   );
 
@@ -100,17 +121,17 @@ describe('a lock left by a crash', () => {
 
 describe('a live lock', () => {
   it('of another host, refreshed while the mock waits, is not taken over', async () => {
-    await leaveLock(json(otherHost));
+    const holder = await leaveLock(json(otherHost));
     const refreshed = new Date(Date.now() + 1_000);
     const opening = open({
       lock: { staleMs: 200 },
       // @note Its holder refreshes it when the mock says it waits, before the wait can end.
-      onNotice: () => utimesSync(`${file}.lock`, refreshed, refreshed),
+      onNotice: () => utimesSync(holder, refreshed, refreshed),
     });
     await expect(opening).rejects.toThrow(
       `${file} is in use by another answers-mock (process 1 on elsewhere), which refreshed its lock`,
     );
-    expect(readFileSync(`${file}.lock`, 'utf8')).toBe(json(otherHost));
+    expect(readFileSync(holder, 'utf8')).toBe(json(otherHost));
   });
 
   it('is kept fresh by its holder, which refuses writes once it is taken over', async () => {
@@ -118,9 +139,13 @@ describe('a live lock', () => {
     const lostIt = new Promise<Error>((resolve) => (lost = resolve));
     const { create } = await serve(file, { lock: { refreshMs: 10 }, onError: (e) => lost(e) });
     expect((await create('mine')).status).toBe(201);
-    // @note Put in place at once, so that a refresh cannot read it half-written.
-    await writeFile(`${file}.lock.new`, json(otherHost));
-    await rename(`${file}.lock.new`, `${file}.lock`);
+    // @note Another holder's file put in place at once (so that a refresh cannot read it
+    // half-written), then this one's removed: a refresh sees either the lock as it was, or
+    // taken over, never a moment with no holder.
+    const [mine] = await readdir(`${file}.lock`);
+    await writeFile(join(dir, 'other'), json(otherHost));
+    await rename(join(dir, 'other'), join(`${file}.lock`, 'fedcba9876543210'));
+    await unlink(join(`${file}.lock`, mine!));
     expect((await lostIt).message).toBe(
       `its lock ${file}.lock was taken over by process 1 on elsewhere`,
     );
