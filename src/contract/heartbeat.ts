@@ -14,7 +14,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** How often a live run touches its file. */
-export const HEARTBEAT_REFRESH_MS = 5_000;
+const HEARTBEAT_REFRESH_MS = 5_000;
 /**
  * How long a file untouched still counts as alive: six refreshes missed. A run whose event loop
  * is held longer (or a machine suspended) may be swept meanwhile: the floor still holds.
@@ -22,7 +22,7 @@ export const HEARTBEAT_REFRESH_MS = 5_000;
 export const HEARTBEAT_STALE_MS = 30_000;
 
 /** The folder of this user's heartbeats (another user's files could only hold sweeps back). */
-export function heartbeatDir(): string {
+function heartbeatDir(): string {
   const uid = process.getuid?.();
   return join(tmpdir(), `answers-contract-runs${uid === undefined ? '' : `-${uid}`}`);
 }
