@@ -88,7 +88,7 @@ describe('a --record file on a full disk', () => {
     ]);
   });
 
-  it('syncs a write’s line before answering it, as the state file does; a read’s is only written', async () => {
+  it('syncs a write’s line before answering it, as the state file does; a read’s or a refusal’s is only written', async () => {
     const file = join(dir, 'session.jsonl');
     const synced: number[] = [];
     const { mock, state } = await assemble();
@@ -114,6 +114,8 @@ describe('a --record file on a full disk', () => {
     synced.length = 0; // the new file's first line, synced before it is renamed into place
     const read = await fetch(`${server.url}${API}/collections`, { headers });
     await read.arrayBuffer();
+    const refused = await fetch(`${server.url}${API}/collections`, { method: 'POST', body: '{}' });
+    expect(refused.status).toBe(401);
     expect(synced).toEqual([]);
     const created = await fetch(`${server.url}${API}/collections`, {
       method: 'POST',
@@ -121,7 +123,7 @@ describe('a --record file on a full disk', () => {
       body: JSON.stringify({ name: 'synced' }),
     });
     expect(created.status).toBe(201);
-    expect(synced).toEqual([3]); // the header, the read and the write: synced before the 201
+    expect(synced).toEqual([4]); // the header, the read, the refusal and the write, before the 201
   });
 
   it('answers 507 once the file reaches --record-max-bytes, and keeps it within it', async () => {
