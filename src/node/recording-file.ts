@@ -12,11 +12,7 @@ import { RECORDING_FORMAT, RECORDING_LINES_FORMAT } from '../openapi/recording.t
 import { resolveStateFile } from './state-file/files.ts';
 
 /** How the file is opened: `fs.promises.open`, or a test's disk that fills up. */
-export type OpenRecording = (
-  path: string,
-  flags: string | number,
-  mode?: number,
-) => Promise<FileHandle>;
+type OpenRecording = (path: string, flags: string | number, mode?: number) => Promise<FileHandle>;
 
 /** A `--record` file refused at start (a usage error: exit 2, this one line). */
 export class RecordingFileError extends Error {
@@ -29,7 +25,7 @@ export class RecordingFullError extends Error {
 }
 
 /** The first line of every recording of the lines form. */
-export const HEADER = `${JSON.stringify({ format: RECORDING_LINES_FORMAT })}\n`;
+const HEADER = `${JSON.stringify({ format: RECORDING_LINES_FORMAT })}\n`;
 
 /** Options of {@link openRecordingFile}. */
 export interface RecordingFileOptions {
