@@ -87,7 +87,7 @@ export async function recording(): Promise<string> {
       ],
       row('no --record', without),
       row(
-        `--record (fdatasync before each answer; file ${fmt(bytes / 2 ** 20, 1)} MiB after)`,
+        `--record (each line written before its answer; file ${fmt(bytes / 2 ** 20, 1)} MiB after)`,
         withRecord,
       ),
     ]);

@@ -67,7 +67,7 @@ export interface RecordingMock {
 }
 
 /** Which bodies a recorder keeps. */
-export type KeptBodies =
+type KeptBodies =
   /** Every JSON body, request and answer (a test file's recording, bounded by its tests). */
   | 'all'
   /**
@@ -81,7 +81,7 @@ export type KeptBodies =
  * The largest answer body a `'replayed'` recording keeps, in characters of its JSON: as large as
  * the largest request body the API takes (1 MiB), so every object a client wrote fits.
  */
-export const MAX_KEPT_RESPONSE_CHARS = 1_048_576;
+const MAX_KEPT_RESPONSE_CHARS = 1_048_576;
 
 /**
  * Keeps one recorded exchange and says what to answer: `handled` as it is once kept, or

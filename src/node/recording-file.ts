@@ -1,8 +1,9 @@
 /**
  * The file `answers-mock --record` appends to (the lines form of a recording, see
- * `RECORDING_LINES_FORMAT`): checked at start, then one line per exchange, each on disk
- * (`fdatasync`) before the promise of its write resolves. A file is only ever appended to, never
- * rewritten, so an exchange costs its own line, however long the session.
+ * `RECORDING_LINES_FORMAT`): checked at start, then one line per exchange, written before the
+ * promise of its append resolves, and synced (`fdatasync`) first when it asks to be. A file is
+ * only ever appended to, never rewritten, so an exchange costs its own line, however long the
+ * session.
  */
 import { randomBytes } from 'node:crypto';
 import { constants, lstat, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
@@ -11,11 +12,7 @@ import { RECORDING_FORMAT, RECORDING_LINES_FORMAT } from '../openapi/recording.t
 import { resolveStateFile } from './state-file/files.ts';
 
 /** How the file is opened: `fs.promises.open`, or a test's disk that fills up. */
-export type OpenRecording = (
-  path: string,
-  flags: string | number,
-  mode?: number,
-) => Promise<FileHandle>;
+type OpenRecording = (path: string, flags: string | number, mode?: number) => Promise<FileHandle>;
 
 /** A `--record` file refused at start (a usage error: exit 2, this one line). */
 export class RecordingFileError extends Error {
@@ -28,7 +25,7 @@ export class RecordingFullError extends Error {
 }
 
 /** The first line of every recording of the lines form. */
-export const HEADER = `${JSON.stringify({ format: RECORDING_LINES_FORMAT })}\n`;
+const HEADER = `${JSON.stringify({ format: RECORDING_LINES_FORMAT })}\n`;
 
 /** Options of {@link openRecordingFile}. */
 export interface RecordingFileOptions {
@@ -156,7 +153,12 @@ export async function checkRecordingPath(
 
 /** A recording of the lines form, open to append to. */
 export class RecordingFile {
-  #pending: Array<{ text: string; resolve: () => void; reject: (error: Error) => void }> = [];
+  #pending: Array<{
+    text: string;
+    sync: boolean;
+    resolve: () => void;
+    reject: (error: Error) => void;
+  }> = [];
   /** Bytes and lines given to `append` and not yet written (or failed). */
   #queuedBytes = 0;
   #queuedLines = 0;
@@ -201,9 +203,11 @@ export class RecordingFile {
    * Appends one exchange's line (ending in `\n`); resolves once it is on disk. Rejects with a
    * {@link RecordingFullError} when it would take the file past its bounds, or with the write's
    * error (a full disk): then whatever part of it was written is cut off again, so the file is
-   * always whole lines. Lines that fall due together are one write and one sync.
+   * always whole lines. With `sync`, the line is on the disk itself (`fdatasync`), not only in
+   * the system's cache, before it resolves. Lines that fall due together are one write and at
+   * most one sync.
    */
-  append(line: string): Promise<void> {
+  append(line: string, sync: boolean): Promise<void> {
     const bytes = Buffer.byteLength(line);
     const { maxBytes, maxExchanges } = this.options;
     if (
@@ -218,7 +222,7 @@ export class RecordingFile {
     this.#queuedBytes += bytes;
     this.#queuedLines += 1;
     return new Promise<void>((resolve, reject) => {
-      this.#pending.push({ text: line, resolve, reject });
+      this.#pending.push({ text: line, sync, resolve, reject });
       this.#pumping ??= this.#pump().finally(() => (this.#pumping = undefined));
     });
   }
@@ -228,7 +232,10 @@ export class RecordingFile {
       const batch = this.#pending.splice(0);
       const bytes = Buffer.from(batch.map((each) => each.text).join(''));
       try {
-        await this.#write(bytes);
+        await this.#write(
+          bytes,
+          batch.some((each) => each.sync),
+        );
         this.exchanges += batch.length;
         for (const each of batch) each.resolve();
       } catch (error) {
@@ -240,7 +247,7 @@ export class RecordingFile {
     }
   }
 
-  async #write(bytes: Buffer): Promise<void> {
+  async #write(bytes: Buffer, sync: boolean): Promise<void> {
     if (this.#broken) throw this.#broken;
     let written = 0;
     try {
@@ -249,7 +256,7 @@ export class RecordingFile {
         const { bytesWritten } = await this.handle.write(bytes, written, bytes.length - written);
         written += bytesWritten;
       }
-      await this.handle.datasync();
+      if (sync) await this.handle.datasync();
       this.size += bytes.length;
     } catch (error) {
       await this.handle.truncate(this.size).catch((cut: Error) => (this.#broken = cut));

@@ -1,18 +1,29 @@
 /**
  * `answers-mock --record FILE`: what the mock answers in a dev session, appended to a recording
- * of the lines form as it goes (recording-file.ts). Each API exchange is on disk before its
- * answer is sent, so a `kill -9` loses nothing a client saw; one that cannot be written (a full
- * disk, the file at its bound) is answered 507 instead, so every exchange a client saw succeed is
- * in the recording. Only the line of each exchange is held, never the recording: the mock's
+ * of the lines form as it goes (recording-file.ts). Each API exchange is written before its
+ * answer is sent, so a `kill -9` loses nothing a client saw (a write's line is synced first);
+ * one that cannot be written (a full disk, the file at its bound) is answered 507 instead, so
+ * every exchange a client saw succeed is in the recording. Only the line of each exchange is held, never the recording: the mock's
  * memory does not grow with the session.
  */
 import type { ApiKey } from '../core/api-key.ts';
 import type { HandledRequest } from '../core/http.ts';
 import type { AnswersMock } from '../core/mock.ts';
 import { recordExchanges, type ExchangeSink } from '../core/recorder.ts';
-import { MAX_RECORDING_BYTES, MAX_RECORDING_EXCHANGES } from '../openapi/recording.ts';
+import {
+  MAX_RECORDING_BYTES,
+  MAX_RECORDING_EXCHANGES,
+  type RecordedExchange,
+} from '../openapi/recording.ts';
 import { notKept } from './not-kept.ts';
 import { RecordingFile, RecordingFullError, type RecordingFileOptions } from './recording-file.ts';
+
+/** Methods that change nothing: their lines are written, and synced with the next write's. */
+const READS = new Set(['GET', 'HEAD']);
+
+/** Whether an exchange changed the mock's data: a write it accepted (2xx). */
+const wrote = (exchange: RecordedExchange) =>
+  !READS.has(exchange.method) && exchange.status >= 200 && exchange.status < 300;
 
 /** The default bound of a `--record` file: the largest recording replay reads (64 MiB). */
 export const DEFAULT_MAX_RECORDING_BYTES = MAX_RECORDING_BYTES;
@@ -75,14 +86,20 @@ export async function startSessionRecording(
     };
   };
   const keep: ExchangeSink = (name, exchange, handled) =>
-    recording.append(`${JSON.stringify({ sequence: name, exchange })}\n`).then(
-      () => {
-        if (failing) onError(`--record ${file}: written again`);
-        failing = false;
-        return { answer: handled, kept: true };
-      },
-      (error: Error) => ({ answer: refused(error), kept: false }),
-    );
+    recording
+      // @note A write the mock accepted is synced before it is answered, as the state file
+      // syncs it; any other exchange (a read, a refusal) is written (a `kill -9` loses none)
+      // and synced with the next write. A power cut may lose what came after the last write,
+      // never a write: the recording stays one replay can run.
+      .append(`${JSON.stringify({ sequence: name, exchange })}\n`, wrote(exchange))
+      .then(
+        () => {
+          if (failing) onError(`--record ${file}: written again`);
+          failing = false;
+          return { answer: handled, kept: true };
+        },
+        (error: Error) => ({ answer: refused(error), kept: false }),
+      );
   return {
     mock: recordExchanges(mock, keys, keep, {
       testName: () => sequence,

@@ -1,9 +1,10 @@
 /**
  * Reading what `replay` is given: a recording (`answers-recording/1`, one JSON document, as
  * `setupAnswersServer` writes it; or `answers-recording-lines/1`, JSON Lines, as
- * `answers-mock --record` appends it) or a HAR 1.2 file (browser DevTools, Playwright's `recordHar`). A file that is not one of them,
- * truncated, too large or too deep ends the run with one line (exit 2), read within bounded
- * memory: its size is known before a byte is parsed.
+ * `answers-mock --record` appends it) or a HAR 1.2 file (browser DevTools, Playwright's
+ * `recordHar`). A file that is not one of them, truncated, too large or too deep ends the run
+ * with one line (exit 2), read within bounded memory: its size is known before a byte is parsed,
+ * and either form is held to the same bounds (size, depth, exchanges).
  */
 import { open } from 'node:fs/promises';
 import {

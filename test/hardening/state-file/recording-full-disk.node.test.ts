@@ -3,7 +3,7 @@
  * then fail with ENOSPC): an exchange whose line cannot be written is answered 507, so every
  * exchange a client saw succeed is in the recording, and the file stays whole lines.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -86,6 +86,44 @@ describe('a --record file on a full disk', () => {
       expect.stringMatching(/^--record .*: ENOSPC; API requests are answered 507 until/),
       expect.stringMatching(/written again$/),
     ]);
+  });
+
+  it('syncs a write’s line before answering it, as the state file does; a read’s or a refusal’s is only written', async () => {
+    const file = join(dir, 'session.jsonl');
+    const synced: number[] = [];
+    const { mock, state } = await assemble();
+    const recording = await startSessionRecording(
+      file,
+      mock,
+      () => state.store.apiKeys,
+      () => [state.store, state.store.version],
+      {
+        openFile: async (path, flags, mode) => {
+          const handle = await open(path, flags, mode);
+          const datasync = handle.datasync.bind(handle);
+          handle.datasync = async () => {
+            synced.push((await readFile(file, 'utf8').catch(() => '')).split('\n').length - 1);
+            return datasync();
+          };
+          return handle;
+        },
+      },
+    );
+    recordings.push(recording);
+    const server = await start({ mock: recording.mock });
+    synced.length = 0; // the new file's first line, synced before it is renamed into place
+    const read = await fetch(`${server.url}${API}/collections`, { headers });
+    await read.arrayBuffer();
+    const refused = await fetch(`${server.url}${API}/collections`, { method: 'POST', body: '{}' });
+    expect(refused.status).toBe(401);
+    expect(synced).toEqual([]);
+    const created = await fetch(`${server.url}${API}/collections`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'synced' }),
+    });
+    expect(created.status).toBe(201);
+    expect(synced).toEqual([4]); // the header, the read, the refusal and the write, before the 201
   });
 
   it('answers 507 once the file reaches --record-max-bytes, and keeps it within it', async () => {
