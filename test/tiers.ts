@@ -106,7 +106,7 @@ export const TEST_FOLDERS: readonly TestFolder[] = [
   {
     folder: 'test/contract/proofs',
     tier: 'deep',
-    why: 'the kill matrix and explore against every variant, fault and correct server, over seeds',
+    why: 'the kill matrix and explore against every variant, fault and correct server, over seeds; whole runs of every command against stalling and key-echoing targets',
   },
   {
     folder: 'test/hardening/fuzz',

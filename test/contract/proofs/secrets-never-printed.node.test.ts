@@ -6,6 +6,9 @@
  * value, in any encoding; each run that printed the target's answers shows them redacted; no
  * terminal control character of a test or page name is printed raw, and the reports stay valid
  * JSON and XML. The HAR's `access_token` and `sig` never reach the target either.
+ *
+ * @note Deep tier, once a CI run: what it proves is the code's output sink, not the Node line's
+ * (20 whole runs, a minute of CPU); the redactor's rules are table-driven in test/unit.
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
