@@ -11,6 +11,8 @@ import {
   type Recording,
 } from '../openapi/recording.ts';
 import type { ApiKey } from './api-key.ts';
+import { nestsDeeperThan } from './json-limits.ts';
+import { MAX_JSON_DEPTH } from './limits.ts';
 import type { HandledRequest, MockRequest } from './http.ts';
 import type { AnswersMock } from './mock.ts';
 import { isControlPath } from './serve.ts';
@@ -34,7 +36,10 @@ export function keyRole(presented: string | undefined, keys: readonly ApiKey[]):
 function parsed(text: string | undefined): unknown {
   if (text === undefined || text === '') return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    const value = JSON.parse(text) as unknown;
+    // @note Deeper than any body the API takes (it answers such a body 400): kept whole, the
+    // recording's own JSON.stringify overflowed the stack. Its status is what a replay needs.
+    return nestsDeeperThan(value, MAX_JSON_DEPTH) ? undefined : value;
   } catch {
     return undefined;
   }
