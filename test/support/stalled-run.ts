@@ -20,7 +20,7 @@ import { startStallingTarget, type StallForm } from './stalling-target.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PREFIX = '/api/answers/v1';
-export const REQUEST_TIMEOUT_MS = 2_000;
+const REQUEST_TIMEOUT_MS = 2_000;
 /** The clean-up's deadline after an interruption or a stall (LIMITS.cleanupDeadlineMs). */
 export const CLEANUP_MS = 15_000;
 /**
@@ -138,7 +138,7 @@ export async function stalledRun(form: StallForm, args: string[]): Promise<Stall
   }
 }
 
-export const COMMANDS = {
+const COMMANDS = {
   suite: async () => [],
   explore: async () => ['explore', '--seed', '3', '--budget', '60s'],
   replay: async () => ['replay', (await recordingFile()).file],
