@@ -233,9 +233,7 @@ export class RunData {
   track(id: string, name: string, answer?: unknown, key = ''): void {
     this.#wrote = true;
     this.#names.add(name);
-    if (this.before.ids.has(id)) return;
-    if (answer !== undefined && this.answeredOther(answer, name) !== undefined) return;
-    this.#created.set(id, { key, name });
+    if (this.#refusal(id, answer, name) === undefined) this.#created.set(id, { key, name });
   }
 
   /**
