@@ -127,17 +127,25 @@ it.each<{
   });
 });
 
-it('names in its table exactly the clauses the steps of explore judge', async () => {
-  const folder = new URL('../../src/contract/explore/', import.meta.url);
-  const files = (await readdir(folder, { recursive: true })).filter(
-    (f) => f.endsWith('.ts') && f !== 'coverage.ts',
+it('names in its table exactly the clauses the steps of explore and their judges judge', async () => {
+  const folders = ['../../src/contract/explore/', '../../src/contract/judges/'].map(
+    (path) => new URL(path, import.meta.url),
   );
+  const files = (
+    await Promise.all(
+      folders.map(async (folder) =>
+        (await readdir(folder, { recursive: true }))
+          .filter((f) => f.endsWith('.ts') && f !== 'coverage.ts')
+          .map((f) => new URL(f, folder)),
+      ),
+    )
+  ).flat();
   // What openapi.yaml's validation names for a success's body, by operation.
   const named = new Set<string>(
     Object.values(PROFILE_OPERATION).map((operationId) => bodyDecision(operationId, 200)),
   );
   for (const file of files) {
-    const source = await readFile(new URL(file, folder), 'utf8');
+    const source = await readFile(file, 'utf8');
     for (const [, clause] of source.matchAll(/'([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)'/g))
       named.add(clause!);
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fit, withinLimits } from '../../src/contract/explore/limits.ts';
-import { created, matchingStyle, mergePatch, updated } from '../../src/contract/explore/updates.ts';
-import { inOrder } from '../../src/contract/explore/read-steps.ts';
+import { allowed, created, mergePatch, updated } from '../../src/contract/expectations/updates.ts';
+import { inOrder } from '../../src/contract/judges/walks.ts';
 
 describe('inOrder: the run collections as the target lists them, ties on the creation date free', () => {
   const created = (dates: Record<number, number | undefined>) =>
@@ -83,9 +83,9 @@ describe('updated: every style of update, from one history', () => {
 
   it('a read matches the declared style only, or any style when none is declared', () => {
     const values = updated(created({ a: 1 }), { b: 2 });
-    expect(matchingStyle(values, undefined, { a: 1, b: 2 })).toBe('merge');
-    expect(matchingStyle(values, 'replace', { a: 1, b: 2 })).toBeUndefined();
-    expect(matchingStyle(values, 'replace', { b: 2 })).toBe('replace');
+    expect(allowed(values, undefined)).toContainEqual({ a: 1, b: 2 });
+    expect(allowed(values, 'replace')).toEqual([{ b: 2 }]);
+    expect(allowed(values, 'merge')).toEqual([{ a: 1, b: 2 }]);
   });
 });
 

@@ -1,13 +1,19 @@
 /** The steps of `explore` on collections: create, get (compared), delete (read back). */
-import { Divergence, keyClause, ok } from './comparison.ts';
-import { created, sameMetadata } from './updates.ts';
-import type { Explorer } from './explorer.ts';
+import { AFTER } from '../expectations/effects.ts';
+import { allowed, created } from '../expectations/updates.ts';
+import type { CollectionPair } from '../expectations/state.ts';
+import { requestClause, keyClause, OPERATION_CLAUSE } from '../judges/clause-of.ts';
+import { ok } from '../judges/status.ts';
+import { collectionCreated, metadataAsWritten, objectCount } from '../judges/values.ts';
+import { refusedToDelete } from '../judges/ownership.ts';
+import type { StepRecord } from '../judges/verdict.ts';
+import type { World } from './world.ts';
 import { getObject } from './object-steps.ts';
 import { search } from './read-steps.ts';
 import type { KeyName } from './step-kind.ts';
 
 export async function createCollection(
-  world: Explorer,
+  world: World,
   key: KeyName,
   metadata: Record<string, unknown>,
 ): Promise<void> {
@@ -20,88 +26,129 @@ export async function createCollection(
   // before the run, or one named otherwise (a get-or-create, a cache), hands the sequence
   // someone else's data: it ends here, before any step could write to it or delete it.
   const refused =
-    targetId === undefined ? undefined : await world.claim(targetId, answer, name, key);
+    targetId === undefined
+      ? undefined
+      : await world.run.claim(targetId, answer, name, world.keys[key] ?? '');
   const record = world.record(`create collection ${name} (key ${key})`, model, target);
-  world.agree(keyClause(key, true, 'COLL-1'), model, target, record);
-  if (refused !== undefined)
-    throw new Divergence('COLL-1', `the create answered ${refused}`, record);
+  world.answered(keyClause(key, true, OPERATION_CLAUSE.createCollection), model, target, record);
+  if (refused !== undefined) world.judged(collectionCreated(targetId, refused), record);
   if (!ok(model.status)) return;
-  const modelId = world.model.collectionIdOf(world.model.collectionIn(model.json))!;
-  if (!targetId) throw new Divergence('COLL-1', 'the created collection has no id', record);
-  world.collections.push({
-    target: targetId,
-    model: modelId,
-    key,
-    deleted: false,
-    metadata: created(body.metadata),
+  world.judged(collectionCreated(targetId), record);
+  AFTER.createCollection(world.expected, {
+    collection: {
+      target: targetId!,
+      model: world.model.collectionIdOf(world.model.collectionIn(model.json))!,
+      key,
+      deleted: false,
+      metadata: created(body.metadata),
+    },
+    values: body,
   });
 }
-export async function getCollection(world: Explorer, ref: number, key: KeyName): Promise<void> {
-  const pair = world.collection(ref);
+
+/** The metadata and object count a collection shows, where it shows them, judged. */
+export function judgeSummary(
+  world: World,
+  pair: CollectionPair,
+  shown: unknown,
+  twin: unknown,
+  record: StepRecord,
+  where: string,
+): void {
+  world.judged(
+    metadataAsWritten(
+      `${where}the metadata`,
+      allowed(pair.metadata, world.target.description.updates.metadata),
+      world.target.metadataOf(shown),
+      world.modelName,
+    ),
+    record,
+  );
+  // @note Where the answer compared with shows no count (a recording made against another
+  // description), there is nothing to judge the target's by.
+  const count = world.model.objectCountOf(twin);
+  if (count !== undefined)
+    world.judged(
+      objectCount(
+        `${where}the object count`,
+        count,
+        world.target.objectCountOf(shown),
+        world.modelName,
+      ),
+      record,
+    );
+}
+
+export async function getCollection(world: World, ref: number, key: KeyName): Promise<void> {
+  const pair = world.expected.collection(ref);
   if (!pair) return;
   const [target, model] = await world.both('getCollection', key, {
     params: (side) => ({ collection_id: pair[side] }),
   });
   const record = world.record(
-    `get collection #${world.collections.indexOf(pair) + 1} (key ${key})`,
+    `get collection #${world.expected.numberOf(pair)} (key ${key})`,
     model,
     target,
   );
-  world.agree(pair.deleted ? 'DEL-1' : 'COLL-GET-1', model, target, record, world.why(pair, key));
-  if (!ok(model.status)) return;
-  const t = world.target.collectionIn(target.json);
-  const m = world.model.collectionIn(model.json);
-  sameMetadata(world, pair, world.target.metadataOf(t), record);
-  world.same(
-    'COLL-2',
-    'object count',
-    world.model.objectCountOf(m),
-    world.target.objectCountOf(t),
+  world.answered(
+    requestClause(pair, null, false, OPERATION_CLAUSE.getCollection),
+    model,
+    target,
     record,
+    world.why(pair, key),
+  );
+  if (!ok(model.status)) return;
+  judgeSummary(
+    world,
+    pair,
+    world.target.collectionIn(target.json),
+    world.model.collectionIn(model.json),
+    record,
+    '',
   );
 }
+
 /** Deletes a collection; `readBack` gets it (and an object it held) at once, as a step does. */
 export async function deleteCollection(
-  world: Explorer,
+  world: World,
   ref: number,
   key: KeyName,
   readBack = true,
 ): Promise<void> {
-  const pair = world.collection(ref);
+  const pair = world.expected.collection(ref);
   if (!pair) return;
+  const request = `delete collection #${world.expected.numberOf(pair)} (key ${key})`;
   // @note Every delete reads the collection back first, as the clean-up does: one shown with a
   // name the run never gave it is someone else's now, and is not deleted.
   const refused = await world.mayNotDelete(pair);
   if (refused !== undefined) {
-    const record = {
-      request: `delete collection #${world.collections.indexOf(pair) + 1} (key ${key})`,
-      model: 'not sent',
-      target: 'not sent',
-    };
+    const record = { request, model: 'not sent', target: 'not sent' };
     world.records.push(record);
-    throw new Divergence('COLL-1', refused, record);
+    world.judged(refusedToDelete(refused), record);
   }
   const [target, model] = await world.both('deleteCollection', key, {
     params: (side) => ({ collection_id: pair[side] }),
   });
-  const record = world.record(
-    `delete collection #${world.collections.indexOf(pair) + 1} (key ${key})`,
+  const record = world.record(request, model, target);
+  world.answered(
+    requestClause(pair, key, true, OPERATION_CLAUSE.deleteCollection),
     model,
     target,
+    record,
+    world.why(pair, key),
   );
-  world.agree(keyClause(key, true, 'DEL-1'), model, target, record, world.why(pair, key));
   if (!ok(model.status)) return;
-  pair.deleted = true;
+  AFTER.deleteCollection(world.expected, { collection: pair, values: {} });
   // Gone on both sides: the clean-up has nothing to delete again.
-  world.forget(pair.target);
+  world.run.forget(pair.target);
   if (!readBack) return;
   // Read back at once: the collection is gone, and so is an object it held.
-  if (world.target.offers('getCollection')) await world.getCollection(ref, pair.key);
-  const held = world.objects.findIndex((object) => object.collection === pair);
+  if (world.target.offers('getCollection')) await getCollection(world, ref, pair.key);
+  const held = world.expected.objects.findIndex((object) => object.collection === pair);
   if (held < 0) return;
   if (world.target.offers('getObject')) await getObject(world, held, pair.key);
   if (!world.target.offers('search')) return;
   // And a search for its word finds none of the collection's objects (DEL-2).
-  const word = world.objects[held]!.word;
+  const word = world.expected.objects[held]!.word;
   await world.settled(() => search(world, word, null, pair.key));
 }

@@ -16,15 +16,9 @@ import { newRunId } from '../target-api/run-name.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/description.ts';
 import { Target } from '../target-api/target.ts';
 import type { KeyName } from './step-kind.ts';
-import { stepArbitrary, type Step } from './steps/index.ts';
-import {
-  Coverage,
-  Divergence,
-  divergenceOf,
-  TooLarge,
-  type Keys,
-  type StepRecord,
-} from './comparison.ts';
+import { runStep, stepArbitrary, type Step } from './steps/index.ts';
+import { Coverage, divergenceOf, TooLarge, type Keys } from './comparison.ts';
+import { Divergence, type StepRecord } from '../judges/verdict.ts';
 import { World } from './world.ts';
 import { lookBack, orphans } from './leftovers.ts';
 import { listBeforeRun } from '../target-api/run-data.ts';
@@ -350,7 +344,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     if (description.paging.page !== undefined || description.paging.offset !== undefined)
       world.gate = gate;
     try {
-      for (const step of steps) await world.step(step);
+      for (const step of steps) await runStep(world, step);
     } catch (error) {
       // @note The target's own size limit, which its description does not state: the sequence
       // ends there, not judged, and the report says how to state it.

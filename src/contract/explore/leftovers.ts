@@ -24,13 +24,13 @@ export async function orphans(
   settleMs: number,
   world: World,
 ): Promise<string[]> {
-  if (!cleaner.offers('search') || world.objects.length === 0) return [];
+  if (!cleaner.offers('search') || world.expected.objects.length === 0) return [];
   const asked = new Map<string, { key: string; word: string }>();
-  for (const pair of world.objects) {
+  for (const pair of world.expected.objects) {
     const key = world.keys[pair.key] ?? keys.full;
     for (let w = 0; w < WORDS; w++) asked.set(`${key} ${w}`, { key, word: world.word(w) });
   }
-  const byId = new Map(world.objects.map((pair) => [pair.target, pair]));
+  const byId = new Map(world.expected.objects.map((pair) => [pair.target, pair]));
   const ours = new Set(byId.keys());
   const found = new Map<string, string>();
   const remove = async () => {

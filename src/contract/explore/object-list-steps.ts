@@ -4,29 +4,35 @@
  * deleted (OBJ-1), none deleted comes back (DEL-3), and its count says as many (COLL-2).
  */
 import { CheckFailure } from '../failure.ts';
-import { Divergence, keyClause, ok, short, type StepRecord } from './comparison.ts';
-import type { Explorer } from './explorer.ts';
+import { OPERATION_CLAUSE, requestClause, shownClause, visibleTo } from '../judges/clause-of.ts';
+import { ok } from '../judges/status.ts';
+import { short } from '../judges/json.ts';
+import { nothingHidden, sameItems } from '../judges/reads.ts';
+import { listBroken } from '../judges/walks.ts';
+import type { StepRecord } from '../judges/verdict.ts';
+import type { World } from './world.ts';
 import type { KeyName } from './step-kind.ts';
 
 export async function listObjects(
-  world: Explorer,
+  world: World,
   ref: number,
   key: KeyName,
   pageSize: number,
 ): Promise<void> {
-  const pair = world.collection(ref);
+  const { expected } = world;
+  const pair = expected.collection(ref);
   if (!pair) return;
-  const n = world.collections.indexOf(pair) + 1;
+  const n = expected.numberOf(pair);
   const why = world.why(pair, key);
   const size = Math.min(pageSize, world.target.description.limits.pageSize ?? pageSize);
   // @note What the model refuses (gone, not yours, a refused key) is judged by its status alone.
-  if (pair.deleted || why === 'notYours' || key === 'inactive') {
+  if (!visibleTo(pair, key) || key === 'inactive') {
     const [target, model] = await world.both('listObjects', key, {
       params: (side) => ({ collection_id: pair[side] }),
     });
     const record = world.record(`list the objects of collection #${n} (key ${key})`, model, target);
-    world.agree(
-      keyClause(key, false, pair.deleted ? 'DEL-1' : 'ISO-1'),
+    world.answered(
+      requestClause(pair, key, false, shownClause(pair, key, OPERATION_CLAUSE.listObjects)),
       model,
       target,
       record,
@@ -49,22 +55,38 @@ export async function listObjects(
     walk('target').catch((error: unknown) => {
       if (!(error instanceof CheckFailure) || error.clause !== undefined) throw error;
       record.target = error.message;
-      throw new Divergence('OBJ-1', error.message, record);
+      world.judged(listBroken(error.message), record);
+      throw error;
     }),
     walk('model'),
   ]);
   const numbers = (side: 'target' | 'model', items: unknown[]) => {
-    const index = new Map(world.objects.map((object, i) => [object[side], i + 1]));
+    const index = new Map(expected.objects.map((object, i) => [object[side], i + 1]));
     return items
       .map((item) => index.get(world[side].objectIdOf(item) ?? '') ?? 0)
       .sort((a, b) => a - b);
   };
-  const expected = numbers('model', model.items);
+  const wanted = numbers('model', model.items);
   const seen = numbers('target', target.items);
-  record.model = `objects ${short(expected.map((i) => (i ? `#${i}` : 'not the run’s')))}`;
+  record.model = `objects ${short(wanted.map((i) => (i ? `#${i}` : 'not the run’s')))}`;
   record.target = `objects ${short(seen.map((i) => (i ? `#${i}` : 'not the run’s')))}${target.partial ? ` (${target.partial})` : ''}`;
+  // @note Another collection's objects, deleted ones or another account's: none belongs here.
+  world.judged(
+    nothingHidden(
+      `the objects of collection #${n}`,
+      expected.objects.map((object, i) => ({
+        name: `#${i + 1}`,
+        state: object,
+        shown: seen.includes(i + 1),
+      })),
+      (state) => visibleTo(state, key) && 'collection' in state && state.collection === pair,
+      key,
+      OPERATION_CLAUSE.listObjects,
+      'in another collection',
+    ),
+    record,
+  );
   if (target.partial) return;
-  const deleted = seen.filter((i) => i > 0 && world.objects[i - 1]!.deleted);
-  if (deleted.length > 0) world.same('DEL-3', 'deleted objects still listed', [], deleted, record);
-  world.same('OBJ-1', `the objects of collection #${n}`, expected, seen, record);
+  const named = (list: number[]) => list.map((i) => (i ? `#${i}` : 'not the run’s'));
+  world.judged(sameItems(`the objects of collection #${n}`, named(wanted), named(seen)), record);
 }

@@ -1,20 +1,16 @@
 /** The steps of `explore` that create and read objects. */
 import type { ClauseId } from '../../generated/clauses.ts';
-import {
-  keyClause,
-  Divergence,
-  holdsContent,
-  ok,
-  short,
-  type CollectionPair,
-  type ObjectPair,
-  type Sent,
-  type StepRecord,
-} from './comparison.ts';
+import { AFTER } from '../expectations/effects.ts';
+import { allowed, created } from '../expectations/updates.ts';
+import type { CollectionPair, ObjectPair } from '../expectations/state.ts';
+import { OPERATION_CLAUSE, requestClause } from '../judges/clause-of.ts';
+import { ok } from '../judges/status.ts';
+import { contentAsWritten, holdsContent, objectCreated, systemFields } from '../judges/values.ts';
+import type { StepRecord } from '../judges/verdict.ts';
+import type { Sent } from './comparison.ts';
 import type { BodyValues } from '../target-api/target.ts';
 import { WORDS, type KeyName, type Writer } from './step-kind.ts';
-import type { Explorer } from './explorer.ts';
-import { created, matchingStyle } from './updates.ts';
+import type { World } from './world.ts';
 import { search } from './read-steps.ts';
 
 /**
@@ -22,33 +18,33 @@ import { search } from './read-steps.ts';
  * limit reaches it), to search for, within the target's declared limits (the same content is
  * sent to both sides, and compared).
  */
-export function plant(world: Explorer, content: unknown, word: number): object {
+export function plant(world: World, content: unknown, word: number): object {
   const text = `${world.word(word)} ${(content as { text: string }).text}`;
   return world.fit({ content: { ...(content as object), text } }).content as object;
 }
 
 export async function createObject(
-  world: Explorer,
+  world: World,
   ref: number,
   writer: Writer,
   word: number,
   content: unknown,
 ): Promise<void> {
-  const pair = world.collection(ref);
+  const pair = world.expected.collection(ref);
   if (!pair) return;
   const key = writer === 'owner' ? pair.key : writer;
   const planted = plant(world, content, word);
-  const before = world.objects.length;
+  const before = world.expected.objects.length;
   await oneObject(
     world,
     pair,
     key,
     word,
     planted,
-    `create an object in collection #${world.collections.indexOf(pair) + 1} (key ${key}, word ${word % WORDS})`,
+    `create an object in collection #${world.expected.numberOf(pair)} (key ${key}, word ${word % WORDS})`,
   );
   // Read back at once: what was sent is what a get answers.
-  if (world.objects.length > before && world.target.offers('getObject'))
+  if (world.expected.objects.length > before && world.target.offers('getObject'))
     await getObject(world, before, key);
 }
 
@@ -57,8 +53,7 @@ export async function createObject(
  * record is made by the caller, once every request of it is answered).
  */
 async function oneObject(
-  world: Explorer,
-
+  world: World,
   pair: CollectionPair,
   key: KeyName,
   word: number,
@@ -77,8 +72,8 @@ async function oneObject(
   } else {
     record = world.record(request, model, target);
   }
-  world.agree(
-    keyClause(key, true, pair.deleted ? 'DEL-1' : 'OBJ-1'),
+  world.answered(
+    requestClause(pair, key, true, OPERATION_CLAUSE.createObject),
     model,
     target,
     record,
@@ -87,42 +82,44 @@ async function oneObject(
   if (!ok(model.status)) return;
   const t = world.target.objectIn(target.json);
   const targetId = world.target.objectIdOf(t);
-  const modelId = world.model.objectIdOf(world.model.objectIn(model.json))!;
-  if (!targetId) throw new Divergence('OBJ-2', 'the created object has no id', record);
   // @note One id for two objects of the run (an id handed out again after a delete) breaks
   // what an identifier is for: the old reference now fetches the new object.
-  const holder = world.objects.findIndex((other) => other.target === targetId);
-  if (holder >= 0)
-    throw new Divergence(
-      'OBJ-2',
-      `the created object got id ${targetId}, the id of object #${holder + 1}${world.objects[holder]!.deleted ? ' (deleted before)' : ''}: one identifier for two objects`,
-      record,
-    );
-  world.objects.push({
-    target: targetId,
-    model: modelId,
-    key,
-    collection: pair,
-    word: word % WORDS,
-    content: created(content),
-    earlier: [],
-    deleted: false,
-    // @note Shown whole by the create's answer: a get that lacks a system field then breaks the
-    // get (OBJ-GET-1), as after a get that showed them.
-    complete: world.target.missingSystemFields(t).length === 0,
+  const holder = world.expected.objects.find((other) => other.target === targetId);
+  world.judged(
+    objectCreated(
+      targetId,
+      holder && { n: world.expected.numberOf(holder), deleted: holder.deleted },
+    ),
+    record,
+  );
+  AFTER.createObject(world.expected, {
+    object: {
+      target: targetId!,
+      model: world.model.objectIdOf(world.model.objectIn(model.json))!,
+      key,
+      collection: pair,
+      word: word % WORDS,
+      content: created(content),
+      earlier: [],
+      deleted: false,
+      // @note Shown whole by the create's answer: a get that lacks a system field then breaks
+      // the get (OBJ-GET-1), as after a get that showed them.
+      complete: world.target.missingSystemFields(t).length === 0,
+    },
+    values: { content: content as object },
   });
 }
 
 export async function createObjects(
-  world: Explorer,
+  world: World,
   ref: number,
   count: number,
   word: number,
 ): Promise<void> {
-  const pair = world.collection(ref);
+  const pair = world.expected.collection(ref);
   if (!pair) return;
   const key = pair.key;
-  const request = `create ${count} objects at once in collection #${world.collections.indexOf(pair) + 1} (key ${key}, word ${word % WORDS})`;
+  const request = `create ${count} objects at once in collection #${world.expected.numberOf(pair)} (key ${key}, word ${word % WORDS})`;
   const batch = { statuses: [] as Array<[number, number]> };
   const tally = (side: 0 | 1) => {
     const counts = new Map<number, number>();
@@ -159,15 +156,15 @@ export async function createObjects(
 
 /**
  * Sends an operation on one of the run's objects to both sides, records it as `request`, and
- * judges its status: absent once the object or its collection is deleted, else as `clause` says.
+ * judges its status: absent once the object or its collection is deleted, else as the
+ * operation's clause says.
  */
 export async function onObject(
-  world: Explorer,
+  world: World,
   operation: 'getObject' | 'replaceObject' | 'updateObject' | 'deleteObject',
   pair: ObjectPair,
   key: KeyName,
   request: string,
-  clause: ClauseId,
   body?: () => BodyValues,
 ): Promise<[Sent, Sent, StepRecord]> {
   const [target, model] = await world.both(operation, key, {
@@ -175,12 +172,9 @@ export async function onObject(
     ...(body ? { body } : {}),
   });
   const record = world.record(request, model, target);
-  world.agree(
-    keyClause(
-      key,
-      operation !== 'getObject',
-      pair.collection.deleted ? 'DEL-2' : pair.deleted ? 'DEL-3' : clause,
-    ),
+  const clause: ClauseId = OPERATION_CLAUSE[operation];
+  world.answered(
+    requestClause(pair, key, operation !== 'getObject', clause),
     model,
     target,
     record,
@@ -189,43 +183,29 @@ export async function onObject(
   return [target, model, record];
 }
 
-export async function getObject(world: Explorer, ref: number, key: KeyName): Promise<void> {
-  const list = world.objects;
-  if (list.length === 0) return;
-  const pair = list[ref % list.length]!;
-  const request = `get object #${list.indexOf(pair) + 1} (key ${key})`;
-  const [target, model, record] = await onObject(
-    world,
-    'getObject',
-    pair,
-    key,
-    request,
-    'OBJ-GET-1',
-  );
+export async function getObject(world: World, ref: number, key: KeyName): Promise<void> {
+  const pair = world.expected.object(ref);
+  if (!pair) return;
+  const request = `get object #${world.expected.numberOf(pair)} (key ${key})`;
+  const [target, model, record] = await onObject(world, 'getObject', pair, key, request);
   if (!ok(model.status)) return;
   const t = world.target.objectIn(target.json);
-  const missing = world.target.missingSystemFields(t);
-  world.coverage.count(world.coverage.clauses, 'OBJ-3');
-  // @note Never shown, the service did not add them (OBJ-3); shown by the create's answer or an
-  // earlier get and lacking now, a get no longer returns the object's complete data (OBJ-GET-1).
-  if (missing.length > 0)
-    throw new Divergence(
-      pair.complete ? 'OBJ-GET-1' : 'OBJ-3',
-      `the object lacks ${missing.join(', ')}${pair.complete ? ', which an earlier answer about it showed' : ''}`,
-      record,
-    );
-  pair.complete = true;
-  world.coverage.count(world.coverage.clauses, 'OBJ-GET-1');
-  const declared = world.target.description.updates.content;
-  const style = matchingStyle(pair.content, declared, t, (expected, shown) =>
-    holdsContent(shown, expected, world.target),
+  world.judged(
+    systemFields(
+      world.target.missingSystemFields(t),
+      pair.complete ? 'an earlier answer about it' : undefined,
+    ),
+    record,
   );
-  if (style === undefined) {
-    const expected = pair.content[declared ?? 'replace'];
-    throw new Divergence(
-      'OBJ-GET-1',
-      `the content sent (${short(expected)}) is not what came back`,
-      record,
-    );
-  }
+  pair.complete = true;
+  const located = world.target.contentAt(t);
+  world.judged(
+    contentAsWritten(
+      allowed(pair.content, world.target.description.updates.content),
+      (content) => holdsContent(t, content, located),
+      located?.content ?? t,
+      world.modelName === 'the model' ? 'what was sent' : world.modelName,
+    ),
+    record,
+  );
 }

@@ -10,15 +10,13 @@ import type * as fc from './fast-check.ts';
 import type { OperationName } from '../target-api/description.ts';
 import type { ClauseId } from '../../generated/clauses.ts';
 import type { KeyName } from './comparison.ts';
-import type { Explorer } from './explorer.ts';
+import type { World } from './world.ts';
 
 export type { KeyName } from './comparison.ts';
+export { WORDS } from './comparison.ts';
 
 /** The key of a write: usually the owner's (the key that made what it changes), else any. */
 export type Writer = KeyName | 'owner';
-
-/** How many words a sequence plants in content, to search for. */
-export const WORDS = 3;
 
 /** What every kind draws from: the run's keys, and the shared shapes of a step's fields. */
 export interface Draws {
@@ -48,7 +46,7 @@ export interface StepKind<S extends { kind: string }> {
   /** A walk of the list: it passes the gate alone (gate.ts). */
   walks?: true;
   arbitrary(draws: Draws): fc.Arbitrary<S>;
-  run(world: Explorer, step: S): Promise<void>;
+  run(world: World, step: S): Promise<void>;
 }
 
 /** A kind, checked against StepKind with its step's type kept. */

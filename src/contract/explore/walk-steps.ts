@@ -4,36 +4,48 @@
  * the caller's collections; these steps hold a walk to that when a single check never would.
  */
 import { CheckFailure } from '../failure.ts';
-import { Divergence, short, type CollectionPair, type StepRecord } from './comparison.ts';
-import type { Explorer } from './explorer.ts';
+import type { CollectionPair } from '../expectations/state.ts';
+import { accountOf, OPERATION_CLAUSE, visibleTo } from '../judges/clause-of.ts';
+import { short } from '../judges/json.ts';
+import { nothingHidden } from '../judges/reads.ts';
+import { livedThroughOnce, pagesOfTheirKey, walkBroken } from '../judges/walks.ts';
+import type { StepRecord } from '../judges/verdict.ts';
 import type { KeyName } from './step-kind.ts';
-
-const account = (key: KeyName) => (key === 'otherAccount' ? 'other' : 'own');
+import type { World } from './world.ts';
+import { createCollection, deleteCollection } from './collection-steps.ts';
 
 /** The run's collection numbers (1, 2, ...) among a page's items, as the target names them. */
-function numbers(world: Explorer, items: unknown[]): number[] {
-  const index = new Map(world.collections.map((pair, i) => [pair.target, i + 1]));
+function numbers(world: World, items: unknown[]): number[] {
+  const index = new Map(world.expected.collections.map((pair, i) => [pair.target, i + 1]));
   return items
     .map((item) => index.get(world.target.collectionIdOf(item) ?? ''))
     .filter((n) => n !== undefined);
 }
 
-const numbered = (world: Explorer, pairs: Iterable<CollectionPair>) =>
-  [...pairs].map((pair) => world.collections.indexOf(pair) + 1).sort((a, b) => a - b);
+const numbered = (world: World, pairs: Iterable<CollectionPair>) =>
+  [...pairs].map((pair) => world.expected.numberOf(pair)).sort((a, b) => a - b);
+
+/** A walk the target broke off (a page refused, a token repeated): the list's paging fails. */
+function broken(world: World, record: StepRecord, error: unknown): never {
+  if (!(error instanceof CheckFailure) || error.clause !== undefined) throw error;
+  record.target = error.message;
+  world.judged(walkBroken(error.message), record);
+  throw error;
+}
 
 /**
  * A walk with a write after each of its first pages: a new collection, or a delete of one of the
  * run's. What lived through the walk is shown exactly once; nothing deleted before it is shown.
  */
 export async function walkWhileWriting(
-  world: Explorer,
+  world: World,
   pageSize: number,
   key: KeyName,
   writes: Array<number | null>,
 ): Promise<void> {
   if (key === 'inactive') return;
-  const visible = (pair: CollectionPair) => account(pair.key) === account(key);
-  const writer: KeyName = account(key) === 'other' ? 'otherAccount' : 'full';
+  const { expected } = world;
+  const writer: KeyName = accountOf(key) === 'other' ? 'otherAccount' : 'full';
   const record: StepRecord = {
     request: `walk the list of collections, pages of ${pageSize} (key ${key}), with a write after each of the first ${writes.length} pages (the next steps)`,
     model: '',
@@ -41,8 +53,8 @@ export async function walkWhileWriting(
   };
   world.records.push(record);
   world.coverage.count(world.coverage.operations, 'listCollections');
-  const before = world.collections.filter((pair) => !pair.deleted && visible(pair));
-  const goneBefore = new Set(world.collections.filter((pair) => pair.deleted));
+  const before = expected.collections.filter((pair) => visibleTo(pair, key));
+  const goneBefore = new Set(expected.collections.filter((pair) => pair.deleted));
   const seen: number[] = [];
   const walked = await world.target
     .walk({
@@ -53,52 +65,45 @@ export async function walkWhileWriting(
         seen.push(...numbers(world, items));
         const write = writes[page - 1];
         if (write === undefined) return;
-        if (write === null) return world.createCollection(writer, {});
-        const pair = world.collection(write);
-        if (pair && visible(pair) && !pair.deleted)
+        if (write === null) return createCollection(world, writer, {});
+        const pair = expected.collection(write);
+        if (pair && visibleTo(pair, key))
           // No read back: the walk's next page is what is judged.
-          return world.deleteCollection(world.collections.indexOf(pair), pair.key, false);
+          return deleteCollection(world, expected.collections.indexOf(pair), pair.key, false);
       },
     })
-    .catch((error: unknown) => {
-      if (!(error instanceof CheckFailure) || error.clause !== undefined) throw error;
-      record.target = error.message;
-      throw new Divergence('COLL-LIST-2', error.message, record);
-    });
+    .catch((error: unknown) => broken(world, record, error));
   const survivors = before.filter((pair) => !pair.deleted);
   record.model = `collections ${short(numbered(world, survivors))}, each once (those created or deleted during the walk may show)`;
   record.target = `collections ${short(seen)}${walked.partial ? ` (${walked.partial})` : ''}`;
-  if (walked.partial) return;
-  const stray = seen.find((n) => goneBefore.has(world.collections[n - 1]!));
-  if (stray !== undefined)
-    throw new Divergence(
-      'DEL-1',
-      `the walk showed collection #${stray}, deleted before it`,
-      record,
-    );
-  const foreign = seen.find((n) => !visible(world.collections[n - 1]!));
-  if (foreign !== undefined)
-    throw new Divergence(
-      'ISO-1',
-      `the walk showed collection #${foreign}, another account's`,
-      record,
-    );
-  // @note Numbered and offset pages shift when an earlier item is created or deleted: that is
-  // how such paging works, so a walk by them is held to nothing more. Tokens and links name where
-  // the next page starts, and a walk by them sees each item that lived through it once.
+  // @note Collections created or deleted during the walk may show or not; one deleted before
+  // it, or another account's, must not.
+  world.judged(
+    nothingHidden(
+      'the walk',
+      expected.collections.map((pair, i) => ({
+        name: `#${i + 1}`,
+        state: pair,
+        shown: seen.includes(i + 1),
+      })),
+      (state) =>
+        accountOf(state.key) === accountOf(key) && !goneBefore.has(state as CollectionPair),
+      key,
+      OPERATION_CLAUSE.listCollections,
+      'not the caller’s',
+    ),
+    record,
+  );
   const { paging } = world.target.description;
-  if (paging.page !== undefined || paging.offset !== undefined) return;
-  world.coverage.count(world.coverage.clauses, 'COLL-LIST-2');
-  const twice = seen.find((n, i) => seen.indexOf(n) !== i);
-  if (twice !== undefined)
-    throw new Divergence('COLL-LIST-2', `the walk showed collection #${twice} twice`, record);
-  const missed = numbered(world, survivors).filter((n) => !seen.includes(n));
-  if (missed.length > 0)
-    throw new Divergence(
-      'COLL-LIST-2',
-      `the walk never showed collection${missed.length > 1 ? 's' : ''} #${missed.join(', #')}, which lived through it`,
-      record,
-    );
+  world.judged(
+    livedThroughOnce(
+      walked.partial ? { whole: false, why: walked.partial } : { whole: true },
+      paging.page !== undefined || paging.offset !== undefined,
+      numbered(world, survivors),
+      seen,
+    ),
+    record,
+  );
 }
 
 /**
@@ -106,7 +111,7 @@ export async function walkWhileWriting(
  * first key's token or link. The target may refuse it; what it shows must be the second key's.
  */
 export async function walkAcrossKeys(
-  world: Explorer,
+  world: World,
   pageSize: number,
   first: KeyName,
   then: KeyName,
@@ -121,7 +126,7 @@ export async function walkAcrossKeys(
   world.records.push(record);
   world.coverage.count(world.coverage.operations, 'listCollections');
   const pages: string[] = [];
-  let foreign: { page: number; n: number } | undefined;
+  let foreign: { page: number; key: string; n: number } | undefined;
   try {
     await world.target.walk({
       key: world.keys[first],
@@ -132,26 +137,17 @@ export async function walkAcrossKeys(
         const shown = numbers(world, items);
         pages.push(`page ${page}: ${short(shown)}`);
         const n = shown.find(
-          (m) => account(world.collections[m - 1]!.key) !== account(keyOf(page)),
+          (m) => accountOf(world.expected.collections[m - 1]!.key) !== accountOf(keyOf(page)),
         );
-        if (n !== undefined && !foreign) foreign = { page, n };
+        if (n !== undefined && !foreign) foreign = { page, key: keyOf(page), n };
       },
     });
   } catch (error) {
-    if (!(error instanceof CheckFailure) || error.clause !== undefined) throw error;
     // @note A token bound to the key it was given to may be refused when another presents it.
+    if (pages.length === 0) broken(world, record, error);
+    if (!(error instanceof CheckFailure) || error.clause !== undefined) throw error;
     pages.push(`then refused (${error.message})`);
-    if (pages.length === 1) {
-      record.target = pages.join('; ');
-      throw new Divergence('COLL-LIST-2', error.message, record);
-    }
   }
   record.target = `collections by page: ${pages.join('; ')}`;
-  world.coverage.count(world.coverage.clauses, 'ISO-1');
-  if (foreign)
-    throw new Divergence(
-      'ISO-1',
-      `page ${foreign.page}, asked for with key ${keyOf(foreign.page)}, showed collection #${foreign.n}, which that key's account does not own`,
-      record,
-    );
+  world.judged(pagesOfTheirKey(foreign), record);
 }

@@ -1,19 +1,24 @@
 /**
  * What an exchange the consumer and the target both answered with success leaves, for the reads
- * after it (ids mapped, metadata and content by update style, what was deleted), and what a read
- * shows of the sequence's own data, judged against what the consumer saw.
+ * after it (ids mapped, the expectations model changed as `AFTER` says), and what it shows of the
+ * sequence's own data, judged against what the consumer saw: one entry for every operation.
  */
+import type { CollectionPair, ObjectPair } from '../expectations/state.ts';
+import { AFTER } from '../expectations/effects.ts';
+import { allowed, created } from '../expectations/updates.ts';
+import type { KeyName } from '../judges/clause-of.ts';
 import {
-  Divergence,
+  collectionCreated,
+  contentAsWritten,
   holdsContent,
-  short,
-  type CollectionPair,
-  type KeyName,
-  type ObjectPair,
-  type Sent,
-  type StepRecord,
-} from '../explore/comparison.ts';
-import { created, sameMetadata, updated } from '../explore/updates.ts';
+  metadataAsWritten,
+  objectCreated,
+  systemFields,
+} from '../judges/values.ts';
+import type { StepRecord } from '../judges/verdict.ts';
+import type { Sent } from '../explore/comparison.ts';
+import { judgeSummary } from '../explore/collection-steps.ts';
+import type { OperationName } from '../target-api/description.ts';
 import type { BodyValues } from '../target-api/target.ts';
 import type { MatchedRequest } from './match.ts';
 import { judgeList, judgeSearch, type Replaying } from './read-judges.ts';
@@ -37,141 +42,160 @@ export interface Exchanged {
   keyName: KeyName | null;
 }
 
+/** What an exchange names of the sequence's data, mapped. */
+interface Named {
+  collection: CollectionPair | undefined;
+  object: ObjectPair | undefined;
+}
+
+/** Returns why nothing after it in the sequence can be judged, when nothing can. */
+type Effect = (
+  replay: ReplayState,
+  exchanged: Exchanged,
+  named: Named,
+) => Promise<string | undefined | void> | string | undefined | void;
+
+/** The metadata and count a collection's answer shows, against what the consumer saw. */
+const summary: Effect = (replay, { consumer, answer, record }, { collection }) => {
+  const { world } = replay;
+  if (!collection || answer.json === undefined) return;
+  judgeSummary(
+    world,
+    collection,
+    world.target.collectionIn(answer.json),
+    world.model.collectionIn(consumer.json),
+    record,
+    '',
+  );
+};
+
+/** What every operation's success leaves and shows (a new operation must say, or not compile). */
+const EFFECTS: { readonly [O in OperationName]: Effect } = {
+  createCollection: (replay, { consumer, answer, values, record, keyName }) => {
+    const { world } = replay;
+    const { target, model: source } = world;
+    const shown = target.collectionIn(answer.json);
+    const id = target.collectionIdOf(shown);
+    world.judged(collectionCreated(id), record);
+    const recordedId = source.collectionIdOf(source.collectionIn(consumer.json));
+    if (recordedId === undefined) return 'after a create the consumer saw no id of';
+    const metadata = source.metadataOf(source.collectionIn(consumer.json)) ?? values.metadata ?? {};
+    const pair: CollectionPair = {
+      target: id!,
+      model: recordedId,
+      key: keyName ?? 'full',
+      deleted: false,
+      metadata: created(metadata),
+    };
+    AFTER.createCollection(world.expected, { collection: pair, values });
+    replay.collections.set(recordedId, pair);
+    if (values.name !== undefined) replay.currentNames.set(pair.target, values.name);
+    if (target.metadataOf(shown) !== undefined)
+      world.judged(
+        metadataAsWritten(
+          'metadata',
+          allowed(pair.metadata, target.description.updates.metadata),
+          target.metadataOf(shown),
+          world.modelName,
+        ),
+        record,
+      );
+  },
+  getCollection: summary,
+  updateCollection: (replay, exchanged, named) => {
+    const { world } = replay;
+    const { collection } = named;
+    const { values } = exchanged;
+    if (!collection) return;
+    AFTER.updateCollection(world.expected, { collection, values });
+    // @note Renamed: the clean-up reads it back by its new name.
+    if (values.name !== undefined) {
+      replay.currentNames.set(collection.target, values.name);
+      world.run.track(
+        collection.target,
+        values.name,
+        undefined,
+        world.keys[collection.key] ?? world.keys.full,
+      );
+    }
+    return summary(replay, exchanged, named);
+  },
+  deleteCollection: (replay, _, { collection }) => {
+    if (!collection) return;
+    AFTER.deleteCollection(replay.world.expected, { collection, values: {} });
+    replay.world.run.forget(collection.target);
+  },
+  createObject: (replay, { consumer, answer, values, record, keyName }, { collection }) => {
+    if (!collection) return;
+    const { world } = replay;
+    const { target, model: source } = world;
+    const id = target.objectIdOf(target.objectIn(answer.json));
+    world.judged(objectCreated(id), record);
+    const recordedId = source.objectIdOf(source.objectIn(consumer.json));
+    if (recordedId === undefined) return 'after a create the consumer saw no id of';
+    const pair: ObjectPair = {
+      target: id!,
+      model: recordedId,
+      key: keyName ?? 'full',
+      collection,
+      word: 0,
+      content: created(values.content),
+      earlier: [],
+      deleted: false,
+    };
+    AFTER.createObject(world.expected, { object: pair, values });
+    replay.objects.set(recordedId, pair);
+    replay.byTargetId.set(pair.target, pair);
+  },
+  replaceObject: (replay, { values }, { object }) =>
+    AFTER.replaceObject(replay.world.expected, { object, values }),
+  updateObject: (replay, { values }, { object }) =>
+    AFTER.updateObject(replay.world.expected, { object, values }),
+  deleteObject: (replay, { values }, { object }) =>
+    AFTER.deleteObject(replay.world.expected, { object, values }),
+  getObject: (replay, { consumer, answer, record }, { object }) => {
+    if (!object) return;
+    const { world } = replay;
+    const { target, model: source } = world;
+    const shown = target.objectIn(answer.json);
+    const located = target.contentAt(shown);
+    world.judged(
+      contentAsWritten(
+        allowed(object.content, target.description.updates.content),
+        (content) => holdsContent(shown, content, located),
+        located?.content ?? shown,
+        world.modelName,
+      ),
+      record,
+    );
+    // @note Judged where the consumer saw every system field: a recording made against another
+    // description may name them otherwise.
+    if (source.missingSystemFields(source.objectIn(consumer.json)).length === 0)
+      world.judged(
+        systemFields(target.missingSystemFields(shown), `${world.modelName}'s answer`),
+        record,
+      );
+  },
+  listCollections: (replay, { consumer, key, keyName, record }, { collection }) =>
+    judgeList(replay, 'listCollections', consumer, key, keyName, record, collection),
+  listObjects: (replay, { consumer, key, keyName, record }, { collection }) =>
+    judgeList(replay, 'listObjects', consumer, key, keyName, record, collection),
+  search: (replay, { consumer, answer, keyName, record }) =>
+    judgeSearch(replay, consumer, answer, keyName, record),
+};
+
 /**
- * Applies what the exchange did and judges what it shows; throws the {@link Divergence} it shows.
+ * Applies what the exchange did and judges what it shows; throws the divergence it shows.
  * Returns why nothing after it in the sequence can be judged, when nothing can.
  */
 export async function judgeEffect(
   replay: ReplayState,
-  { request, values, consumer, answer, record, key, keyName }: Exchanged,
+  exchanged: Exchanged,
 ): Promise<string | undefined> {
-  const { world } = replay;
-  const { target, model: source } = world;
-  const collection = replay.collections.get(request.params.collection_id ?? '');
-  const object = replay.objects.get(request.params.object_id ?? '');
-  const shownCollection = target.collectionIn(answer.json);
-  switch (request.operation) {
-    case 'createCollection': {
-      const recordedId = source.collectionIdOf(source.collectionIn(consumer.json));
-      const id = target.collectionIdOf(shownCollection);
-      if (id === undefined)
-        throw new Divergence('COLL-1', 'the target’s answer to a create shows no id', record);
-      if (recordedId === undefined) return 'after a create the consumer saw no id of';
-      const metadata =
-        source.metadataOf(source.collectionIn(consumer.json)) ?? values.metadata ?? {};
-      const pair: CollectionPair = {
-        target: id,
-        model: recordedId,
-        key: keyName ?? 'full',
-        deleted: false,
-        metadata: created(metadata),
-      };
-      replay.collections.set(recordedId, pair);
-      if (values.name !== undefined) replay.currentNames.set(id, values.name);
-      if (target.metadataOf(shownCollection) !== undefined)
-        sameMetadata(world, pair, target.metadataOf(shownCollection), record);
-      return;
-    }
-    case 'getCollection':
-    case 'updateCollection': {
-      if (!collection) return;
-      if (request.operation === 'updateCollection' && values.metadata !== undefined)
-        collection.metadata = updated(collection.metadata, values.metadata);
-      // @note Renamed: the clean-up reads it back by its new name.
-      if (request.operation === 'updateCollection' && values.name !== undefined) {
-        replay.currentNames.set(collection.target, values.name);
-        world.run.track(
-          collection.target,
-          values.name,
-          undefined,
-          world.keys[collection.key] ?? world.keys.full,
-        );
-      }
-      if (answer.json === undefined) return;
-      sameMetadata(world, collection, target.metadataOf(shownCollection), record);
-      const count = source.objectCountOf(source.collectionIn(consumer.json));
-      if (count !== undefined)
-        world.same(
-          'COLL-2',
-          'the object count',
-          count,
-          target.objectCountOf(shownCollection),
-          record,
-        );
-      return;
-    }
-    case 'deleteCollection': {
-      if (!collection) return;
-      collection.deleted = true;
-      for (const each of replay.objects.values())
-        if (each.collection === collection) each.deleted = true;
-      world.forget(collection.target);
-      return;
-    }
-    case 'createObject':
-    case 'replaceObject': {
-      if (request.operation === 'replaceObject') {
-        if (object) object.content = created(values.content);
-        return;
-      }
-      if (!collection) return;
-      const recordedId = source.objectIdOf(source.objectIn(consumer.json));
-      const id = target.objectIdOf(target.objectIn(answer.json));
-      if (id === undefined)
-        throw new Divergence('OBJ-2', 'the target’s answer to a create shows no object id', record);
-      if (recordedId === undefined) return 'after a create the consumer saw no id of';
-      const pair: ObjectPair = {
-        target: id,
-        model: recordedId,
-        key: keyName ?? 'full',
-        collection,
-        word: 0,
-        content: created(values.content),
-        earlier: [],
-        deleted: false,
-      };
-      replay.objects.set(recordedId, pair);
-      replay.byTargetId.set(id, pair);
-      return;
-    }
-    case 'updateObject':
-      if (object) object.content = updated(object.content, values.content);
-      return;
-    case 'deleteObject':
-      if (object) object.deleted = true;
-      return;
-    case 'getObject': {
-      if (!object) return;
-      const shown = target.objectIn(answer.json);
-      const declared = target.description.updates.content;
-      const styles = declared ? [declared] : (['replace', 'merge', 'merge-patch'] as const);
-      const expected = styles.map((style) => object.content[style]);
-      if (expected[0] !== undefined && !expected.some((each) => holdsContent(shown, each, target)))
-        throw new Divergence(
-          'OBJ-GET-1',
-          `its content: the consumer's writes left ${short(expected[0])}, the target shows ${short(target.contentAt(shown)?.content ?? shown)}`,
-          record,
-        );
-      const lacking = target.missingSystemFields(shown);
-      if (
-        lacking.length > 0 &&
-        source.missingSystemFields(source.objectIn(consumer.json)).length === 0
-      )
-        throw new Divergence(
-          'OBJ-GET-1',
-          `the target's object lacks ${lacking.join(', ')}`,
-          record,
-        );
-      return;
-    }
-    case 'listCollections':
-    case 'listObjects':
-      await judgeList(replay, request.operation, consumer, key, keyName, record, collection);
-      return;
-    case 'search':
-      judgeSearch(replay, consumer, answer, keyName, record);
-      return;
-    default:
-      return;
-  }
+  const { params, operation } = exchanged.request;
+  const broken = await EFFECTS[operation](replay, exchanged, {
+    collection: replay.collections.get(params.collection_id ?? ''),
+    object: replay.objects.get(params.object_id ?? ''),
+  });
+  return broken ?? undefined;
 }

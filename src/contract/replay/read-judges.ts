@@ -3,19 +3,14 @@
  * target: what the consumer saw must be there, what the sequence deleted or another account owns
  * must not. The target's other data, its order, ranking and paging are never compared.
  */
-import type { ClauseId } from '../../generated/clauses.ts';
-import {
-  Divergence,
-  type CollectionPair,
-  type KeyName,
-  type Pair,
-  type Sent,
-  type StepRecord,
-} from '../explore/comparison.ts';
-import { sameMetadata } from '../explore/updates.ts';
+import type { CollectionPair, ObjectPair } from '../expectations/state.ts';
+import { OPERATION_CLAUSE, visibleTo, type KeyName } from '../judges/clause-of.ts';
+import { allShown, hitsListed, nothingHidden } from '../judges/reads.ts';
+import type { StepRecord } from '../judges/verdict.ts';
+import type { Sent } from '../explore/comparison.ts';
 import type { Gate } from '../explore/gate.ts';
-import type { ObjectPair } from '../explore/comparison.ts';
 import type { World } from '../explore/world.ts';
+import { judgeSummary } from '../explore/collection-steps.ts';
 
 /** What a judge of a read needs of a sequence's replay: its world and the ids mapped so far. */
 export interface Replaying {
@@ -25,23 +20,9 @@ export interface Replaying {
   readonly gate: Gate | undefined;
 }
 
-const account = (key: KeyName) => (key === 'otherAccount' ? 'other' : 'own');
-
-/** Fails with `clause` when the target shows `pair`, which it must not. */
-function mustNotShow(
-  shown: ReadonlySet<string>,
-  pair: Pair,
-  clause: ClauseId,
-  what: string,
-  record: StepRecord,
-): void {
-  if (shown.has(pair.target))
-    throw new Divergence(
-      clause,
-      `the target shows ${pair.target} (the consumer's ${pair.model}), ${what}`,
-      record,
-    );
-}
+/** How a message names one of the sequence's resources: the target's id and the consumer's. */
+const named = (pair: { target: string; model: string }) =>
+  `${pair.target} (the consumer's ${pair.model})`;
 
 /**
  * A list the consumer read: the target's whole list (walked with the same key, as its
@@ -72,50 +53,46 @@ export async function judgeList(
   world.requests += pages;
   const idOf = (item: unknown) => (objects ? target.objectIdOf(item) : target.collectionIdOf(item));
   const shown = new Map(items.map((item) => [idOf(item), item]));
-  const ids = new Set([...shown.keys()].filter((id): id is string => id !== undefined));
-  const clause: ClauseId = objects ? 'OBJ-1' : 'COLL-LIST-1';
+  const saw: Array<CollectionPair | ObjectPair> = [];
   for (const item of source.itemsOf(consumer.json) ?? []) {
     const recordedId = objects ? source.objectIdOf(item) : source.collectionIdOf(item);
-    const pair = objects
-      ? replay.objects.get(recordedId ?? '')
-      : replay.collections.get(recordedId ?? '');
-    if (!pair) continue;
-    if (!ids.has(pair.target)) {
-      if (partial) continue;
-      throw new Divergence(
-        clause,
-        `the consumer saw ${recordedId} listed; the target's list (${items.length} items) lacks it (${pair.target})`,
-        record,
-      );
-    }
-    if (objects) continue;
-    const summary = shown.get(pair.target);
-    sameMetadata(
-      world,
-      pair as CollectionPair,
-      target.metadataOf(summary),
-      record,
-      'metadata in the list',
-    );
-    const count = source.objectCountOf(item);
-    if (count !== undefined)
-      world.same(
-        'COLL-2',
-        'the object count in the list',
-        count,
-        target.objectCountOf(summary),
-        record,
-      );
+    const pair = (objects ? replay.objects : replay.collections).get(recordedId ?? '');
+    if (pair) saw.push(pair);
   }
-  const pairs: Array<Pair & { deleted: boolean }> = objects
+  // @note A walk that did not reach the end of the list cannot say what the list lacks.
+  world.judged(
+    allShown(
+      OPERATION_CLAUSE[operation],
+      `the target's list (${items.length} items${partial ? `, ${partial}` : ''})`,
+      saw.map(named),
+      saw.filter((pair) => shown.has(pair.target)).map(named),
+      partial ? 0 : saw.length,
+    ),
+    record,
+  );
+  if (!objects)
+    for (const pair of saw as CollectionPair[]) {
+      const summary = shown.get(pair.target);
+      if (summary === undefined) continue;
+      const twin = (source.itemsOf(consumer.json) ?? []).find(
+        (item) => source.collectionIdOf(item) === pair.model,
+      );
+      judgeSummary(world, pair, summary, twin, record, 'in the list: ');
+    }
+  const candidates: Array<CollectionPair | ObjectPair> = objects
     ? [...replay.objects.values()].filter((pair) => pair.collection === collection)
     : [...replay.collections.values()];
-  for (const pair of pairs) {
-    if (pair.deleted)
-      mustNotShow(ids, pair, objects ? 'OBJ-2' : 'DEL-1', 'which the sequence deleted', record);
-    else if (!objects && keyName && account(pair.key) !== account(keyName))
-      mustNotShow(ids, pair, 'ISO-1', "another account's", record);
-  }
+  world.judged(
+    nothingHidden(
+      "the target's list",
+      candidates.map((pair) => ({ name: named(pair), state: pair, shown: shown.has(pair.target) })),
+      (state) => visibleTo(state, keyName),
+      keyName,
+      OPERATION_CLAUSE[operation],
+      'not the caller’s',
+    ),
+    record,
+  );
 }
 
 /**
@@ -133,32 +110,40 @@ export function judgeSearch(
   const { world } = replay;
   const { target, model: source } = world;
   const hits = target.hitsOf(answer.json);
-  if (hits === undefined)
-    throw new Divergence('SEARCH-1', 'the target’s answer shows no list of hits', record);
+  world.judged(hitsListed(hits), record);
   const found = new Set(
-    hits.map((hit) => target.hitObjectIdOf(hit)).filter((id): id is string => id !== undefined),
+    (hits ?? [])
+      .map((hit) => target.hitObjectIdOf(hit))
+      .filter((id): id is string => id !== undefined),
   );
   const limit = target.description.search.limit;
-  const cut = limit !== undefined && hits.length >= limit;
-  for (const hit of source.hitsOf(consumer.json) ?? []) {
-    const pair = replay.objects.get(source.hitObjectIdOf(hit) ?? '');
-    if (pair && !found.has(pair.target) && !cut)
-      throw new Divergence(
-        'SEARCH-1',
-        `the consumer's search found ${pair.model}; the target's (${hits.length} hits) lacks it (${pair.target})`,
-        record,
-      );
-  }
-  for (const pair of replay.objects.values()) {
-    if (pair.deleted || pair.collection.deleted)
-      mustNotShow(
-        found,
-        pair,
-        pair.collection.deleted ? 'DEL-2' : 'OBJ-2',
-        'which the sequence deleted',
-        record,
-      );
-    else if (keyName && account(pair.key) !== account(keyName))
-      mustNotShow(found, pair, 'ISO-1', "another account's", record);
-  }
+  const cut = limit !== undefined && (hits ?? []).length >= limit;
+  const saw = (source.hitsOf(consumer.json) ?? [])
+    .map((hit) => replay.objects.get(source.hitObjectIdOf(hit) ?? ''))
+    .filter((pair): pair is ObjectPair => pair !== undefined);
+  world.judged(
+    allShown(
+      OPERATION_CLAUSE.search,
+      `the target's search (${(hits ?? []).length} hits)`,
+      saw.map(named),
+      saw.filter((pair) => found.has(pair.target)).map(named),
+      cut ? 0 : saw.length,
+    ),
+    record,
+  );
+  world.judged(
+    nothingHidden(
+      "the target's search",
+      [...replay.objects.values()].map((pair) => ({
+        name: named(pair),
+        state: pair,
+        shown: found.has(pair.target),
+      })),
+      (state) => visibleTo(state, keyName),
+      keyName,
+      OPERATION_CLAUSE.search,
+      'not the caller’s',
+    ),
+    record,
+  );
 }

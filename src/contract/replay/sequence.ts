@@ -5,41 +5,23 @@
  * and the description allow, then what the spec states of the answer (metadata and counts,
  * content and system fields, what a list and a search show of the sequence's own data).
  */
-import type { ClauseId } from '../../generated/clauses.ts';
 import { operationParameters } from '../../generated/operations.ts';
 import type { RecordedExchange } from '../../openapi/recording.ts';
 import { CheckFailure } from '../failure.ts';
 import { OPERATION_IDS, type OperationName } from '../target-api/description.ts';
 import type { BodyValues } from '../target-api/target.ts';
-import {
-  Divergence,
-  keyClause,
-  ok,
-  type CollectionPair,
-  type ObjectPair,
-  type Sent,
-} from '../explore/comparison.ts';
+import type { Sent } from '../explore/comparison.ts';
+import type { CollectionPair, ObjectPair } from '../expectations/state.ts';
+import { keyClause, OPERATION_CLAUSE, roleClause } from '../judges/clause-of.ts';
+import { ok, unreadable } from '../judges/status.ts';
+import { refusedToDelete } from '../judges/ownership.ts';
+import { collectionCreated } from '../judges/values.ts';
+import { walkBroken } from '../judges/walks.ts';
 import type { World } from '../explore/world.ts';
 import type { Gate } from '../explore/gate.ts';
 import { matchRequest, type MatchedRequest } from './match.ts';
 import { judgeEffect, type ReplayState } from './effects.ts';
 import type { SequenceOutcome } from './outcome.ts';
-
-/** The clause an operation's answer is judged by (a refused key's: `keyClause`). */
-const CLAUSES: Partial<Record<OperationName, ClauseId>> = {
-  listCollections: 'COLL-LIST-1',
-  getCollection: 'COLL-GET-1',
-  createCollection: 'COLL-1',
-  updateCollection: 'COLL-3',
-  deleteCollection: 'DEL-1',
-  listObjects: 'OBJ-1',
-  createObject: 'OBJ-1',
-  getObject: 'OBJ-GET-1',
-  replaceObject: 'OBJ-2',
-  updateObject: 'OBJ-2',
-  deleteObject: 'OBJ-2',
-  search: 'SEARCH-1',
-};
 
 /** Whether an operation changes data (generated from openapi.yaml). */
 export const writes = (operation: OperationName): boolean =>
@@ -80,7 +62,7 @@ export class SequenceReplay implements ReplayState {
     this.outcome.notJudged[why] = (this.outcome.notJudged[why] ?? 0) + 1;
   }
 
-  /** Replays one exchange; throws the {@link Divergence} it shows, if it shows one. */
+  /** Replays one exchange; throws the divergence it shows, if it shows one. */
   async exchange(exchange: RecordedExchange): Promise<void> {
     if (exchange.afterOutsideChange && !this.#broken)
       this.#broken = 'after the test changed the mock’s data outside the API (mock.db, factories)';
@@ -142,11 +124,9 @@ export class SequenceReplay implements ReplayState {
     if (query === undefined) return skip('a page past the first: the target pages its own way');
     const keyName = role === 'none' || role === 'unknown' ? null : role;
     const clause =
-      role === 'none'
-        ? 'ERR-401-3'
-        : role === 'unknown'
-          ? 'ERR-401-1'
-          : keyClause(keyName, writes(operation), CLAUSES[operation] ?? 'SVC-1');
+      role === 'none' || role === 'unknown'
+        ? roleClause(role)
+        : keyClause(keyName, writes(operation), OPERATION_CLAUSE[operation]);
     const pair = object ?? collection;
     const why = pair?.deleted || !keyName || !pair ? 'gone' : this.world.why(pair, keyName);
     const consumer: Sent = {
@@ -165,7 +145,7 @@ export class SequenceReplay implements ReplayState {
       if (refused !== undefined) {
         const record = { request: described, model: `${exchange.status}`, target: 'not sent' };
         this.world.records.push(record);
-        throw new Divergence('COLL-1', refused, record);
+        this.world.judged(refusedToDelete(refused), record);
       }
     }
     const send = async () => {
@@ -186,7 +166,8 @@ export class SequenceReplay implements ReplayState {
         if (!(error instanceof CheckFailure)) throw error;
         const record = { request: described, model: `${exchange.status}`, target: error.message };
         this.world.records.push(record);
-        throw new Divergence(error.clause ?? clause, error.message, record);
+        this.world.judged(unreadable(clause, error.message, error.clause), record);
+        throw error;
       }
       // @note What the target made is the run's to delete, judged or not; unless it is not the
       // run's (`RunData.claim`): then the test ends here, and nothing is sent to it.
@@ -195,9 +176,8 @@ export class SequenceReplay implements ReplayState {
           ? await this.#claim(answer, values, key)
           : undefined;
       const record = this.world.record(described, consumer, answer);
-      if (refused !== undefined)
-        throw new Divergence('COLL-1', `the create answered ${refused}`, record);
-      this.world.agree(clause, consumer, answer, record, why);
+      if (refused !== undefined) this.world.judged(collectionCreated(undefined, refused), record);
+      this.world.answered(clause, consumer, answer, record, why);
       if (ok(exchange.status) && ok(answer.status))
         this.#broken = await judgeEffect(this, {
           request,
@@ -211,7 +191,8 @@ export class SequenceReplay implements ReplayState {
           // @note A walk of the list that fails (a page refused, a token repeated) fails the
           // list, as in explore.
           if (!(error instanceof CheckFailure)) throw error;
-          throw new Divergence(error.clause ?? 'COLL-LIST-2', error.message, record);
+          this.world.judged(walkBroken(error.message, error.clause), record);
+          throw error;
         });
     };
     // @note A read after writes may take `--settle` to show them.

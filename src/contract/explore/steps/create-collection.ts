@@ -2,6 +2,7 @@
 import * as fc from '../fast-check.ts';
 import { metadata } from '../values.ts';
 import { stepKind, type KeyName } from '../step-kind.ts';
+import { createCollection as create } from '../collection-steps.ts';
 
 export type CreateCollection = {
   kind: 'createCollection';
@@ -16,5 +17,5 @@ export const createCollection = stepKind<CreateCollection>({
   clauses: ['COLL-1', 'COLL-3'],
   arbitrary: ({ key }) =>
     fc.record({ kind: fc.constant('createCollection' as const), key, metadata }),
-  run: (world, step) => world.createCollection(step.key, step.metadata),
+  run: (world, step) => create(world, step.key, step.metadata),
 });

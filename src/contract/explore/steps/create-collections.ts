@@ -1,6 +1,7 @@
 /** Several collections, one after another: lists of more than a page. */
 import * as fc from '../fast-check.ts';
 import { stepKind, type KeyName } from '../step-kind.ts';
+import { createCollection as create } from '../collection-steps.ts';
 
 export type CreateCollections = { kind: 'createCollections'; key: KeyName; count: number };
 
@@ -17,6 +18,6 @@ export const createCollections = stepKind<CreateCollections>({
     }),
   run: async (world, step) => {
     // @note One after another: the order of creation is the order a list shows.
-    for (let i = 0; i < step.count; i++) await world.createCollection(step.key, {});
+    for (let i = 0; i < step.count; i++) await create(world, step.key, {});
   },
 });

@@ -1,6 +1,7 @@
 /** Deletes a collection (its owner's key, or another), then reads it and one of its objects back. */
 import * as fc from '../fast-check.ts';
 import { stepKind, type Writer } from '../step-kind.ts';
+import { deleteCollection as remove } from '../collection-steps.ts';
 
 export type DeleteCollection = { kind: 'deleteCollection'; ref: number; key: Writer };
 
@@ -12,8 +13,8 @@ export const deleteCollection = stepKind<DeleteCollection>({
   arbitrary: ({ ref, writer }) =>
     fc.record({ kind: fc.constant('deleteCollection' as const), ref, key: writer }),
   run: async (world, step) => {
-    const owner = world.collection(step.ref)?.key;
+    const owner = world.expected.collection(step.ref)?.key;
     if (!owner) return;
-    await world.deleteCollection(step.ref, step.key === 'owner' ? owner : step.key);
+    await remove(world, step.ref, step.key === 'owner' ? owner : step.key);
   },
 });

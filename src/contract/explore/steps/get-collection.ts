@@ -1,6 +1,7 @@
 /** Gets a collection with one key: its metadata and object count against the model's. */
 import * as fc from '../fast-check.ts';
 import { stepKind, type KeyName } from '../step-kind.ts';
+import { getCollection as get } from '../collection-steps.ts';
 
 export type GetCollection = { kind: 'getCollection'; ref: number; key: KeyName };
 
@@ -10,5 +11,5 @@ export const getCollection = stepKind<GetCollection>({
   needs: ['getCollection'],
   clauses: ['COLL-GET-1', 'COLL-2', 'COLL-3', 'DEL-1', 'ISO-1'],
   arbitrary: ({ ref, key }) => fc.record({ kind: fc.constant('getCollection' as const), ref, key }),
-  run: (world, step) => world.getCollection(step.ref, step.key),
+  run: (world, step) => get(world, step.ref, step.key),
 });

@@ -4,6 +4,9 @@
  * its step joins `Step`, the generator and the dispatch at once.
  */
 import * as fc from '../fast-check.ts';
+import { CheckFailure } from '../../failure.ts';
+import { walkBroken } from '../../judges/walks.ts';
+import type { World } from '../world.ts';
 import type { OperationName } from '../../target-api/description.ts';
 import { WORDS, type Draws, type KeyName, type StepKind, type Writer } from '../step-kind.ts';
 import { createCollection } from './create-collection.ts';
@@ -56,8 +59,36 @@ const BY_KIND = new Map<string, StepKind<Step>>(
 );
 
 /** The kind of a step: how it runs, and whether it walks the list. */
-export function kindOf(step: Step): StepKind<Step> {
+function kindOf(step: Step): StepKind<Step> {
   return BY_KIND.get(step.kind)!;
+}
+
+/** Runs one step of a sequence; a walk passes the gate alone, its own writes inside it. */
+export async function runStep(world: World, step: Step): Promise<void> {
+  world.stepNumber += 1;
+  const kind = kindOf(step);
+  try {
+    if (!kind.walks) return await kind.run(world, step);
+    await world.gate.walk(async () => {
+      world.walking = true;
+      try {
+        await kind.run(world, step);
+      } finally {
+        world.walking = false;
+      }
+    });
+    if (world.profile) world.judgedByDocument('listCollections', 200);
+  } catch (error) {
+    // A walk that fails (a page refused, or breaking openapi.yaml at `--level profile`).
+    if (!(error instanceof CheckFailure)) throw error;
+    const record = {
+      request: `${step.kind} (a walk of the list)`,
+      model: '200',
+      target: error.message,
+    };
+    world.records.push(record);
+    world.judged(walkBroken(error.message, error.clause), record);
+  }
 }
 
 /** The steps of a sequence, given the keys the run has and the operations the target offers. */

@@ -6,8 +6,9 @@
  */
 import * as fc from '../fast-check.ts';
 import type { ClauseId } from '../../../generated/clauses.ts';
-import { ok, type SendBoth } from '../comparison.ts';
-import type { Explorer } from '../explorer.ts';
+import type { SendBoth } from '../comparison.ts';
+import { ok } from '../../judges/status.ts';
+import type { World } from '../world.ts';
 import { stepKind, type KeyName } from '../step-kind.ts';
 
 /** Odd requests any target is held to (the spec's clauses). */
@@ -60,7 +61,7 @@ const ODD: Record<Oddity, { says: string; clause: ClauseId }> = {
   },
 };
 
-async function sendOdd(world: Explorer, odd: Oddity): Promise<void> {
+async function sendOdd(world: World, odd: Oddity): Promise<void> {
   const full = (side: 'target' | 'model') =>
     (side === 'target' ? world.keys : world.modelKeys).full;
   const credential =
@@ -136,9 +137,9 @@ async function sendOdd(world: Explorer, odd: Oddity): Promise<void> {
   if (operation === 'createCollection' && ok(target.status)) {
     const answer = world.target.collectionIn(target.json);
     const id = world.target.collectionIdOf(answer);
-    if (id) world.track(id, name, answer, 'full');
+    if (id) world.run.track(id, name, answer, world.keys.full);
   }
-  world.agree(
+  world.answered(
     ODD[odd].clause,
     model,
     target,
@@ -148,7 +149,7 @@ async function sendOdd(world: Explorer, odd: Oddity): Promise<void> {
 }
 
 /** A method the list's path does not offer (our document: 405 with `Allow`). */
-async function wrongMethod(world: Explorer): Promise<void> {
+async function wrongMethod(world: World): Promise<void> {
   world.coverage.count(world.coverage.operations, 'listCollections');
   world.requests += 2;
   const send = (side: 'target' | 'model') =>
@@ -159,7 +160,7 @@ async function wrongMethod(world: Explorer): Promise<void> {
   const [target, model] = await Promise.all([send('target'), send('model')]);
   const sent = (response: typeof target) => ({ ...response, method: 'PUT', path: '' });
   const record = world.record(ODD.wrongMethod.says, sent(model), sent(target));
-  world.agree(ODD.wrongMethod.clause, sent(model), sent(target), record);
+  world.answered(ODD.wrongMethod.clause, sent(model), sent(target), record);
 }
 
 export const oddRequest = stepKind<OddRequest>({

@@ -4,8 +4,7 @@
  * the description says none. Each pair of the sequence keeps its value under every style.
  */
 import { UPDATE_STYLES, type UpdateStyle } from '../target-api/description.ts';
-import { canonical, type ByStyle, type CollectionPair, type StepRecord } from './comparison.ts';
-import type { Explorer } from './explorer.ts';
+import type { ByStyle } from './state.ts';
 
 /** A value just created: every style holds it as sent. */
 export function created(value: unknown): ByStyle {
@@ -32,44 +31,14 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
   return out;
 }
 
-/** The styles a read may show: the description's, or every one. */
-function stylesOf(declared: UpdateStyle | undefined): readonly UpdateStyle[] {
-  return declared ? [declared] : UPDATE_STYLES;
-}
-
 /**
- * The value a read must show that `shown` is, among the allowed styles' values (a value
- * several styles agree on counts once); undefined when it is none of them.
+ * The values a read may show: the declared style's, or every style's (replace first: the one a
+ * message shows when none matches).
  */
-export function matchingStyle(
-  values: ByStyle,
-  declared: UpdateStyle | undefined,
-  shown: unknown,
-  same: (expected: unknown, shown: unknown) => boolean = sameJson,
-): UpdateStyle | undefined {
-  return stylesOf(declared).find((style) => same(values[style], shown));
-}
-
-export function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+export function allowed(values: ByStyle, declared: UpdateStyle | undefined): unknown[] {
+  return (declared ? [declared] : UPDATE_STYLES).map((style) => values[style]);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * Fails unless a collection shows the metadata its writes left, by the description's update
- * style (`updates.metadata`), or by any style when it names none: the spec states no update.
- */
-export function sameMetadata(
-  world: Explorer,
-  pair: CollectionPair,
-  shown: unknown,
-  record: StepRecord,
-  where = 'metadata',
-): void {
-  const declared = world.target.description.updates.metadata;
-  const style = matchingStyle(pair.metadata, declared, shown) ?? declared ?? 'replace';
-  world.same('COLL-3', where, pair.metadata[style], shown, record);
 }

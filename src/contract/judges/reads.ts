@@ -1,0 +1,123 @@
+/**
+ * The judges of what a read shows of the run's own resources: a list or a search shows what a
+ * correct target shows (COLL-LIST-1, OBJ-1, SEARCH-1), and nothing it must not (another
+ * account's: ISO-1; deleted: DEL-1, DEL-2, DEL-3). The target's other data, its ranking and its
+ * paging are never compared here.
+ */
+import type { ClauseId } from '../../generated/clauses.ts';
+import { shownClause, type CollectionState, type KeyName, type ObjectState } from './clause-of.ts';
+import { agreed, diverged, notJudged, type Verdict } from './verdict.ts';
+
+/** One of the run's resources a read may show, named as messages name it (`#3`, an id). */
+export interface Sighting {
+  readonly name: string;
+  readonly state: CollectionState | ObjectState;
+  /** Whether the read showed it. */
+  readonly shown: boolean;
+}
+
+const WHY: Partial<Record<ClauseId, string>> = {
+  'ISO-1': "another account's",
+  'DEL-1': 'a deleted collection',
+  'DEL-2': 'an object of a deleted collection',
+  'DEL-3': 'deleted',
+};
+
+/**
+ * A read by `key` shows none of the run's resources it must not (`mayShow` says which it may;
+ * `candidates` are all the run's, each with whether the read showed it). The first it must not
+ * show breaks the clause of why (shownClause): another account's, deleted, else `otherwise`
+ * (`otherwiseWhy`: outside the scope, without the word). Judged only where the run has something
+ * the read must leave out: else it could not have failed.
+ */
+export function nothingHidden(
+  what: string,
+  candidates: readonly Sighting[],
+  mayShow: (state: CollectionState | ObjectState) => boolean,
+  key: KeyName | null,
+  otherwise: ClauseId,
+  otherwiseWhy: string,
+): Verdict {
+  const hidden = candidates.filter((candidate) => !mayShow(candidate.state));
+  const strays = hidden.filter((candidate) => candidate.shown);
+  if (strays.length === 0)
+    return hidden.length === 0
+      ? notJudged(otherwise, `nothing of the run's that ${what} must leave out existed`)
+      : agreed(shownClause(hidden[0]!.state, key, otherwise));
+  const clause = shownClause(strays[0]!.state, key, otherwise);
+  const why = WHY[clause] ?? otherwiseWhy;
+  const names = strays.map((stray) => stray.name).join(', ');
+  return diverged(
+    clause,
+    `${what} shows ${names}, which it must not (${strays.length > 1 ? 'the first: ' : ''}${why})`,
+  );
+}
+
+/**
+ * A read shows every one of the run's resources a correct target shows (`expected`, by name),
+ * at least `least` of them where the target may cut its answer (a search's first page).
+ */
+export function allShown(
+  clause: ClauseId,
+  what: string,
+  expected: readonly string[],
+  seen: readonly string[],
+  least = expected.length,
+  cut = '',
+): Verdict {
+  if (least === 0) return notJudged(clause, `nothing of the run's that ${what} must show existed`);
+  const found = expected.filter((name) => seen.includes(name));
+  if (found.length >= least) return agreed(clause);
+  const lacking = expected.filter((name) => !seen.includes(name));
+  return diverged(
+    clause,
+    `${what} shows ${found.length === 0 ? 'none' : found.join(', ')} of the run's ${expected.join(', ')}: it lacks ${lacking.join(', ')}${cut}`,
+  );
+}
+
+/**
+ * SEARCH-1: a hit shows what its object holds now, not what it held before a replace or an
+ * update (a stale index); where the description says where a hit holds content
+ * (`search.hitContent`), nothing else.
+ */
+export function hitShowsContent(
+  n: number,
+  holdsNow: boolean,
+  holdsEarlier: boolean,
+  declared: boolean,
+  shown: string,
+  now: string,
+): Verdict {
+  if (holdsNow || (!declared && !holdsEarlier)) return agreed('SEARCH-1');
+  return diverged(
+    'SEARCH-1',
+    declared
+      ? `the hit of object #${n} shows ${shown}, not the content it holds (${now})`
+      : `the hit of object #${n} shows content the object held before it was replaced or updated, not what it holds now (${now})`,
+  );
+}
+
+/**
+ * OBJ-1: a collection's objects, walked whole, are the ones a correct target holds in it, no
+ * more and no fewer (`#n` for the run's, `not the run’s` for any other).
+ */
+export function sameItems(
+  what: string,
+  expected: readonly string[],
+  seen: readonly string[],
+): Verdict {
+  const sorted = (list: readonly string[]) => JSON.stringify([...list].sort());
+  return sorted(expected) === sorted(seen)
+    ? agreed('OBJ-1')
+    : diverged(
+        'OBJ-1',
+        `${what}: a correct target holds ${sorted(expected)}, the target ${sorted(seen)}`,
+      );
+}
+
+/** SEARCH-1: a search answers a list of hits (where its description says they are). */
+export function hitsListed(hits: readonly unknown[] | undefined): Verdict {
+  return hits === undefined
+    ? diverged('SEARCH-1', 'the target’s answer shows no list of hits')
+    : agreed('SEARCH-1');
+}

@@ -1,0 +1,125 @@
+/**
+ * The judges of what a resource shows: its id once created (COLL-1, OBJ-2), its object count
+ * (COLL-2), its metadata (COLL-3), its system fields (OBJ-3) and its content (OBJ-GET-1). The
+ * values a correct target may show come from the expectations model (one per update style the
+ * description allows); the judges only compare.
+ */
+import { agreed, diverged, type Verdict } from './verdict.ts';
+import { apart, sameJson, short } from './json.ts';
+
+/** COLL-1: a create answers the collection it made, with an id, and one of the run's own. */
+export function collectionCreated(id: string | undefined, refused?: string): Verdict {
+  if (refused !== undefined) return diverged('COLL-1', `the create answered ${refused}`);
+  if (id === undefined) return diverged('COLL-1', 'the created collection has no id');
+  return agreed('COLL-1');
+}
+
+/**
+ * OBJ-2: a created object has an id, one that no other object of the run holds (an id handed
+ * out again after a delete makes the old reference fetch the new object).
+ */
+export function objectCreated(
+  id: string | undefined,
+  holder?: { n: number; deleted: boolean },
+): Verdict {
+  if (id === undefined) return diverged('OBJ-2', 'the created object has no id');
+  if (holder)
+    return diverged(
+      'OBJ-2',
+      `the created object got id ${id}, the id of object #${holder.n}${holder.deleted ? ' (deleted before)' : ''}: one identifier for two objects`,
+    );
+  return agreed('OBJ-2');
+}
+
+/** COLL-2: the object count a summary shows is the one a correct target shows. */
+export function objectCount(
+  where: string,
+  expected: unknown,
+  shown: unknown,
+  expectedBy: string,
+): Verdict {
+  return sameJson(expected, shown)
+    ? agreed('COLL-2')
+    : diverged('COLL-2', `${where}: ${apart(expectedBy, expected, shown)}`);
+}
+
+/**
+ * COLL-3: the metadata shown is what the run's writes left, by one of the update styles the
+ * description allows (`allowed`, the first the one it declares or replace).
+ */
+export function metadataAsWritten(
+  where: string,
+  allowed: readonly unknown[],
+  shown: unknown,
+  expectedBy: string,
+): Verdict {
+  return allowed.some((value) => sameJson(value, shown))
+    ? agreed('COLL-3')
+    : diverged('COLL-3', `${where}: ${apart(expectedBy, allowed[0], shown)}`);
+}
+
+/**
+ * COLL-3: after updates sent at once, the metadata shows one of them whole (`a` and `b` from
+ * the same one), as some serial order would leave it.
+ */
+export function oneUpdateWhole(
+  sent: ReadonlyArray<Record<string, unknown>>,
+  shown: Record<string, unknown> | undefined,
+  what: string,
+): Verdict {
+  const whole = sent.some((each) => each.a === shown?.a && each.b === shown?.b);
+  return whole
+    ? agreed('COLL-3')
+    : diverged(
+        'COLL-3',
+        `after ${sent.length} updates at once, ${what} shows a ${short(shown?.a)} and b ${short(shown?.b)}: no one update whole, as no serial order would leave it`,
+      );
+}
+
+/**
+ * OBJ-3 and OBJ-GET-1: an object shows every system field. Never shown, the service did not add
+ * them (OBJ-3); shown by an earlier answer about it and lacking now, a get no longer returns the
+ * object's complete data (OBJ-GET-1).
+ */
+export function systemFields(missing: readonly string[], shownBy?: string): Verdict {
+  if (missing.length === 0) return agreed('OBJ-3');
+  return shownBy
+    ? diverged('OBJ-GET-1', `the object lacks ${missing.join(', ')}, which ${shownBy} showed`)
+    : diverged('OBJ-3', `the object lacks ${missing.join(', ')}`);
+}
+
+/**
+ * OBJ-GET-1: a get shows the content the run's writes left, by one of the allowed update styles
+ * (`holds` says whether the object shows a value: where the description puts content, or
+ * wherever it may stand when it says not).
+ */
+export function contentAsWritten(
+  allowed: readonly unknown[],
+  holds: (content: unknown) => boolean,
+  shown: unknown,
+  expectedBy: string,
+): Verdict {
+  if (allowed.length === 0 || allowed[0] === undefined || allowed.some(holds))
+    return agreed('OBJ-GET-1');
+  return diverged('OBJ-GET-1', `its content: ${apart(expectedBy, allowed[0], shown)}`);
+}
+
+/**
+ * Whether an object as a target answers it holds the content as sent: whole under one field
+ * (`content` in our document, `body` or `data` elsewhere: descriptions do not name it), or as the
+ * object's own fields (a target that keeps user data beside the system fields). `located` is the
+ * content where the description says it lives: there and nowhere else.
+ */
+export function holdsContent(
+  object: unknown,
+  content: unknown,
+  located?: { content: unknown },
+): boolean {
+  if (located) return sameJson(located.content, content);
+  if (!object || typeof object !== 'object') return false;
+  const record = object as Record<string, unknown>;
+  if (Object.values(record).some((value) => sameJson(value, content))) return true;
+  return Object.entries(content as Record<string, unknown>).every(([k, v]) =>
+    sameJson(record[k], v),
+  );
+}

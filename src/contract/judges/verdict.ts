@@ -1,0 +1,54 @@
+/**
+ * What a judge answers, and the one way a verdict ends a step. Every front-end (the fixed checks,
+ * explore's steps, replay's exchanges) gathers evidence and hands it to the judge of a clause;
+ * none decides a verdict of its own, so a rule holds the same wherever it is met.
+ */
+import type { ClauseId } from '../../generated/clauses.ts';
+
+/** What one step did on both sides, as a story prints it. */
+export interface StepRecord {
+  request: string;
+  model: string;
+  target: string;
+}
+
+export type Verdict =
+  | { readonly outcome: 'agreed'; readonly clause: ClauseId }
+  | { readonly outcome: 'diverged'; readonly clause: ClauseId; readonly message: string }
+  /** The evidence could not have shown the rule broken: never counted as judged. */
+  | { readonly outcome: 'notJudged'; readonly clause: ClauseId; readonly reason: string };
+
+export const agreed = (clause: ClauseId): Verdict => ({ outcome: 'agreed', clause });
+export const diverged = (clause: ClauseId, message: string): Verdict => ({
+  outcome: 'diverged',
+  clause,
+  message,
+});
+export const notJudged = (clause: ClauseId, reason: string): Verdict => ({
+  outcome: 'notJudged',
+  clause,
+  reason,
+});
+
+/** A step whose answers break a clause: the one failure every front-end reports. */
+export class Divergence extends Error {
+  override name = 'Divergence';
+  /**
+   * The steps of the sequence it ended, set as it leaves the sequence: the story fast-check's
+   * counterexample tells, carried by the error fast-check reports (`errorInstance`).
+   */
+  records: StepRecord[] = [];
+  constructor(
+    readonly clause: ClauseId,
+    readonly detail: string,
+    readonly step: StepRecord,
+  ) {
+    super(`${clause}: ${detail}`);
+  }
+}
+
+/** Ends the step with the verdict's divergence, if it is one; else hands the verdict back. */
+export function uphold(verdict: Verdict, record: StepRecord): Verdict {
+  if (verdict.outcome === 'diverged') throw new Divergence(verdict.clause, verdict.message, record);
+  return verdict;
+}
