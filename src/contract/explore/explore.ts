@@ -250,15 +250,17 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   const leftBehind: string[] = [];
   let sequences = 0;
   let requests = 0;
-  /** A divergence is being shrunk or replayed: the request budget starts no search run then. */
-  let shrinking = false;
   /** Sequences ended by a body the target refused as too large (413), and the smallest such body. */
   const tooLarge: { count: number; smallestBytes?: number } = { count: 0 };
   /** The request budget ran out: the run ended there, not on a divergence. */
   let spent = false;
 
   /** The story of a divergence: its sequence's steps, the one that diverged marked. */
-  const storyOf = (divergence: Divergence | undefined, path: string): Story | undefined =>
+  const storyOf = (
+    divergence: Divergence | undefined,
+    path: string,
+    storySeed: number,
+  ): Story | undefined =>
     divergence && {
       clause: divergence.clause,
       message: divergence.detail,
@@ -266,7 +268,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       divergedAt: divergence.records.includes(divergence.step)
         ? divergence.records.indexOf(divergence.step)
         : undefined,
-      seed,
+      seed: storySeed,
       path,
     };
   const summary = () => ({
@@ -315,15 +317,17 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     throw new RunEnded(stall, runId, leftBehind);
   };
 
-  const runSequence = (steps: Step[]): Promise<void> => {
-    const run = sequence(steps);
+  const runSequence = (steps: Step[], side = models[0]!): Promise<void> => {
+    const run = sequence(steps, side);
     inFlight = run;
     return run.finally(() => {
       if (inFlight === run) inFlight = undefined;
     });
   };
   const sequence = async (steps: Step[], side = models[0]!): Promise<void> => {
-    sequences += 1;
+    // @note Its number (and so its run names) is taken before anything is awaited: sequences
+    // starting side by side never share one.
+    const number = ++sequences;
     await side.server.reset();
     const world = new World(
       target,
@@ -331,7 +335,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       options.keys,
       side.server.keys,
       runId,
-      sequences,
+      number,
       coverage,
       cleaner,
       before,
@@ -380,17 +384,13 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     stepArbitrary(keyNames, (operation) => target.offers(operation), profile),
     { minLength: 1, maxLength: options.maxSteps ?? 20, size: 'medium' },
   );
-  const property = fc.asyncProperty(sequencesArbitrary, async (steps) => {
-    // @note Past the request budget no new sequence starts, unless a divergence is being
-    // shrunk: the run ends there through fast-check's public precondition, which with
-    // `maxSkipsPerRun: 0` ends the check at the first skip. The time budget interrupts it.
-    if (!shrinking && requests > maxRequests) {
-      spent = true;
-      fc.pre(false);
-    }
-    if (interrupted()) throw new Interrupted(String(options.signal!.reason));
-    await runSequence(steps);
-  });
+  /** The property a lane checks: one sequence, run on its lane's model. */
+  const propertyOn = (side = models[0]!) =>
+    fc.asyncProperty(sequencesArbitrary, async (steps) => {
+      if (interrupted()) throw new Interrupted(String(options.signal!.reason));
+      await runSequence(steps, side);
+    });
+  const property = propertyOn();
   // @note Until the run's end, a sweep on this machine leaves its data alone.
   const heartbeat = startHeartbeat(runId);
   try {
@@ -403,19 +403,18 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
             seed,
             numRuns: 1,
             path: options.replayPath,
-            interruptAfterTimeLimit: budgetMs,
-            markInterruptAsFailure: false,
             endOnFailure: true,
-            maxSkipsPerRun: 0,
+            plugins: [fc.interruptAfterTimeLimit(budgetMs)],
           });
     await finishInFlight();
     // @note A divergence leaves fast-check as the error it reports (`errorInstance`), with the
     // steps of its sequence; anything else that failed the check is the run's own error.
     const seen = divergenceOf(found);
-    shrinking = seen !== undefined;
     // @note The divergence as first seen is kept whatever its replays show: a bug that depends
     // on timing or ids may not show again, and is still a bug that was seen.
-    const firstSeen = storyOf(seen, found.counterexamplePath ?? '');
+    // @note A lane's check has a seed of its own: its story replays by it.
+    const storySeed = 'seed' in found && found.seed !== undefined ? found.seed : seed;
+    const firstSeen = storyOf(seen, found.counterexamplePath ?? '', storySeed);
     const interruptedReport = () => ({
       ...summary(),
       story: firstSeen,
@@ -427,24 +426,23 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     const details =
       seen && options.replayPath === undefined && options.shrinkBudgetMs !== 0
         ? await fc.check(property, {
-            seed,
+            seed: storySeed,
             path: found.counterexamplePath ?? undefined,
-            interruptAfterTimeLimit: options.shrinkBudgetMs ?? budgetMs,
-            markInterruptAsFailure: false,
+            plugins: [fc.interruptAfterTimeLimit(options.shrinkBudgetMs ?? budgetMs)],
           })
         : found;
     await finishInFlight();
     if (interrupted()) return (await lookOnce(), interruptedReport());
     const shrunk = divergenceOf(details);
     if (details.failed && !shrunk && !spent) throw errorOf(details);
-    let story = storyOf(shrunk, details.counterexamplePath ?? '');
+    let story = storyOf(shrunk, details.counterexamplePath ?? '', storySeed);
     if (!story && firstSeen) story = { ...firstSeen, asFirstSeen: true };
     if (story && options.replayPath === undefined) {
       // @note How often the reported sequence shows the divergence again: a reader weighs a
       // story seen in 1 of 3 replays differently from one seen in 3 of 3.
       let shown = 0;
       for (let i = 0; i < REPLAYS && !interrupted(); i++) {
-        const replay = await fc.check(property, { seed, path: story.path, numRuns: 1 });
+        const replay = await fc.check(property, { seed: story.seed, path: story.path, numRuns: 1 });
         await finishInFlight();
         if (divergenceOf(replay)) shown += 1;
       }
@@ -461,71 +459,93 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   }
 
   /**
-   * The search, `width` sequences side by side, each with its own model and run names: the
-   * property's runs as fast-check makes them with this seed, each handed to a free lane, so run
-   * `n` is the path shrinking and `--replay` start from. It ends at the first divergence (the
-   * lowest run number, when several show), at the budget or at the request budget; what is
-   * still running then finishes (stopped at the budget's end) and is cleaned up.
+   * The search: `width` lanes side by side, each a fast-check check of its own (its own seed,
+   * `laneSeed`, and its own model and run names), so that fast-check numbers each lane's runs
+   * and names a counterexample's path itself. It ends at the first divergence (the lowest lane,
+   * when several show), at the budget or at the request budget, through the `until` plugin;
+   * what is still running then finishes (stopped at the budget's end) and is cleaned up.
    */
   async function sideBySide(): Promise<{
     failed: boolean;
+    seed?: number;
     counterexamplePath?: string | null;
     error?: unknown;
     errorInstance?: unknown;
   }> {
     while (models.length < width) await addModel();
-    const free = models.slice(0, width);
-    const waiting: Array<() => void> = [];
-    const running = new Set<Promise<void>>();
-    let runs = 0;
-    let first: { index: number; divergence: Divergence } | undefined;
+    const deadline = performance.now() + budgetMs;
+    let first:
+      { lane: number; seed: number; path: string | null; divergence: Divergence } | undefined;
     let crash: { error: unknown } | undefined;
-    const handOut = fc.asyncProperty(sequencesArbitrary, async (steps) => {
-      const index = runs++;
-      // @note Ends the check through fast-check's public precondition (`maxSkipsPerRun: 0`).
-      if (first || crash) fc.pre(false);
-      if (requests > maxRequests) {
-        spent = true;
-        fc.pre(false);
-      }
-      if (interrupted()) throw new Interrupted(String(options.signal!.reason));
-      while (free.length === 0) await new Promise<void>((resume) => waiting.push(resume));
-      if (first || crash || stop.signal.aborted) fc.pre(false);
-      const side = free.pop()!;
-      const run: Promise<void> = sequence(steps, side)
-        .catch((error: unknown) => {
-          if (error instanceof Divergence) {
-            if (!first || index < first.index) first = { index, divergence: error };
-          } else if (!stop.signal.aborted && !crash) crash = { error };
-        })
-        .finally(() => {
-          running.delete(run);
-          free.push(side);
-          waiting.shift()?.();
-        });
-      running.add(run);
-    });
-    const searched = await fc.check(handOut, {
-      seed,
-      numRuns: 1_000_000,
-      interruptAfterTimeLimit: budgetMs,
-      markInterruptAsFailure: false,
-      endOnFailure: true,
-      maxSkipsPerRun: 0,
-    });
+    const running = new Set<Promise<void>>();
+    const over = () => {
+      if (first || crash || interrupted() || stop.signal.aborted) return true;
+      if (performance.now() >= deadline) return true;
+      if (requests > maxRequests) spent = true;
+      return spent;
+    };
     // @note At the budget's end what is still running is stopped, and cleaned up.
-    if (!first && !crash && !searched.failed) {
+    const budgetEnd = setTimeout(() => {
+      if (first || crash || running.size === 0) return;
       cutShort += running.size;
       stop.abort('the budget');
-    }
-    while (running.size > 0) await Promise.all(running);
+    }, budgetMs);
+    const lanes = models.slice(0, width).map(async (side, lane) => {
+      const seedOfLane = laneSeed(seed, lane);
+      const details = await fc.check(
+        fc.asyncProperty(sequencesArbitrary, async (steps) => {
+          if (interrupted()) throw new Interrupted(String(options.signal!.reason));
+          const run = runSequence(steps, side);
+          running.add(run);
+          try {
+            await run;
+          } catch (error) {
+            // @note Stopped by the budget's end: not judged, and not a failure of the lane.
+            if (stop.signal.aborted && !(error instanceof Divergence) && !interrupted()) return;
+            throw error;
+          } finally {
+            running.delete(run);
+          }
+        }),
+        { seed: seedOfLane, numRuns: 1_000_000, endOnFailure: true, plugins: [until(over)] },
+      );
+      const divergence = divergenceOf(details);
+      if (divergence) {
+        if (!first || lane < first.lane)
+          first = { lane, seed: seedOfLane, path: details.counterexamplePath, divergence };
+      } else if (details.failed && !details.interrupted && !crash && !stop.signal.aborted)
+        crash = { error: errorOf(details) };
+    });
+    await Promise.all(lanes);
+    clearTimeout(budgetEnd);
     if (stop.signal.aborted && !interrupted()) stop = linkedStop();
     if (crash) return { failed: true, error: crash.error };
-    if (!first) return searched.failed && !spent ? searched : { failed: false };
+    if (!first) return { failed: false };
     return {
       failed: true,
-      counterexamplePath: String(first.index),
+      seed: first.seed,
+      counterexamplePath: first.path,
       errorInstance: first.divergence,
     };
   }
+}
+
+/**
+ * The seed of lane `lane` of a run: the run's own for the first (a run of one lane is the
+ * run's seed, run for run), a fixed mix of it for the others.
+ */
+export function laneSeed(seed: number, lane: number): number {
+  return lane === 0 ? seed : (Math.imul(seed ^ 0x5bd1e995, lane * 2 + 1) >>> 1) % 2 ** 31;
+}
+
+/**
+ * fast-check's plugin interface (documented since 4.10) to end a check's search once `over`
+ * says so: each run after it answers the documented interrupting precondition failure, as
+ * fast-check's own `interruptAfterTimeLimit` plugin does. A run already going is not cut.
+ */
+function until(over: () => boolean): fc.Plugin<unknown> {
+  return () => ({
+    decorateRun: (run) => (value) =>
+      over() ? Promise.resolve(new fc.PreconditionFailure(true)) : run(value),
+  });
 }

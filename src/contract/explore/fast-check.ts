@@ -12,14 +12,15 @@ export {
   constantFrom,
   dictionary,
   integer,
+  interruptAfterTimeLimit,
   letrec,
   nat,
   noShrink,
   oneof,
   option,
-  pre,
+  PreconditionFailure,
   record,
   string,
   tuple,
 } from 'fast-check';
-export type { Arbitrary } from 'fast-check';
+export type { Arbitrary, Plugin } from 'fast-check';
