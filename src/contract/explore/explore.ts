@@ -534,7 +534,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
  * The seed of lane `lane` of a run: the run's own for the first (a run of one lane is the
  * run's seed, run for run), a fixed mix of it for the others.
  */
-export function laneSeed(seed: number, lane: number): number {
+function laneSeed(seed: number, lane: number): number {
   return lane === 0 ? seed : (Math.imul(seed ^ 0x5bd1e995, lane * 2 + 1) >>> 1) % 2 ** 31;
 }
 
