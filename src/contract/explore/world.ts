@@ -15,6 +15,7 @@ import { absentAs, answeredAlike, ok, type Absence } from '../judges/status.ts';
 import { accountOf, type KeyName } from '../judges/clause-of.ts';
 import { Divergence, diverged, uphold, type StepRecord, type Verdict } from '../judges/verdict.ts';
 import { short } from '../judges/json.ts';
+import { judgedByDocument } from '../judges/document.ts';
 import {
   TooLarge,
   WORDS,
@@ -155,12 +156,8 @@ export class World {
 
   /** Counts what openapi.yaml judged of a response that passed it (`--level profile`). */
   judgedByDocument(operation: OperationName, status: number): void {
-    const count = (clause: string) => this.coverage.count(this.coverage.clauses, clause);
-    count('GAP-MEDIA');
-    count('GAP-ERR-STATUS');
-    if (status >= 400) count('GAP-ERR-BODY');
-    if (status === 401) count('GAP-AUTH-CHALLENGE');
-    if (ok(status)) count(bodyDecision(PROFILE_OPERATION[operation], status));
+    for (const clause of judgedByDocument(operation, status))
+      this.coverage.count(this.coverage.clauses, clause);
   }
 
   fit<T extends BodyValues | undefined>(values: T): T {

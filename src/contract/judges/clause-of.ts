@@ -109,3 +109,24 @@ export const OPERATION_CLAUSE: { readonly [O in OperationName]: ClauseId } = {
   deleteObject: 'OBJ-2',
   search: 'SEARCH-1',
 };
+
+/**
+ * The clause each odd request of explore's (a request a well-behaved client never makes) is
+ * judged by; the last five only at `--level profile`, where our document decides them.
+ */
+export const ODD_REQUEST_CLAUSE = {
+  unknownId: 'COLL-GET-1',
+  malformedJson: 'REQ-1',
+  xApiKey: 'AUTH-4',
+  lowercaseBearer: 'AUTH-3',
+  basicScheme: 'ERR-401-4',
+  bearerExtra: 'ERR-401-4',
+  noKey: 'ERR-401-3',
+  invalidKey: 'ERR-401-1',
+  badBodyNoKey: 'AUTH-1',
+  wrongMethod: 'GAP-METHODS',
+  conflictingKeys: 'GAP-AUTH-PRECEDENCE',
+  badPageSize: 'GAP-PAGE-PARAMS',
+  tamperedToken: 'GAP-PAGE-PARAMS',
+  unknownField: 'GAP-BODY-FIELDS',
+} as const satisfies Record<string, ClauseId>;

@@ -5,7 +5,7 @@
  * offer, a page size or token it refuses, fields a body may not carry, two keys at once.
  */
 import * as fc from '../fast-check.ts';
-import type { ClauseId } from '../../../generated/clauses.ts';
+import { ODD_REQUEST_CLAUSE } from '../../judges/clause-of.ts';
 import type { SendBoth } from '../comparison.ts';
 import { ok } from '../../judges/status.ts';
 import type { World } from '../world.ts';
@@ -37,28 +37,22 @@ type Oddity = (typeof SPEC_ODDITIES)[number] | (typeof PROFILE_ODDITIES)[number]
 
 export type OddRequest = { kind: 'oddRequest'; odd: Oddity };
 
-/** What each odd request is, in words, and the clause its answer is judged on. */
-const ODD: Record<Oddity, { says: string; clause: ClauseId }> = {
-  unknownId: { says: 'get a collection by an id that names nothing', clause: 'COLL-GET-1' },
-  malformedJson: { says: 'create a collection with a body that is not JSON', clause: 'REQ-1' },
-  xApiKey: { says: 'list collections, the key in X-Answers-API-Key', clause: 'AUTH-4' },
-  lowercaseBearer: { says: 'list collections, the key as "bearer <key>"', clause: 'AUTH-3' },
-  basicScheme: { says: 'list collections, the key as "Basic <key>"', clause: 'ERR-401-4' },
-  bearerExtra: { says: 'list collections, the key as "Bearer <key> extra"', clause: 'ERR-401-4' },
-  noKey: { says: 'list collections with no key', clause: 'ERR-401-3' },
-  invalidKey: { says: 'list collections with a key that does not exist', clause: 'ERR-401-1' },
-  badBodyNoKey: { says: 'create a collection with an empty body and no key', clause: 'AUTH-1' },
-  wrongMethod: { says: 'PUT on the list of collections', clause: 'GAP-METHODS' },
-  conflictingKeys: {
-    says: 'list collections with two different keys, one in each header',
-    clause: 'GAP-AUTH-PRECEDENCE',
-  },
-  badPageSize: { says: 'list collections with a page size of 0', clause: 'GAP-PAGE-PARAMS' },
-  tamperedToken: { says: 'list collections with a made-up page token', clause: 'GAP-PAGE-PARAMS' },
-  unknownField: {
-    says: 'create a collection whose body also sets a system field (version)',
-    clause: 'GAP-BODY-FIELDS',
-  },
+/** What each odd request is, in words (its clause: ODD_REQUEST_CLAUSE). */
+const SAYS: Record<Oddity, string> = {
+  unknownId: 'get a collection by an id that names nothing',
+  malformedJson: 'create a collection with a body that is not JSON',
+  xApiKey: 'list collections, the key in X-Answers-API-Key',
+  lowercaseBearer: 'list collections, the key as "bearer <key>"',
+  basicScheme: 'list collections, the key as "Basic <key>"',
+  bearerExtra: 'list collections, the key as "Bearer <key> extra"',
+  noKey: 'list collections with no key',
+  invalidKey: 'list collections with a key that does not exist',
+  badBodyNoKey: 'create a collection with an empty body and no key',
+  wrongMethod: 'PUT on the list of collections',
+  conflictingKeys: 'list collections with two different keys, one in each header',
+  badPageSize: 'list collections with a page size of 0',
+  tamperedToken: 'list collections with a made-up page token',
+  unknownField: 'create a collection whose body also sets a system field (version)',
 };
 
 async function sendOdd(world: World, odd: Oddity): Promise<void> {
@@ -132,7 +126,7 @@ async function sendOdd(world: World, odd: Oddity): Promise<void> {
       break;
   }
   const [target, model] = await world.both(operation, key, options);
-  const record = world.record(ODD[odd].says, model, target);
+  const record = world.record(SAYS[odd], model, target);
   // A target that took what it should have refused made a collection: it goes with the rest.
   if (operation === 'createCollection' && ok(target.status)) {
     const answer = world.target.collectionIn(target.json);
@@ -140,7 +134,7 @@ async function sendOdd(world: World, odd: Oddity): Promise<void> {
     if (id) world.run.track(id, name, answer, world.keys.full);
   }
   world.answered(
-    ODD[odd].clause,
+    ODD_REQUEST_CLAUSE[odd],
     model,
     target,
     record,
@@ -159,15 +153,15 @@ async function wrongMethod(world: World): Promise<void> {
     });
   const [target, model] = await Promise.all([send('target'), send('model')]);
   const sent = (response: typeof target) => ({ ...response, method: 'PUT', path: '' });
-  const record = world.record(ODD.wrongMethod.says, sent(model), sent(target));
-  world.answered(ODD.wrongMethod.clause, sent(model), sent(target), record);
+  const record = world.record(SAYS.wrongMethod, sent(model), sent(target));
+  world.answered(ODD_REQUEST_CLAUSE.wrongMethod, sent(model), sent(target), record);
 }
 
 export const oddRequest = stepKind<OddRequest>({
   kind: 'oddRequest',
   weight: 2,
   needs: ['listCollections', 'getCollection', 'createCollection'],
-  clauses: [...new Set(Object.values(ODD).map(({ clause }) => clause))],
+  clauses: [...new Set(Object.values(ODD_REQUEST_CLAUSE))],
   arbitrary: ({ profile }) =>
     fc.record({
       kind: fc.constant('oddRequest' as const),
