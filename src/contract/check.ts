@@ -3,6 +3,9 @@ import type { OperationName } from './target-api/description.ts';
 import type { RunData } from './target-api/run-data.ts';
 import type { Target } from './target-api/target.ts';
 import type { Skip } from './failure.ts';
+import type { Verdict } from './judges/verdict.ts';
+import { answers, type Absence, type Answer } from './judges/status.ts';
+import type { ClauseId } from '../generated/clauses.ts';
 
 export { CheckFailure, CheckSkipped, ensure } from './failure.ts';
 
@@ -38,6 +41,11 @@ export interface CheckContext {
   settle: Settle;
   /** Ends the check as skipped, with the reason. */
   skip: Skip;
+  /**
+   * Keeps a judge's verdict: a divergence fails the check with the judge's clause; a check whose
+   * every verdict was "not judged" did not pass, it is skipped with their reasons.
+   */
+  judged(verdict: Verdict): void;
 }
 
 /** One check of the contract suite: a rule of the API, proven over HTTP against any target. */
@@ -77,4 +85,26 @@ export function defineCheck(check: ContractCheck): ContractCheck {
 /** The advice to run with --destructive, where it would help: never inside a destructive run. */
 export function destructiveHint(context: { destructive: boolean }): string {
   return context.destructive ? '' : ' (run with --destructive)';
+}
+
+/**
+ * A check's judgement of a status: the answer against the one a correct target gives (404
+ * standing for "absent" as `why` says, 200 for any success, exactly at `--level profile`).
+ */
+export function judgeStatus(
+  context: Pick<CheckContext, 'judged' | 'target' | 'profile'>,
+  clause: ClauseId,
+  got: Answer,
+  expected: number,
+  when?: string,
+  why: Absence = 'never',
+): void {
+  context.judged(
+    answers(clause, got, expected, {
+      why,
+      statuses: context.target.statuses,
+      exact: context.profile,
+      ...(when ? { when } : {}),
+    }),
+  );
 }

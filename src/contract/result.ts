@@ -10,6 +10,8 @@ export interface CheckResult {
   outcome: Outcome;
   /** Why it failed or was skipped. */
   reason?: string | undefined;
+  /** The clause its judge found broken, where a judge decided the failure. */
+  broken?: string | undefined;
   durationMs: number;
 }
 

@@ -7,6 +7,7 @@ import {
   type Requirement,
 } from './check.ts';
 import { Interrupted, TargetStalled } from './failure.ts';
+import { Divergence, uphold } from './judges/verdict.ts';
 import { LIMITS } from './limits.ts';
 import { ContractClient, type Pushback } from './client.ts';
 import { conformanceMatrix } from './matrix.ts';
@@ -281,7 +282,7 @@ function sharedCauses(results: CheckResult[]): Array<{ reason: string; checks: s
 async function runCheck(
   check: ContractCheck,
   options: RunOptions,
-  shared: Omit<CheckContext, 'keys' | 'skip'>,
+  shared: Omit<CheckContext, 'keys' | 'skip' | 'judged'>,
 ): Promise<CheckResult | undefined> {
   const clauses = shared.profile
     ? [...check.clauses, ...(check.profileClauses ?? [])]
@@ -299,20 +300,32 @@ async function runCheck(
   // @note Nothing is sent for an operation the description does not have.
   const absent = (check.uses ?? []).find((operation) => !shared.target.offers(operation));
   if (absent) return done('skip', shared.target.missing(absent));
+  /** The verdicts of the check's judges: how many could have failed, and why the rest could not. */
+  let judged = 0;
+  const unjudged = new Set<string>();
   const context: CheckContext = {
     ...shared,
     keys: options.keys,
     skip(reason) {
       throw new CheckSkipped(reason);
     },
+    judged(verdict) {
+      if (verdict.outcome === 'notJudged') unjudged.add(`${verdict.clause}: ${verdict.reason}`);
+      else judged += 1;
+      uphold(verdict);
+    },
   };
   try {
     await check.run(context);
+    // @note Nothing judged is not a pass: every verdict its judges gave could not have failed.
+    if (judged === 0 && unjudged.size > 0) return done('skip', [...unjudged].join('; '));
     return done('pass');
   } catch (error) {
     // @note A check the interruption cut short was not judged: neither passed nor failed.
     if (error instanceof Interrupted || error instanceof TargetStalled) return undefined;
     if (error instanceof CheckSkipped) return done('skip', error.message);
+    if (error instanceof Divergence)
+      return { ...done('fail', error.detail), broken: error.clause };
     if (error instanceof CheckFailure) return done('fail', error.message);
     return done('fail', `the check itself failed: ${(error as Error).stack ?? String(error)}`);
   }

@@ -1,4 +1,5 @@
 import { CheckFailure } from './failure.ts';
+import { Divergence } from './judges/verdict.ts';
 
 /** What `--settle` saw: how long the target took to show its writes, at most. */
 export interface SettleReport {
@@ -23,7 +24,7 @@ export class Settle {
     this.report = { ms, polls: 0, maxLagMs: 0 };
   }
 
-  /** Runs `attempt` until it passes (throws no CheckFailure) or the settle time is over. */
+  /** Runs `attempt` until it passes (no failure, no divergence) or the settle time is over. */
   async until<T>(attempt: () => Promise<T>): Promise<T> {
     const started = performance.now();
     let polled = false;
@@ -37,7 +38,7 @@ export class Settle {
         return value;
       } catch (error) {
         const left = this.report.ms - (performance.now() - started);
-        if (!(error instanceof CheckFailure) || left <= 0) throw error;
+        if (!(error instanceof CheckFailure || error instanceof Divergence) || left <= 0) throw error;
         polled = true;
         this.report.polls += 1;
         await new Promise((resume) => setTimeout(resume, Math.min(POLL_MS, left)));

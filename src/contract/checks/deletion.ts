@@ -1,4 +1,9 @@
-import { CheckFailure, defineCheck, ensure, type CheckContext } from '../check.ts';
+import { defineCheck, judgeStatus, type CheckContext } from '../check.ts';
+import { OPERATION_CLAUSE, requestClause, visibleTo } from '../judges/clause-of.ts';
+import type { CollectionState, ObjectState } from '../judges/clause-of.ts';
+import { refusedToDelete } from '../judges/ownership.ts';
+import { allShown, nothingHidden } from '../judges/reads.ts';
+import { Divergence, uphold } from '../judges/verdict.ts';
 import { hitIds } from './search.ts';
 
 /**
@@ -15,24 +20,20 @@ async function createSeeAndDelete(context: CheckContext, what: string) {
   ]);
   const params = { collection_id: made.id };
   const before = await target.send('getCollection', { params });
-  ensure(
-    before.status === 200,
-    `${before.method} ${before.path} answered ${before.status} before the delete, not 200`,
-  );
+  judgeStatus(context, OPERATION_CLAUSE.getCollection, before, 200, 'before the delete');
   // @note Never a delete of someone else's collection: a create that answered an existing id
   // shows that collection's name here.
   const other = run.answeredOther(target.collectionIn(before.json), made.name);
-  ensure(
-    other === undefined,
-    `${before.method} ${before.path} shows a collection named "${other}", not the "${made.name}" the run created: not deleted`,
-  );
+  if (other !== undefined)
+    context.judged(
+      refusedToDelete(
+        `${before.method} ${before.path} shows a collection named "${other}", not the "${made.name}" the run created: not deleted`,
+      ),
+    );
   const objects = target.offers('getObject') ? made.objectIds : [];
   for (const objectId of objects) {
     const got = await target.send('getObject', { params: { ...params, object_id: objectId } });
-    ensure(
-      got.status === 200,
-      `${got.method} ${got.path} answered ${got.status} before the delete, not 200`,
-    );
+    judgeStatus(context, OPERATION_CLAUSE.getObject, got, 200, 'before the delete');
   }
   // @note Waits (within --settle) for the search to show the new objects; one that never does
   // is search.finds' failure, and leaves this check to judge by getObject alone.
@@ -40,25 +41,23 @@ async function createSeeAndDelete(context: CheckContext, what: string) {
     ? await context.settle
         .until(async () => {
           const ids = await hitIds(context, word);
-          ensure(ids.length > 0, `a search for "${word}" finds none of the objects just made`);
+          uphold(
+            allShown(OPERATION_CLAUSE.search, `a search for "${word}"`, made.objectIds, ids, 1),
+          );
           return ids;
         })
         .catch((error: unknown) => {
-          if (error instanceof CheckFailure) return [];
+          if (error instanceof Divergence) return [];
           throw error;
         })
     : [];
   const deleted = await target.send('deleteCollection', { params });
-  ensure(
-    deleted.status >= 200 && deleted.status < 300,
-    `${deleted.method} ${deleted.path} answered ${deleted.status}`,
-  );
+  judgeStatus(context, OPERATION_CLAUSE.deleteCollection, deleted, 200);
   run.forget(made.id);
-  return { made, word, objects, searchable, params };
-}
-
-function goneStatuses(context: CheckContext): string {
-  return context.target.statuses.gone.join(' or ');
+  // What a correct target must now show of it: deleted, and its objects with it.
+  const gone: CollectionState = { key: 'full', deleted: true };
+  const itsObjects: ObjectState = { key: 'full', deleted: false, collection: gone };
+  return { made, word, objects, searchable, params, gone, itsObjects };
 }
 
 const NEEDED = ['createCollection', 'deleteCollection', 'getCollection'] as const;
@@ -74,21 +73,31 @@ export const deletionChecks = [
     uses: [...NEEDED],
     async run(context) {
       const { target } = context;
-      const { made, params } = await createSeeAndDelete(context, 'deleted');
+      const { made, params, gone } = await createSeeAndDelete(context, 'deleted');
       for (const when of ['right after the delete', 'after a walk of the list']) {
         await context.settle.until(async () => {
           const got = await target.send('getCollection', { params });
-          ensure(
-            target.isGone(got.status),
-            `${got.method} ${got.path} answered ${got.status} ${when}, not ${goneStatuses(context)}`,
-          );
+          const clause = requestClause(gone, 'full', false, OPERATION_CLAUSE.getCollection);
+          judgeStatus(context, clause, got, 404, when, 'gone');
         });
         if (target.offers('listCollections'))
           await context.settle.until(async () => {
             const ids = (await target.walkCollections()).map((s) => target.collectionIdOf(s));
-            ensure(
-              !ids.includes(made.id),
-              `the deleted collection ${made.id} is still listed ${when}`,
+            context.judged(
+              nothingHidden(
+                `the list ${when}`,
+                [
+                  {
+                    name: `the deleted collection ${made.id}`,
+                    state: gone,
+                    shown: ids.includes(made.id),
+                  },
+                ],
+                (state) => visibleTo(state, 'full'),
+                'full',
+                OPERATION_CLAUSE.listCollections,
+                'deleted',
+              ),
             );
           });
       }
@@ -103,7 +112,7 @@ export const deletionChecks = [
     uses: [...NEEDED],
     async run(context) {
       const { target } = context;
-      const { made, word, objects, searchable, params } = await createSeeAndDelete(
+      const { made, word, objects, searchable, params, itsObjects } = await createSeeAndDelete(
         context,
         'cascade',
       );
@@ -111,23 +120,30 @@ export const deletionChecks = [
         context.skip(
           'the target description offers neither getObject nor search to see objects by',
         );
+      const clause = requestClause(itsObjects, 'full', false, OPERATION_CLAUSE.getObject);
       for (const objectId of objects)
         await context.settle.until(async () => {
           const got = await target.send('getObject', {
             params: { ...params, object_id: objectId },
           });
-          ensure(
-            target.isGone(got.status),
-            `${got.method} ${got.path} of an object of the deleted collection answered ${got.status}, not ${goneStatuses(context)}`,
-          );
+          judgeStatus(context, clause, got, 404, '(an object of the deleted collection)', 'gone');
         });
       if (searchable.length > 0)
         await context.settle.until(async () => {
           const after = await hitIds(context, word);
-          const left = after.filter((id) => made.objectIds.includes(id));
-          ensure(
-            left.length === 0,
-            `a search still finds ${left[0]}, an object of the deleted collection`,
+          context.judged(
+            nothingHidden(
+              `a search for "${word}"`,
+              made.objectIds.map((id) => ({
+                name: `${id} (an object of the deleted collection)`,
+                state: itsObjects,
+                shown: after.includes(id),
+              })),
+              (state) => visibleTo(state, 'full'),
+              'full',
+              OPERATION_CLAUSE.search,
+              'deleted',
+            ),
           );
         });
     },
@@ -140,12 +156,10 @@ export const deletionChecks = [
     needs: ['destructive'],
     uses: [...NEEDED],
     async run(context) {
-      const { params } = await createSeeAndDelete(context, 'twice');
+      const { params, gone } = await createSeeAndDelete(context, 'twice');
       const again = await context.target.send('deleteCollection', { params });
-      ensure(
-        again.status === 404,
-        `the second ${again.method} ${again.path} answered ${again.status}, not 404`,
-      );
+      const clause = requestClause(gone, 'full', true, OPERATION_CLAUSE.deleteCollection);
+      judgeStatus(context, clause, again, 404, '(the second delete)', 'gone');
     },
   }),
 ];

@@ -95,3 +95,55 @@ export function answeredAlike(evidence: StatusEvidence): Verdict {
 export function unreadable(clause: ClauseId, message: string, decision?: ClauseId): Verdict {
   return diverged(decision ?? clause, message);
 }
+
+/** A request as a fixed check sent it, and what came back. */
+export interface Answer {
+  status: number;
+  method: string;
+  path: string;
+}
+
+/**
+ * The target's status against the one the spec (or, exactly, our document) says a correct target
+ * answers: a fixed check's expectation, judged as explore and replay judge theirs (answeredAlike).
+ * `expected` 404 stands for "absent" as `why` says; 401 for a refused key; 200 for any success
+ * (exactly 200 at `--level profile`).
+ */
+export function answers(
+  clause: ClauseId,
+  answer: Answer,
+  expected: number,
+  options: { why?: Absence; statuses: AbsentStatuses; exact: boolean; when?: string },
+): Verdict {
+  const why = options.why ?? 'never';
+  // @note A success's exact status is the document's to judge (response validation, at
+  // `--level profile`): a check expects a success, any of them.
+  const exact = options.exact && !ok(expected);
+  const verdict = answeredAlike({
+    clause,
+    expected,
+    actual: answer.status,
+    why,
+    statuses: options.statuses,
+    exact,
+    read: answer.method === 'GET',
+    expectedBy: 'a correct target',
+  });
+  if (verdict.outcome !== 'diverged') return verdict;
+  const wanted =
+    expected === 404 && !exact
+      ? [
+          ...new Set(
+            why === 'gone'
+              ? options.statuses.gone
+              : [404, ...options.statuses.gone, ...options.statuses.notYours],
+          ),
+        ].join(' or ')
+      : ok(expected)
+        ? 'a success (2xx)'
+        : String(expected);
+  return diverged(
+    verdict.clause,
+    `${answer.method} ${answer.path} answered ${answer.status}${options.when ? ` ${options.when}` : ''}, not ${wanted}`,
+  );
+}

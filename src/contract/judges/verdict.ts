@@ -48,7 +48,12 @@ export class Divergence extends Error {
 }
 
 /** Ends the step with the verdict's divergence, if it is one; else hands the verdict back. */
-export function uphold(verdict: Verdict, record: StepRecord): Verdict {
-  if (verdict.outcome === 'diverged') throw new Divergence(verdict.clause, verdict.message, record);
+export function uphold(verdict: Verdict, record?: StepRecord): Verdict {
+  if (verdict.outcome === 'diverged')
+    throw new Divergence(
+      verdict.clause,
+      verdict.message,
+      record ?? { request: '', model: '', target: verdict.message },
+    );
   return verdict;
 }
