@@ -1,4 +1,11 @@
-import { defineCheck, ensure, type CheckContext } from '../check.ts';
+import type { ClauseId } from '../../generated/clauses.ts';
+import { defineCheck, judgeStatus, type CheckContext } from '../check.ts';
+import { ACCEPTED_FORM_CLAUSE, CREDENTIAL_CLAUSE } from '../judges/clause-of.ts';
+import { challenged } from '../judges/document.ts';
+import { refusalShowsNothing } from '../judges/reads.ts';
+import { answers } from '../judges/status.ts';
+import { refusedWriteChangedNothing } from '../judges/values.ts';
+import { together, type Verdict } from '../judges/verdict.ts';
 import { shorten } from '../target-api/run-data.ts';
 import { authRequests, refusedName, type AuthRequest } from './auth-requests.ts';
 import { malformedKeyHeaders } from './key-headers.ts';
@@ -13,9 +20,13 @@ async function secrets(context: CheckContext): Promise<string[]> {
     .filter((s): s is string => typeof s === 'string' && s.length > 3);
 }
 
-/** Sends every request with `headers` instead of a key; each must answer 401 and leak nothing. */
+/**
+ * Sends every request with `headers` instead of a key; each must answer 401 (judged under
+ * `clause`: which refusal it is) and leak nothing.
+ */
 async function expectRefusals(
   context: CheckContext,
+  clause: ClauseId,
   headers: Record<string, string>,
   requests: AuthRequest[],
   what: string,
@@ -23,7 +34,7 @@ async function expectRefusals(
   const { target, run } = context;
   if (requests.length === 0) context.skip('the target description offers no operation to send');
   const hidden = await secrets(context);
-  const failures: string[] = [];
+  const verdicts: Verdict[] = [];
   // @note Reads and the writes before the last go out together; the delete of the scratch
   // collection goes last (within this set of headers), so that a broken target that accepts it
   // has taken every other one first.
@@ -45,34 +56,52 @@ async function expectRefusals(
       const name = (request.body as { name?: unknown } | undefined)?.name;
       if (id && typeof name === 'string') run.track(id, name, collection);
     }
-    const sent = `${response.method} ${response.path}`;
-    if (response.status !== 401)
-      failures.push(`${sent} with ${what} answered ${response.status}, not 401`);
+    verdicts.push(
+      answers(clause, response, 401, {
+        statuses: target.statuses,
+        exact: context.profile,
+        when: `with ${what}`,
+      }),
+    );
     const leaked = hidden.find((secret) => response.text.includes(secret));
-    if (leaked) failures.push(`${sent} with ${what} leaked "${shorten(leaked, 40)}" in a refusal`);
+    verdicts.push(
+      refusalShowsNothing(
+        `${response.method} ${response.path} with ${what}`,
+        leaked && shorten(leaked, 40),
+      ),
+    );
   };
   await Promise.all(requests.filter((request) => request !== last).map(refuse));
   if (last) await refuse(last);
-  ensure(failures.length === 0, failures.join('; '));
+  const verdict = together(verdicts);
+  if (verdict) context.judged(verdict);
 }
 
 /** A key that must be refused in either stated header form, every request in both. */
 async function refusedInBothForms(
   context: CheckContext,
+  clause: ClauseId,
   key: string,
   what: string,
   label: string,
 ): Promise<void> {
   const requests = await authRequests(context, { writes: true, label });
   await Promise.all([
-    expectRefusals(context, { authorization: `Bearer ${key}` }, requests, what),
-    expectRefusals(context, { 'x-answers-api-key': key }, requests, `${what} in X-Answers-API-Key`),
+    expectRefusals(context, clause, { authorization: `Bearer ${key}` }, requests, what),
+    expectRefusals(
+      context,
+      clause,
+      { 'x-answers-api-key': key },
+      requests,
+      `${what} in X-Answers-API-Key`,
+    ),
   ]);
 }
 
-/** Sends the described reads with `headers`: each must answer 200. */
+/** Sends the described reads with `headers`: each must answer a success (judged under `clause`). */
 async function expectAccepted(
   context: CheckContext,
+  clause: ClauseId,
   headers: Record<string, string>,
   what: string,
 ) {
@@ -88,11 +117,7 @@ async function expectAccepted(
       }),
     ),
   );
-  for (const response of responses)
-    ensure(
-      response.status === 200,
-      `${response.method} ${response.path} with ${what} answered ${response.status}, not 200`,
-    );
+  for (const response of responses) judgeStatus(context, clause, response, 200, `with ${what}`);
 }
 
 export const authChecks = [
@@ -105,6 +130,7 @@ export const authChecks = [
     async run(context) {
       await expectRefusals(
         context,
+        CREDENTIAL_CLAUSE.none,
         {},
         await authRequests(context, { writes: true, label: 'missing-key' }),
         'no key',
@@ -121,7 +147,9 @@ export const authChecks = [
       const requests = await authRequests(context, { writes: true, label: 'malformed-header' });
       const forms = malformedKeyHeaders(context.keys.full);
       await Promise.all(
-        forms.map(([what, headers]) => expectRefusals(context, headers, requests, what)),
+        forms.map(([what, headers]) =>
+          expectRefusals(context, CREDENTIAL_CLAUSE.malformed, headers, requests, what),
+        ),
       );
     },
   }),
@@ -132,7 +160,13 @@ export const authChecks = [
     level: 'spec',
     async run(context) {
       const unknown = `answers_contract_unknown_${context.run.runId}`;
-      await refusedInBothForms(context, unknown, 'an unknown key', 'unknown-key');
+      await refusedInBothForms(
+        context,
+        CREDENTIAL_CLAUSE.unknown,
+        unknown,
+        'an unknown key',
+        'unknown-key',
+      );
     },
   }),
   defineCheck({
@@ -142,7 +176,13 @@ export const authChecks = [
     level: 'spec',
     needs: ['inactiveKey'],
     async run(context) {
-      await refusedInBothForms(context, context.keys.inactive!, 'an inactive key', 'inactive-key');
+      await refusedInBothForms(
+        context,
+        CREDENTIAL_CLAUSE.inactive,
+        context.keys.inactive!,
+        'an inactive key',
+        'inactive-key',
+      );
     },
   }),
   defineCheck({
@@ -159,6 +199,7 @@ export const authChecks = [
       if (writes.length === 0) context.skip('the target description offers no write operation');
       await expectRefusals(
         context,
+        CREDENTIAL_CLAUSE.readonly,
         { authorization: `Bearer ${context.keys.readonly}` },
         writes,
         'a read-only key',
@@ -166,9 +207,12 @@ export const authChecks = [
       const scratch = writes.find((r) => r.operation === 'deleteCollection')?.params?.collection_id;
       if (scratch && target.offers('getCollection')) {
         const still = await target.send('getCollection', { params: { collection_id: scratch } });
-        ensure(
-          still.status === 200,
-          `after a refused delete, ${still.method} ${still.path} answered ${still.status}, not 200`,
+        judgeStatus(
+          context,
+          CREDENTIAL_CLAUSE.readonly,
+          still,
+          200,
+          '(a collection a refused delete must have left)',
         );
       }
       if (target.offers('listCollections')) {
@@ -176,7 +220,7 @@ export const authChecks = [
         const made = (await target.walkCollections()).filter((s) =>
           JSON.stringify(s).includes(`"${name}"`),
         );
-        ensure(made.length === 0, 'a create refused with 401 made a collection all the same');
+        context.judged(refusedWriteChangedNothing(made.length));
       }
     },
   }),
@@ -189,6 +233,7 @@ export const authChecks = [
       for (const scheme of ['Bearer', 'bearer'])
         await expectAccepted(
           context,
+          ACCEPTED_FORM_CLAUSE.bearer,
           { authorization: `${scheme} ${context.keys.full}` },
           `"${scheme} <key>"`,
         );
@@ -202,6 +247,7 @@ export const authChecks = [
     async run(context) {
       await expectAccepted(
         context,
+        ACCEPTED_FORM_CLAUSE.apiKeyHeader,
         { 'x-answers-api-key': context.keys.full },
         'X-Answers-API-Key',
       );
@@ -220,9 +266,10 @@ export const authChecks = [
         key: null,
         headers: { authorization: `Bearer ${full}`, 'x-answers-api-key': full },
       });
-      ensure(same.status === 200, `the same key in both headers answered ${same.status}, not 200`);
+      judgeStatus(context, CREDENTIAL_CLAUSE.twoKeys, same, 200, '(the same key in both headers)');
       await expectRefusals(
         context,
+        CREDENTIAL_CLAUSE.twoKeys,
         { authorization: `Bearer ${full}`, 'x-answers-api-key': otherAccount! },
         await authRequests(context, { writes: true, label: 'both-headers' }),
         'two different keys',
@@ -247,17 +294,14 @@ export const authChecks = [
       ];
       for (const [what, headers, error] of cases) {
         const response = await context.target.send('listCollections', { key: null, headers });
-        const challenge = response.headers.get('www-authenticate') ?? '';
-        ensure(
-          /^Bearer\b/i.test(challenge),
-          `a 401 for ${what} has no Bearer challenge (WWW-Authenticate: "${challenge}")`,
+        context.judged(
+          challenged(
+            what,
+            response.headers.get('www-authenticate') ?? '',
+            error,
+            (response.json as { code?: unknown } | undefined)?.code,
+          ),
         );
-        if (error)
-          ensure(
-            challenge.includes(`error="${error}"`),
-            `the challenge for ${what} lacks error="${error}": "${challenge}"`,
-          );
-        ensure(typeof response.json?.code === 'string', `the 401 for ${what} has no problem code`);
       }
     },
   }),

@@ -27,12 +27,32 @@ const isObject = (state: CollectionState | ObjectState): state is ObjectState =>
   'collection' in state;
 
 /**
+ * The clause a request's credentials put to the test when a correct target refuses them (401):
+ * none, an unknown key, an inactive one, a wrongly formed header, a key without the permission,
+ * two different keys at once (our document's decision).
+ */
+export const CREDENTIAL_CLAUSE = {
+  none: 'ERR-401-3',
+  unknown: 'ERR-401-1',
+  inactive: 'ERR-401-2',
+  malformed: 'ERR-401-4',
+  readonly: 'ERR-401-5',
+  twoKeys: 'GAP-AUTH-PRECEDENCE',
+} as const satisfies Record<string, ClauseId>;
+
+/** The clause a key in each stated header form puts to the test when it is accepted. */
+export const ACCEPTED_FORM_CLAUSE = {
+  bearer: 'AUTH-3',
+  apiKeyHeader: 'AUTH-4',
+} as const satisfies Record<string, ClauseId>;
+
+/**
  * The clause a request is judged by for `key`: an inactive key's refusal is ERR-401-2, a
  * read-only key's write ERR-401-5 (a key without permission), whatever the operation's own.
  */
 export function keyClause(key: KeyName | null, writes: boolean, clause: ClauseId): ClauseId {
-  if (key === 'inactive') return 'ERR-401-2';
-  if (key === 'readonly' && writes) return 'ERR-401-5';
+  if (key === 'inactive') return CREDENTIAL_CLAUSE.inactive;
+  if (key === 'readonly' && writes) return CREDENTIAL_CLAUSE.readonly;
   return clause;
 }
 
@@ -41,7 +61,7 @@ export function keyClause(key: KeyName | null, writes: boolean, clause: ClauseId
  * (ERR-401-1) puts to the test.
  */
 export function roleClause(role: 'none' | 'unknown'): ClauseId {
-  return role === 'none' ? 'ERR-401-3' : 'ERR-401-1';
+  return CREDENTIAL_CLAUSE[role];
 }
 
 /**
@@ -117,15 +137,15 @@ export const OPERATION_CLAUSE: { readonly [O in OperationName]: ClauseId } = {
 export const ODD_REQUEST_CLAUSE = {
   unknownId: 'COLL-GET-1',
   malformedJson: 'REQ-1',
-  xApiKey: 'AUTH-4',
-  lowercaseBearer: 'AUTH-3',
-  basicScheme: 'ERR-401-4',
-  bearerExtra: 'ERR-401-4',
-  noKey: 'ERR-401-3',
-  invalidKey: 'ERR-401-1',
+  xApiKey: ACCEPTED_FORM_CLAUSE.apiKeyHeader,
+  lowercaseBearer: ACCEPTED_FORM_CLAUSE.bearer,
+  basicScheme: CREDENTIAL_CLAUSE.malformed,
+  bearerExtra: CREDENTIAL_CLAUSE.malformed,
+  noKey: CREDENTIAL_CLAUSE.none,
+  invalidKey: CREDENTIAL_CLAUSE.unknown,
   badBodyNoKey: 'AUTH-1',
   wrongMethod: 'GAP-METHODS',
-  conflictingKeys: 'GAP-AUTH-PRECEDENCE',
+  conflictingKeys: CREDENTIAL_CLAUSE.twoKeys,
   badPageSize: 'GAP-PAGE-PARAMS',
   tamperedToken: 'GAP-PAGE-PARAMS',
   unknownField: 'GAP-BODY-FIELDS',

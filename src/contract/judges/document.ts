@@ -8,6 +8,7 @@ import { bodyDecision } from '../../openapi/response-validation.ts';
 import { PROFILE_OPERATION } from '../target-api/target.ts';
 import type { OperationName } from '../target-api/description.ts';
 import { ok } from './status.ts';
+import { agreed, diverged, type Verdict } from './verdict.ts';
 
 export function judgedByDocument(operation: OperationName, status: number): ClauseId[] {
   return [
@@ -17,4 +18,29 @@ export function judgedByDocument(operation: OperationName, status: number): Clau
     ...(status === 401 ? (['GAP-AUTH-CHALLENGE'] as const) : []),
     ...(ok(status) ? [bodyDecision(PROFILE_OPERATION[operation], status)] : []),
   ];
+}
+
+/**
+ * GAP-AUTH-CHALLENGE and GAP-ERR-BODY: a 401 carries a Bearer challenge (with the RFC 6750
+ * `error` our document gives for `what`, where it gives one) and a problem body with a code.
+ */
+export function challenged(
+  what: string,
+  challenge: string,
+  error: string | undefined,
+  code: unknown,
+): Verdict {
+  if (!/^Bearer\b/i.test(challenge))
+    return diverged(
+      'GAP-AUTH-CHALLENGE',
+      `a 401 for ${what} has no Bearer challenge (WWW-Authenticate: "${challenge}")`,
+    );
+  if (error && !challenge.includes(`error="${error}"`))
+    return diverged(
+      'GAP-AUTH-CHALLENGE',
+      `the challenge for ${what} lacks error="${error}": "${challenge}"`,
+    );
+  if (typeof code !== 'string')
+    return diverged('GAP-ERR-BODY', `the 401 for ${what} has no problem code`);
+  return agreed('GAP-AUTH-CHALLENGE');
 }

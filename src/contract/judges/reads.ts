@@ -121,3 +121,13 @@ export function hitsListed(hits: readonly unknown[] | undefined): Verdict {
     ? diverged('SEARCH-1', 'the target’s answer shows no list of hits')
     : agreed('SEARCH-1');
 }
+
+/**
+ * AUTH-1: a refused request shows none of the caller's data (an id or a name the key's account
+ * holds), whatever status it got.
+ */
+export function refusalShowsNothing(request: string, leaked: string | undefined): Verdict {
+  return leaked === undefined
+    ? agreed('AUTH-1')
+    : diverged('AUTH-1', `${request} leaked "${leaked}" in a refusal`);
+}

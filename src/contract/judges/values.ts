@@ -123,3 +123,10 @@ export function holdsContent(
     sameJson(record[k], v),
   );
 }
+
+/** ERR-401-5: a create a key without permission had refused made no collection all the same. */
+export function refusedWriteChangedNothing(made: number): Verdict {
+  return made === 0
+    ? agreed('ERR-401-5')
+    : diverged('ERR-401-5', 'a create refused with 401 made a collection all the same');
+}

@@ -57,3 +57,16 @@ export function uphold(verdict: Verdict, record?: StepRecord): Verdict {
     );
   return verdict;
 }
+
+/**
+ * Many verdicts of one judgement (every request of a set), as one: diverged with the first
+ * broken clause and every divergence's message, else the first verdict.
+ */
+export function together(verdicts: readonly Verdict[]): Verdict | undefined {
+  const broken = verdicts.filter((verdict) => verdict.outcome === 'diverged');
+  if (broken.length === 0) return verdicts[0];
+  return diverged(
+    broken[0]!.clause,
+    broken.map((verdict) => (verdict as { message: string }).message).join('; '),
+  );
+}
