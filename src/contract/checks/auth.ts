@@ -67,7 +67,7 @@ async function expectRefusals(
     verdicts.push(
       refusalShowsNothing(
         `${response.method} ${response.path} with ${what}`,
-        leaked && shorten(leaked, 40),
+        leaked && `"${shorten(leaked, 40)}" in a refusal`,
       ),
     );
   };

@@ -1,6 +1,21 @@
-import { defineCheck, destructiveHint, ensure, type CheckContext } from '../check.ts';
+import { defineCheck, destructiveHint, judgeStatus, type CheckContext } from '../check.ts';
+import {
+  IDENTIFIED_BY,
+  OPERATION_CLAUSE,
+  shownClause,
+  type CollectionState,
+} from '../judges/clause-of.ts';
+import { DECISION, problemCode, refusedLeftNothing } from '../judges/document.ts';
+import { listedForOneAccount, refusalShowsNothing } from '../judges/reads.ts';
+import {
+  contentAsWritten,
+  fetchedAsAsked,
+  holdsContent,
+  metadataAsWritten,
+  systemFields,
+  wordsKept,
+} from '../judges/values.ts';
 import { runName } from '../target-api/run-name.ts';
-import type { Target } from '../target-api/target.ts';
 import { canFetch, contentWordsOf, existingObjects, wordsLost } from './existing.ts';
 
 /** The object inside a get response, checked to be the one asked for, with its system fields. */
@@ -10,17 +25,17 @@ async function fetchObject(
 ): Promise<unknown> {
   const { target } = context;
   const got = await target.send('getObject', { params });
-  ensure(got.status === 200, `${got.method} ${got.path} answered ${got.status}, not 200`);
+  judgeStatus(context, OPERATION_CLAUSE.getObject, got, 200);
   const object = target.objectIn(got.json);
-  ensure(
-    target.objectIdOf(object) === params.object_id,
-    `${got.method} ${got.path} returned object ${target.objectIdOf(object)}`,
+  context.judged(
+    fetchedAsAsked(
+      IDENTIFIED_BY.object,
+      `${got.method} ${got.path}`,
+      params.object_id,
+      target.objectIdOf(object),
+    ),
   );
-  const missing = target.missingSystemFields(object);
-  ensure(
-    missing.length === 0,
-    `${got.method} ${got.path}: the object lacks the system field(s) ${missing.join(', ')}`,
-  );
+  context.judged(systemFields(target.missingSystemFields(object)));
   return object;
 }
 
@@ -30,8 +45,8 @@ async function inParallel<T, R>(items: T[], send: (item: T) => Promise<R>): Prom
   return items.map((item, i) => [item, answers[i]!]);
 }
 
-/** The "not yours" statuses, for messages. */
-const notYours = (target: Target) => target.statuses.notYours.join(', ');
+/** Another account's resource, as the clause judges see it from the full key. */
+const THEIRS: CollectionState = { key: 'otherAccount', deleted: false };
 
 export const resourceChecks = [
   defineCheck({
@@ -57,19 +72,24 @@ export const resourceChecks = [
         const id = target.collectionIdOf(summary);
         if (id === undefined) continue;
         const got = await target.send('getCollection', { params: { collection_id: id } });
-        ensure(got.status === 200, `${got.method} ${got.path} answered ${got.status}, not 200`);
+        judgeStatus(context, OPERATION_CLAUSE.getCollection, got, 200);
         const collection = target.collectionIn(got.json);
         const returned = target.collectionIdOf(collection);
         if (returned === undefined)
           context.skip(
             `the get response has no id at ${target.description.collection.in}${target.description.collection.id}`,
           );
-        ensure(returned === id, `${got.method} ${got.path} returned collection ${returned}`);
+        context.judged(
+          fetchedAsAsked(IDENTIFIED_BY.collection, `${got.method} ${got.path}`, id, returned),
+        );
         if (context.profile)
-          ensure(
-            JSON.stringify(target.metadataOf(collection)) ===
-              JSON.stringify(target.metadataOf(summary)),
-            `collection ${id}: metadata differs between list and get`,
+          context.judged(
+            metadataAsWritten(
+              `collection ${id}: the metadata of its get`,
+              [target.metadataOf(summary)],
+              target.metadataOf(collection),
+              'the list',
+            ),
           );
       }
     },
@@ -100,7 +120,7 @@ export const resourceChecks = [
           `a summary has no id at ${target.description.collection.id}: the lists cannot be compared`,
         );
       const shared = ids(mine).filter((id) => ids(theirs).includes(id));
-      ensure(shared.length === 0, `collection ${shared[0]} is listed for both accounts`);
+      context.judged(listedForOneAccount(shared.map(String)));
       if (theirs.length === 0 && mine.length === 0)
         context.skip(`neither account has a collection to hide${destructiveHint(context)}`);
       // @note Each account's collections fetched with the other's key: both ways round.
@@ -119,14 +139,21 @@ export const resourceChecks = [
             params: { collection_id: target.collectionIdOf(summary) },
           }),
         )) {
-          ensure(
-            target.isNotYours(got.status),
-            `${got.method} ${got.path} of ${whose}'s collection answered ${got.status}, not one of ${notYours(target)}`,
+          judgeStatus(
+            context,
+            shownClause(THEIRS, 'full', OPERATION_CLAUSE.getCollection),
+            got,
+            404,
+            `(${whose}'s collection)`,
+            'notYours',
           );
           const name = target.nameOf(summary);
-          ensure(
-            !name || name.length < 4 || !got.text.includes(name),
-            `${got.method} ${got.path} of ${whose}'s collection leaked its name`,
+          context.judged(
+            refusalShowsNothing(
+              `${got.method} ${got.path} of ${whose}'s collection`,
+              name && name.length >= 4 && got.text.includes(name) ? 'its name' : undefined,
+              'another account',
+            ),
           );
         }
       if (!target.offers('getObject')) return;
@@ -153,13 +180,21 @@ export const resourceChecks = [
           params: { collection_id: object.collectionId, object_id: object.id },
         }),
       )) {
-        ensure(
-          target.isNotYours(got.status),
-          `${got.method} ${got.path} of ${key ? 'this' : 'another'} account's object answered ${got.status}, not one of ${notYours(target)}`,
+        const whose = `${key ? 'this' : 'another'} account's object`;
+        judgeStatus(
+          context,
+          shownClause(THEIRS, 'full', OPERATION_CLAUSE.getObject),
+          got,
+          404,
+          `(${whose})`,
+          'notYours',
         );
-        ensure(
-          !word || !got.text.toLowerCase().includes(word),
-          `${got.method} ${got.path} of ${key ? 'this' : 'another'} account's object leaked its content ("${word}")`,
+        context.judged(
+          refusalShowsNothing(
+            `${got.method} ${got.path} of ${whose}`,
+            word && got.text.toLowerCase().includes(word) ? `its content ("${word}")` : undefined,
+            'another account',
+          ),
         );
       }
     },
@@ -190,10 +225,7 @@ export const resourceChecks = [
             object_id: found.id,
           });
           const lost = found.shown === undefined ? [] : wordsLost(found.shown, fetched);
-          ensure(
-            lost.length === 0,
-            `object ${found.id}, fetched, lacks words its listing showed: ${lost.slice(0, 5).join(', ')}`,
-          );
+          context.judged(wordsKept(found.id, lost));
         }
         return;
       }
@@ -206,11 +238,15 @@ export const resourceChecks = [
         collection_id: made.id,
         object_id: made.objectIds[0]!,
       });
-      for (const part of [`${run.uniqueWord} complete`, '"deep":"kept"', '[1,'])
-        ensure(
-          JSON.stringify(object).includes(part),
-          `the fetched object lost part of its content (${part})`,
-        );
+      const located = target.contentAt(object);
+      context.judged(
+        contentAsWritten(
+          [content],
+          (sent) => holdsContent(object, sent, located),
+          located?.content ?? object,
+          'what was sent',
+        ),
+      );
     },
   }),
   defineCheck({
@@ -227,10 +263,9 @@ export const resourceChecks = [
         "x' OR '1'='1",
       ]) {
         const got = await context.target.send('getCollection', { params: { collection_id: id } });
-        ensure(got.status === 404, `${got.method} ${got.path} answered ${got.status}, not 404`);
-        ensure(
-          got.json?.code === 'collection_not_found',
-          `${got.method} ${got.path} answered code ${got.json?.code}`,
+        judgeStatus(context, OPERATION_CLAUSE.getCollection, got, 404);
+        context.judged(
+          problemCode(`${got.method} ${got.path}`, 'collection_not_found', got.json?.code),
         );
       }
     },
@@ -250,10 +285,8 @@ export const resourceChecks = [
       const got = await target.send('getObject', {
         params: { collection_id: collectionId, object_id: 'obj_00000000000000000000' },
       });
-      ensure(
-        got.status === 404 && got.json?.code === 'object_not_found',
-        `an unknown object answered ${got.status} ${got.json?.code}`,
-      );
+      judgeStatus(context, OPERATION_CLAUSE.getObject, got, 404, '(an unknown object)');
+      context.judged(problemCode(`${got.method} ${got.path}`, 'object_not_found', got.json?.code));
     },
   }),
   defineCheck({
@@ -276,15 +309,11 @@ export const resourceChecks = [
           params,
           raw: JSON.stringify({ content: { x: 1 }, ...field }),
         });
-        ensure(
-          sent.status === 400,
-          `${sent.method} ${sent.path} with ${Object.keys(field)[0]} answered ${sent.status}, not 400`,
-        );
+        judgeStatus(context, DECISION.bodyFields, sent, 400, `with ${Object.keys(field)[0]}`);
       }
       const listed = await target.walk({ operation: 'listObjects', params });
-      ensure(
-        listed.items.length === 0,
-        `refused creates left ${listed.items.length} object(s) behind`,
+      context.judged(
+        refusedLeftNothing(DECISION.bodyFields, 'refused creates', listed.items.length),
       );
     },
   }),

@@ -150,3 +150,9 @@ export const ODD_REQUEST_CLAUSE = {
   tamperedToken: 'GAP-PAGE-PARAMS',
   unknownField: 'GAP-BODY-FIELDS',
 } as const satisfies Record<string, ClauseId>;
+
+/** The clause an identifier's use to fetch its resource puts to the test. */
+export const IDENTIFIED_BY = {
+  collection: 'COLL-GET-1',
+  object: 'OBJ-2',
+} as const satisfies Record<string, ClauseId>;

@@ -10,6 +10,33 @@ import type { OperationName } from '../target-api/description.ts';
 import { ok } from './status.ts';
 import { agreed, diverged, type Verdict } from './verdict.ts';
 
+/** The decisions of our document a fixed check judges at `--level profile`, by name. */
+export const DECISION = {
+  bodyFields: 'GAP-BODY-FIELDS',
+  errCodes: 'GAP-ERR-CODES',
+  ids: 'GAP-IDS',
+  limitPage: 'GAP-LIMIT-PAGE',
+  media: 'GAP-MEDIA',
+  methods: 'GAP-METHODS',
+  orderCheck: 'GAP-ORDER-CHECK',
+  pageParams: 'GAP-PAGE-PARAMS',
+  searchMatch: 'GAP-SEARCH-MATCH',
+  searchRequest: 'GAP-SEARCH-REQ',
+  sortDirection: 'GAP-SORT-DIRECTION',
+} as const satisfies Record<string, ClauseId>;
+
+/** GAP-ERR-CODES: a refusal's problem code is the one our document gives it. */
+export function problemCode(request: string, expected: string, code: unknown): Verdict {
+  return code === expected
+    ? agreed(DECISION.errCodes)
+    : diverged(DECISION.errCodes, `${request} answered code ${String(code)}, not ${expected}`);
+}
+
+/** A decision of our document about what a refused write leaves: nothing at all. */
+export function refusedLeftNothing(decision: ClauseId, what: string, left: number): Verdict {
+  return left === 0 ? agreed(decision) : diverged(decision, `${what} left ${left} behind`);
+}
+
 export function judgedByDocument(operation: OperationName, status: number): ClauseId[] {
   return [
     'GAP-MEDIA',

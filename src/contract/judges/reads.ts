@@ -126,8 +126,19 @@ export function hitsListed(hits: readonly unknown[] | undefined): Verdict {
  * AUTH-1: a refused request shows none of the caller's data (an id or a name the key's account
  * holds), whatever status it got.
  */
-export function refusalShowsNothing(request: string, leaked: string | undefined): Verdict {
-  return leaked === undefined
-    ? agreed('AUTH-1')
-    : diverged('AUTH-1', `${request} leaked "${leaked}" in a refusal`);
+export function refusalShowsNothing(
+  request: string,
+  leaked: string | undefined,
+  whose: 'the caller' | 'another account' = 'the caller',
+): Verdict {
+  // @note Another account's data in an answer to this one breaks isolation, not authentication.
+  const clause = whose === 'another account' ? 'ISO-1' : 'AUTH-1';
+  return leaked === undefined ? agreed(clause) : diverged(clause, `${request} leaked ${leaked}`);
+}
+
+/** ISO-1: no collection is listed for two accounts. */
+export function listedForOneAccount(shared: readonly string[]): Verdict {
+  return shared.length === 0
+    ? agreed('ISO-1')
+    : diverged('ISO-1', `collection ${shared[0]} is listed for both accounts`);
 }

@@ -4,6 +4,7 @@
  * values a correct target may show come from the expectations model (one per update style the
  * description allows); the judges only compare.
  */
+import type { ClauseId } from '../../generated/clauses.ts';
 import { agreed, diverged, type Verdict } from './verdict.ts';
 import { apart, sameJson, short } from './json.ts';
 
@@ -129,4 +130,29 @@ export function refusedWriteChangedNothing(made: number): Verdict {
   return made === 0
     ? agreed('ERR-401-5')
     : diverged('ERR-401-5', 'a create refused with 401 made a collection all the same');
+}
+
+/**
+ * COLL-GET-1 or OBJ-2: a get by an identifier answers the resource of that identifier (a get
+ * that answers one fixed resource whatever the id is wrong for all but one).
+ */
+export function fetchedAsAsked(
+  clause: ClauseId,
+  request: string,
+  asked: string,
+  returned: string | undefined,
+): Verdict {
+  return returned === asked
+    ? agreed(clause)
+    : diverged(clause, `${request} returned ${String(returned)}, not ${asked}`);
+}
+
+/** OBJ-GET-1: a get shows every word the object's listing showed of its content. */
+export function wordsKept(id: string, lost: readonly string[]): Verdict {
+  return lost.length === 0
+    ? agreed('OBJ-GET-1')
+    : diverged(
+        'OBJ-GET-1',
+        `object ${id}, fetched, lacks words its listing showed: ${lost.slice(0, 5).join(', ')}`,
+      );
 }
