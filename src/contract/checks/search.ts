@@ -1,4 +1,8 @@
-import { CheckFailure, defineCheck, ensure, type CheckContext } from '../check.ts';
+import { defineCheck, judgeStatus, type CheckContext } from '../check.ts';
+import { OPERATION_CLAUSE, visibleTo, type CollectionState } from '../judges/clause-of.ts';
+import { allShown, foundByItsWords, nothingHidden } from '../judges/reads.ts';
+import { onlyMatches, withinScope } from '../judges/document.ts';
+import { together } from '../judges/verdict.ts';
 import { contentWordsOf, existingObjects, wordsOf, type ExistingObject } from './existing.ts';
 
 /** The hits of a search for `query`, or a skip when hits cannot be read. */
@@ -12,7 +16,7 @@ async function hitsFor(
     key: options.key,
     body: { query, collection_ids: options.collectionIds },
   });
-  ensure(found.status === 200, `${found.method} ${found.path} answered ${found.status}, not 200`);
+  judgeStatus(context, OPERATION_CLAUSE.search, found, 200);
   const hits = target.hitsOf(found.json);
   if (!hits)
     context.skip(`the search response has no array of hits at ${target.description.search.hits}`);
@@ -31,6 +35,10 @@ export async function hitIds(
     context.skip(`a search hit has no object id at ${target.description.search.hitObjectId}`);
   return ids as string[];
 }
+
+/** This account's data, and another account's, as the judges see them from the full key. */
+const MINE: CollectionState = { key: 'full', deleted: false };
+const THEIRS: CollectionState = { key: 'otherAccount', deleted: false };
 
 /**
  * Hits fewer than this are surely the whole answer (no page size of a search is smaller, ours is
@@ -66,11 +74,14 @@ export const searchChecks = [
         const main = await context.run.main();
         await context.settle.until(async () => {
           const ids = await hitIds(context, main.word);
-          for (const id of main.objectIds.slice(0, 2))
-            ensure(
-              ids.includes(id),
-              `searching "${main.word}" does not find object ${id}, which contains it`,
-            );
+          context.judged(
+            allShown(
+              OPERATION_CLAUSE.search,
+              `searching "${main.word}"`,
+              main.objectIds.slice(0, 2),
+              ids,
+            ),
+          );
         });
         return;
       }
@@ -79,7 +90,7 @@ export const searchChecks = [
       // @note Which fields a search reads is not stated: an object passes when a search for any
       // of three words of its longest text finds it, and fails only when none does and every
       // answer was surely whole.
-      let judged = 0;
+      const verdicts = [];
       for (const { object, words } of await searchable(context)) {
         const tried: Array<{ word: string; hits: number }> = [];
         for (const word of words.slice(0, 3)) {
@@ -87,19 +98,14 @@ export const searchChecks = [
           if (ids.includes(object.id)) break;
           tried.push({ word, hits: ids.length });
         }
-        if (tried.length < Math.min(3, words.length)) {
-          judged += 1;
-          continue;
-        }
-        if (tried.some((t) => t.hits >= SURELY_WHOLE)) continue;
-        throw new CheckFailure(
-          `searching for ${tried.map((t) => `"${t.word}" (${t.hits} hits)`).join(', ')} never finds object ${object.id}, which contains each`,
-        );
+        verdicts.push(foundByItsWords(object.id, tried, Math.min(3, words.length), SURELY_WHOLE));
       }
-      if (judged === 0)
-        context.skip(
-          `the existing objects' words are too common to judge one search (${SURELY_WHOLE} hits or more, which may be one page of many)`,
-        );
+      // @note A search that answered is no proof that it finds: none of the objects judged, the
+      // check did not pass.
+      const verdict = together(verdicts.filter((each) => each.outcome !== 'notJudged'));
+      if (!verdict)
+        return context.skip(verdicts.map((each) => ('reason' in each ? each.reason : ''))[0]!);
+      context.judged(verdict);
     },
   }),
   defineCheck({
@@ -116,10 +122,19 @@ export const searchChecks = [
       if (context.destructive && context.target.offers('createCollection')) {
         const main = await context.run.main();
         const theirs = await hitIds(context, main.word, other);
-        const leaked = theirs.filter((id) => main.objectIds.includes(id));
-        ensure(
-          leaked.length === 0,
-          `another account's search finds this account's object ${leaked[0]}`,
+        context.judged(
+          nothingHidden(
+            "another account's search",
+            main.objectIds.map((id) => ({
+              name: `this account's object ${id}`,
+              state: MINE,
+              shown: theirs.includes(id),
+            })),
+            (state) => visibleTo(state, 'otherAccount'),
+            'otherAccount',
+            OPERATION_CLAUSE.search,
+            "another account's",
+          ),
         );
         return;
       }
@@ -128,9 +143,15 @@ export const searchChecks = [
       for (const { object, words } of await searchable(context, other)) {
         for (const word of words.slice(0, 2)) {
           const ids = await hitIds(context, word);
-          ensure(
-            !ids.includes(object.id),
-            `searching "${word}" with this account's key finds ${object.id}, an object of another account`,
+          context.judged(
+            nothingHidden(
+              `searching "${word}" with this account's key`,
+              [{ name: `${object.id}`, state: THEIRS, shown: ids.includes(object.id) }],
+              (state) => visibleTo(state, 'full'),
+              'full',
+              OPERATION_CLAUSE.search,
+              "another account's",
+            ),
           );
         }
       }
@@ -147,14 +168,12 @@ export const searchChecks = [
       const { word } = await context.run.main();
       const hits = await hitsFor(context, word);
       const strays = hits.filter((hit: any) => !wordsOf(hit?.object?.content).includes(word));
-      ensure(
-        strays.length === 0,
-        `searching "${word}" returned ${strays.length} object(s) without it, e.g. ${context.target.hitObjectIdOf(strays[0])}`,
-      );
-      const scores = hits.map((hit: any) => hit?.score as number);
-      ensure(
-        scores.every((s, i) => i === 0 || s <= scores[i - 1]!),
-        'hits are not ordered by score',
+      context.judged(
+        onlyMatches(
+          `searching "${word}"`,
+          strays.map((hit) => String(context.target.hitObjectIdOf(hit))),
+          hits.map((hit: any) => hit?.score as number),
+        ),
       );
     },
   }),
@@ -170,15 +189,19 @@ export const searchChecks = [
       const main = await run.main();
       const inside = await hitsFor(context, main.word, { collectionIds: [main.id] });
       const outside = inside.filter((hit: any) => hit?.collection_id !== main.id);
-      ensure(
-        outside.length === 0,
-        `the filter to ${main.id} returned hits from ${outside.map((h: any) => h?.collection_id).join(', ')}`,
+      context.judged(
+        withinScope(
+          `the filter to ${main.id}`,
+          outside.map((h: any) => String(h?.collection_id)),
+        ),
       );
       const other = await run.createCollection('filter', [{ title: 'no run word here' }]);
       const elsewhere = await hitsFor(context, main.word, { collectionIds: [other.id] });
-      ensure(
-        elsewhere.length === 0,
-        `searching "${main.word}" only in a collection without it found ${elsewhere.length} hits`,
+      context.judged(
+        withinScope(
+          `searching "${main.word}" only in a collection without it`,
+          elsewhere.map((h: any) => String(h?.collection_id)),
+        ),
       );
     },
   }),

@@ -71,3 +71,22 @@ export function challenged(
     return diverged('GAP-ERR-BODY', `the 401 for ${what} has no problem code`);
   return agreed('GAP-AUTH-CHALLENGE');
 }
+
+/** GAP-SEARCH-MATCH: a search answers only objects holding a query word, by score. */
+export function onlyMatches(request: string, strays: readonly string[], scores: number[]): Verdict {
+  if (strays.length > 0)
+    return diverged(
+      DECISION.searchMatch,
+      `${request} returned ${strays.length} object(s) without it, e.g. ${strays[0]}`,
+    );
+  if (!scores.every((score, i) => i === 0 || score <= scores[i - 1]!))
+    return diverged(DECISION.searchMatch, 'hits are not ordered by score');
+  return agreed(DECISION.searchMatch);
+}
+
+/** GAP-SEARCH-REQ: a search given `collection_ids` answers hits from those collections only. */
+export function withinScope(request: string, outside: readonly string[]): Verdict {
+  return outside.length === 0
+    ? agreed(DECISION.searchRequest)
+    : diverged(DECISION.searchRequest, `${request} returned hits from ${outside.join(', ')}`);
+}

@@ -142,3 +142,26 @@ export function listedForOneAccount(shared: readonly string[]): Verdict {
     ? agreed('ISO-1')
     : diverged('ISO-1', `collection ${shared[0]} is listed for both accounts`);
 }
+
+/**
+ * SEARCH-1, on data the run did not make: an object is found by a search for one of its own
+ * words (`tried`: the words that did not find it, of `tries`). Not judged where every search
+ * that missed it answered as many hits as may be one page of many (`surelyWhole`).
+ */
+export function foundByItsWords(
+  id: string,
+  tried: ReadonlyArray<{ word: string; hits: number }>,
+  tries: number,
+  surelyWhole: number,
+): Verdict {
+  if (tried.length < tries) return agreed('SEARCH-1');
+  if (tried.some((t) => t.hits >= surelyWhole))
+    return notJudged(
+      'SEARCH-1',
+      `the existing objects' words are too common to judge one search (${surelyWhole} hits or more, which may be one page of many)`,
+    );
+  return diverged(
+    'SEARCH-1',
+    `searching for ${tried.map((t) => `"${t.word}" (${t.hits} hits)`).join(', ')} never finds object ${id}, which contains each`,
+  );
+}
