@@ -1,4 +1,7 @@
-import { defineCheck, ensure, type CheckContext } from '../check.ts';
+import type { ClauseId } from '../../generated/clauses.ts';
+import { defineCheck, type CheckContext } from '../check.ts';
+import { DECISION, methodRefused, refusedAsDecided } from '../judges/document.ts';
+import { together } from '../judges/verdict.ts';
 import type { OperationName } from '../target-api/description.ts';
 import type { SendOptions } from '../target-api/target.ts';
 
@@ -9,22 +12,18 @@ interface Case extends SendOptions {
   code?: string;
 }
 
-/** Sends each request and expects `status` (and `code`, when given); collects every miss. */
-async function expectAll(context: CheckContext, cases: Case[]): Promise<void> {
-  const misses: string[] = [];
+/**
+ * Sends each request and expects `status` (and `code`, when given), as our document decides
+ * (`decision`); every miss is told.
+ */
+async function expectAll(context: CheckContext, decision: ClauseId, cases: Case[]): Promise<void> {
+  const verdicts = [];
   for (const { operation, status, code, ...options } of cases) {
     const response = await context.target.send(operation, options);
-    const sent = `${response.method} ${response.path}`;
-    if (response.status >= 500)
-      misses.push(
-        `${sent} answered ${response.status}: a bad request must never be a server error`,
-      );
-    else if (response.status !== status)
-      misses.push(`${sent} answered ${response.status}, not ${status}`);
-    else if (code && response.json?.code !== code)
-      misses.push(`${sent} answered code ${response.json?.code}, not ${code}`);
+    verdicts.push(refusedAsDecided(decision, response, status, code, response.json?.code));
   }
-  ensure(misses.length === 0, misses.join('; '));
+  const verdict = together(verdicts);
+  if (verdict) context.judged(verdict);
 }
 
 const list = (query: Record<string, string>, status = 400, code = 'invalid_parameter'): Case => ({
@@ -69,7 +68,7 @@ export const negativeChecks = [
           list({ order: 'desc', [pageToken]: cursor }, 400, 'invalid_cursor'),
         );
       }
-      await expectAll(context, cases);
+      await expectAll(context, DECISION.pageParams, cases);
     },
   }),
   defineCheck({
@@ -111,7 +110,7 @@ export const negativeChecks = [
             status: 404,
             code: 'object_not_found',
           });
-      await expectAll(context, cases);
+      await expectAll(context, DECISION.ids, cases);
     },
   }),
   defineCheck({
@@ -138,13 +137,13 @@ export const negativeChecks = [
         const { path } = target.route(operation, { collection_id: 'col_00000000000000000000' });
         // @note direct: a proxy that routes by the document answers unknown methods itself.
         const response = await target.http.request(method, path, { direct: true });
-        ensure(response.status === 405, `${method} ${path} answered ${response.status}, not 405`);
-        const allow = (response.headers.get('allow') ?? '')
-          .split(',')
-          .map((m) => m.trim().toUpperCase());
-        ensure(
-          allowed.every((m) => allow.includes(m)),
-          `${method} ${path}: Allow is "${response.headers.get('allow')}", expected ${allowed.join(', ')}`,
+        context.judged(
+          methodRefused(
+            `${method} ${path}`,
+            response.status,
+            response.headers.get('allow'),
+            allowed,
+          ),
         );
       }
     },
@@ -171,7 +170,7 @@ export const negativeChecks = [
         headers,
         direct: true,
       });
-      await expectAll(context, [
+      await expectAll(context, DECISION.media, [
         search('{"query":', 400, 'malformed_json'),
         search('{"query":"x"}', 415, 'unsupported_media_type', { 'content-type': 'text/plain' }),
         search('[]', 400, 'validation_failed'),
@@ -190,7 +189,7 @@ export const negativeChecks = [
     uses: ['listCollections', 'getCollection', 'search'],
     async run(context) {
       const { pageSize = 'limit' } = context.target.description.paging;
-      await expectAll(context, [
+      await expectAll(context, DECISION.orderCheck, [
         { operation: 'listCollections', query: { [pageSize]: '0' }, key: null, status: 401 },
         { operation: 'search', raw: '{"query":', key: null, status: 401 },
         {

@@ -1,4 +1,5 @@
-import { defineCheck, ensure } from '../check.ts';
+import { defineCheck } from '../check.ts';
+import { problemMedia } from '../judges/document.ts';
 
 export const responseChecks = [
   defineCheck({
@@ -36,10 +37,7 @@ export const responseChecks = [
       await target.send('getCollection', { params: { collection_id: 'col_00000000000000000000' } });
       const { pageSize = 'limit' } = target.description.paging;
       const bad = await target.send('listCollections', { query: { [pageSize]: '0' } });
-      ensure(
-        bad.headers.get('content-type')?.startsWith('application/problem+json'),
-        `an error is ${bad.headers.get('content-type')}, not application/problem+json`,
-      );
+      context.judged(problemMedia(bad.headers.get('content-type')));
     },
   }),
 ];

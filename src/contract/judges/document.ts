@@ -90,3 +90,51 @@ export function withinScope(request: string, outside: readonly string[]): Verdic
     ? agreed(DECISION.searchRequest)
     : diverged(DECISION.searchRequest, `${request} returned hits from ${outside.join(', ')}`);
 }
+
+/**
+ * A bad request refused as our document decides (`decision`): its status, and its problem code
+ * where the document gives one; never a server error.
+ */
+export function refusedAsDecided(
+  decision: ClauseId,
+  answer: { method: string; path: string; status: number },
+  status: number,
+  code: string | undefined,
+  shownCode: unknown,
+): Verdict {
+  const sent = `${answer.method} ${answer.path}`;
+  if (answer.status >= 500)
+    return diverged(
+      decision,
+      `${sent} answered ${answer.status}: a bad request must never be a server error`,
+    );
+  if (answer.status !== status)
+    return diverged(decision, `${sent} answered ${answer.status}, not ${status}`);
+  if (code && shownCode !== code)
+    return diverged(DECISION.errCodes, `${sent} answered code ${String(shownCode)}, not ${code}`);
+  return agreed(decision);
+}
+
+/** GAP-METHODS: a method a path does not offer is refused with 405 and an `Allow` naming the rest. */
+export function methodRefused(
+  request: string,
+  status: number,
+  allowHeader: string | null,
+  allowed: readonly string[],
+): Verdict {
+  if (status !== 405) return diverged(DECISION.methods, `${request} answered ${status}, not 405`);
+  const allow = (allowHeader ?? '').split(',').map((m) => m.trim().toUpperCase());
+  if (!allowed.every((m) => allow.includes(m)))
+    return diverged(
+      DECISION.methods,
+      `${request}: Allow is "${allowHeader}", expected ${allowed.join(', ')}`,
+    );
+  return agreed(DECISION.methods);
+}
+
+/** GAP-ERR-BODY: an error is a problem document (RFC 9457). */
+export function problemMedia(contentType: string | null): Verdict {
+  return contentType?.startsWith('application/problem+json')
+    ? agreed('GAP-ERR-BODY')
+    : diverged('GAP-ERR-BODY', `an error is ${contentType}, not application/problem+json`);
+}
