@@ -70,6 +70,47 @@ function reviveObject(
   return { ...result, response: json(200, toObject(object)) };
 }
 
+/**
+ * Whether a search's words match an object no longer stored, scored with a vocabulary of its own
+ * (the mock's counts only live objects' words), packed once per object: a run searches its
+ * graveyard many times over.
+ */
+function graveyardMatcher(): (object: ObjectRecord, queryWords: string[]) => boolean {
+  const packed = new WeakMap<
+    ObjectRecord,
+    { vocabulary: Vocabulary; packed: ReturnType<typeof packTerms> }
+  >();
+  return (object, queryWords) => {
+    let terms = packed.get(object);
+    if (!terms) {
+      const vocabulary = new Vocabulary();
+      terms = { vocabulary, packed: packTerms(object.content, vocabulary) };
+      packed.set(object, terms);
+    }
+    return score(terms.packed, queryTerms(queryWords, terms.vocabulary)) > 0;
+  };
+}
+
+/** A search's answer with `leftovers` added last (score 1 is below every real hit). */
+function withLeftovers(result: HandledRequest, leftovers: readonly ObjectRecord[]): HandledRequest {
+  if (leftovers.length === 0) return result;
+  return rewriteWhen(result, ['searchObjects'], [200], (body) => ({
+    ...body,
+    data:
+      body.has_more === true
+        ? body.data
+        : [
+            ...objectsIn(body),
+            ...leftovers.map((object) => ({
+              score: 1,
+              collection_id: object.collection_id,
+              object: toObject(object),
+            })),
+          ],
+    total: Number(body.total) + leftovers.length,
+  }));
+}
+
 export const DELETION_FAULTS = {
   'delete-not-cascading': {
     description:
@@ -77,10 +118,7 @@ export const DELETION_FAULTS = {
     clauses: ['DEL-2', 'DEL-3', 'GAP-DEL-RESP', 'GAP-STATES'],
     wrap: (state) => {
       const graveyard = new Map<string, Remains>();
-      const packedRemains = new WeakMap<
-        ObjectRecord,
-        { vocabulary: Vocabulary; packed: ReturnType<typeof packTerms> }
-      >();
+      const matches = graveyardMatcher();
       return async (request, next) => {
         const result = reviveObject(
           state,
@@ -94,38 +132,47 @@ export const DELETION_FAULTS = {
         const search = requestJson(request);
         if (!isObject(search) || search.collection_ids !== undefined) return result;
         const queryWords = words(String(search.query));
-        // @note Scored with a vocabulary of its own: the mock's counts only live objects' words.
-        // Packed once per object (a run searches its graveyard many times over).
-        const matches = (object: ObjectRecord) => {
-          let terms = packedRemains.get(object);
-          if (!terms) {
-            const vocabulary = new Vocabulary();
-            terms = { vocabulary, packed: packTerms(object.content, vocabulary) };
-            packedRemains.set(object, terms);
-          }
-          return score(terms.packed, queryTerms(queryWords, terms.vocabulary)) > 0;
-        };
         const leftovers = [...graveyard.values()]
           .filter((remains) => remains.accountId === result.accountId)
           .flatMap((remains) => [...remains.objects.values()])
-          .filter((object) => !state.store.hasId(object.id) && matches(object));
-        if (leftovers.length === 0) return result;
-        // @note Ranked last (score 1 is below every real hit), so they go on the last page.
-        return rewriteWhen(result, ['searchObjects'], [200], (body) => ({
-          ...body,
-          data:
-            body.has_more === true
-              ? body.data
-              : [
-                  ...objectsIn(body),
-                  ...leftovers.map((object) => ({
-                    score: 1,
-                    collection_id: object.collection_id,
-                    object: toObject(object),
-                  })),
-                ],
-          total: Number(body.total) + leftovers.length,
-        }));
+          .filter((object) => !state.store.hasId(object.id) && matches(object, queryWords));
+        // @note Ranked last, so they go on the last page.
+        return withLeftovers(result, leftovers);
+      };
+    },
+  },
+
+  'deleted-object-searchable': {
+    description:
+      'A deleted object is gone by id, but the search index keeps it: an account-wide search still finds it.',
+    clauses: ['DEL-3'],
+    wrap: (state) => {
+      const deleted = new Map<string, { accountId: string; object: ObjectRecord }>();
+      const matches = graveyardMatcher();
+      return async (request, next) => {
+        const route = routeOf(request);
+        if (route?.operation.operationId === 'deleteObject') {
+          const { collection_id: collectionId = '', object_id: objectId = '' } = route.params;
+          const owner = accountIds(state).find((account) =>
+            state.store.findObject(account, collectionId, objectId),
+          );
+          const object = owner && state.store.findObject(owner, collectionId, objectId);
+          const result = await next(request);
+          if (owner && object && result.response.status === 204 && result.accountId === owner)
+            deleted.set(objectId, { accountId: owner, object });
+          return result;
+        }
+        const result = await next(request);
+        if (operationIdOf(result) !== 'searchObjects' || result.response.status !== 200)
+          return result;
+        const search = requestJson(request);
+        if (!isObject(search) || search.collection_ids !== undefined) return result;
+        const queryWords = words(String(search.query));
+        const leftovers = [...deleted.values()]
+          .filter((each) => each.accountId === result.accountId)
+          .map((each) => each.object)
+          .filter((object) => !state.store.hasId(object.id) && matches(object, queryWords));
+        return withLeftovers(result, leftovers);
       };
     },
   },

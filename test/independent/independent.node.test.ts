@@ -47,6 +47,7 @@ describe('the correct independent server', () => {
 /** The skips of a run without --destructive, as docs/independent-server.md lists them. */
 const READ_ONLY_SKIPS = [
   'auth.missing-permission: changes data: needs --destructive',
+  'delete.object: changes data: needs --destructive',
   'delete.collection: changes data: needs --destructive',
   'delete.cascade: changes data: needs --destructive',
 ];

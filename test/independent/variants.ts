@@ -193,7 +193,8 @@ export const VARIANTS = [
     breaks: 'a response cache keeps answering 200 for a URL read before the delete',
     clause: '§3: the loss cannot be undone; the collection is removed permanently',
     caughtBy: 'delete.collection',
-    alsoFails: ['delete.cascade'],
+    // The object read before its delete is served from the cache too (DEL-3).
+    alsoFails: ['delete.cascade', 'delete.object'],
   },
   {
     variant: 'trash-bin',

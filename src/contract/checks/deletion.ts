@@ -64,6 +64,85 @@ const NEEDED = ['createCollection', 'deleteCollection', 'getCollection'] as cons
 
 export const deletionChecks = [
   defineCheck({
+    id: 'delete.object',
+    title: 'removes a deleted object permanently: gone by id and from search',
+    clauses: ['DEL-3'],
+    level: 'spec',
+    needs: ['destructive'],
+    uses: ['createCollection', 'createObject', 'deleteObject'],
+    async run(context) {
+      const { target, run } = context;
+      const word = `${run.uniqueWord}deletedobject`;
+      const made = await run.createCollection('object-deleted', [{ title: `${word} one` }]);
+      const params = { collection_id: made.id, object_id: made.objectIds[0]! };
+      if (!target.offers('getObject') && !target.offers('search'))
+        context.skip(
+          'the target description offers neither getObject nor search to see objects by',
+        );
+      // @note Seen first where it will be looked for: a "gone" afterwards means something only
+      // because the same URL (or search) showed it before.
+      if (target.offers('getObject'))
+        judgeStatus(
+          context,
+          OPERATION_CLAUSE.getObject,
+          await target.send('getObject', { params }),
+          200,
+          'before the delete',
+        );
+      const searchable =
+        target.offers('search') &&
+        (await context.settle
+          .until(async () => {
+            uphold(
+              allShown(
+                OPERATION_CLAUSE.search,
+                `a search for "${word}"`,
+                made.objectIds,
+                await hitIds(context, word),
+              ),
+            );
+            return true;
+          })
+          .catch((error: unknown) => {
+            if (error instanceof Divergence) return false;
+            throw error;
+          }));
+      const deleted = await target.send('deleteObject', { params });
+      judgeStatus(context, OPERATION_CLAUSE.deleteObject, deleted, 200);
+      const gone: ObjectState = {
+        key: 'full',
+        deleted: true,
+        collection: { key: 'full', deleted: false },
+      };
+      if (target.offers('getObject'))
+        await context.settle.until(async () => {
+          const got = await target.send('getObject', { params });
+          const clause = requestClause(gone, 'full', false, OPERATION_CLAUSE.getObject);
+          judgeStatus(context, clause, got, 404, 'after the delete', 'gone');
+        });
+      if (searchable)
+        await context.settle.until(async () => {
+          const after = await hitIds(context, word);
+          context.judged(
+            nothingHidden(
+              `a search for "${word}"`,
+              [
+                {
+                  name: `the deleted object ${params.object_id}`,
+                  state: gone,
+                  shown: after.includes(params.object_id),
+                },
+              ],
+              (state) => visibleTo(state, 'full'),
+              'full',
+              OPERATION_CLAUSE.search,
+              'deleted',
+            ),
+          );
+        });
+    },
+  }),
+  defineCheck({
     id: 'delete.collection',
     title: 'removes a deleted collection permanently: it answers "gone" and is never listed again',
     clauses: ['DEL-1', 'DEL-3'],

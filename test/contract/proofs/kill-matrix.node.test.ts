@@ -48,6 +48,7 @@ const KILLER: Record<string, FaultName> = {
   'search.isolation': 'search-cross-account',
   'delete.collection': 'soft-delete',
   'delete.cascade': 'delete-not-cascading',
+  'delete.object': 'deleted-object-searchable',
   // Profile checks: our openapi.yaml's decisions (the spec checks above, held to it, too).
   'auth.both-headers': 'conflicting-keys-first-wins',
   'auth.challenge': 'no-challenge',
