@@ -12,7 +12,7 @@ import { OPERATION_IDS, type OperationName } from '../target-api/description.ts'
 import type { BodyValues } from '../target-api/target.ts';
 import type { Sent } from '../explore/comparison.ts';
 import type { CollectionPair, ObjectPair } from '../expectations/state.ts';
-import { keyClause, OPERATION_CLAUSE, roleClause } from '../judges/clause-of.ts';
+import { keyClause, OPERATION_CLAUSE, requestClause, roleClause } from '../judges/clause-of.ts';
 import { ok, unreadable } from '../judges/status.ts';
 import { refusedToDelete } from '../judges/ownership.ts';
 import { collectionCreated } from '../judges/values.ts';
@@ -123,11 +123,15 @@ export class SequenceReplay implements ReplayState {
     const query = this.#query(request, exchange.query);
     if (query === undefined) return skip('a page past the first: the target pages its own way');
     const keyName = role === 'none' || role === 'unknown' ? null : role;
+    const pair = object ?? collection;
+    // @note What it names is judged by its state, as explore and the fixed checks judge it: a
+    // get of a deleted collection is DEL-1, of an object of one DEL-2, of a deleted object DEL-3.
     const clause =
       role === 'none' || role === 'unknown'
         ? roleClause(role)
-        : keyClause(keyName, writes(operation), OPERATION_CLAUSE[operation]);
-    const pair = object ?? collection;
+        : pair
+          ? requestClause(pair, keyName, writes(operation), OPERATION_CLAUSE[operation])
+          : keyClause(keyName, writes(operation), OPERATION_CLAUSE[operation]);
     const why = pair?.deleted || !keyName || !pair ? 'gone' : this.world.why(pair, keyName);
     const consumer: Sent = {
       status: exchange.status,
