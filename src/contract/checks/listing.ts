@@ -1,13 +1,11 @@
-import { defineCheck, destructiveHint, ensure, type CheckContext } from '../check.ts';
+import { defineCheck, destructiveHint, judgeStatus, type CheckContext } from '../check.ts';
+import { OPERATION_CLAUSE } from '../judges/clause-of.ts';
+import { DECISION, oldestFirst, pageSizeHonoured, reversedOnRequest } from '../judges/document.ts';
+import { allShown } from '../judges/reads.ts';
+import { countsAtLeast, objectCount, summaryHolds } from '../judges/values.ts';
+import { creationOrder, eachShownOnce, noneSkipped, sortedByCreation } from '../judges/walks.ts';
 import type { CreatedCollection } from '../target-api/run-data.ts';
 import { existingObjects } from './existing.ts';
-
-/** Whether the numbers never go down, or never go up. */
-function monotonic(values: number[]): boolean {
-  const rising = values.every((value, i) => i === 0 || value >= values[i - 1]!);
-  const falling = values.every((value, i) => i === 0 || value <= values[i - 1]!);
-  return rising || falling;
-}
 
 /**
  * In a destructive run, three collections of the run's own, made one after the other: the newest
@@ -52,24 +50,33 @@ export const listingChecks = [
         const walked = await target.walkCollections();
         if (main) {
           const ours = walked.find((summary) => target.collectionIdOf(summary) === main.id);
-          ensure(ours, `the collection this run created (${main.id}) is not in the list`);
-          ensure(
-            target.objectCountOf(ours) === main.objectIds.length,
-            `the collection this run created holds ${main.objectIds.length} objects; its summary says ${target.objectCountOf(ours)}`,
+          context.judged(
+            allShown(
+              OPERATION_CLAUSE.listCollections,
+              'the list',
+              [`the collection this run created (${main.id})`],
+              ours ? [`the collection this run created (${main.id})`] : [],
+            ),
+          );
+          context.judged(
+            objectCount(
+              `the collection this run created (${main.id}): the object count of its summary`,
+              main.objectIds.length,
+              target.objectCountOf(ours),
+              'the run',
+            ),
           );
         }
         return walked;
       });
       if (items.length === 0)
         context.skip(`the list is empty: no summary to check${destructiveHint(context)}`);
-      const { objectCount, metadata } = target.description.collection;
+      const at = target.description.collection;
       for (const summary of items) {
         const id = target.collectionIdOf(summary) ?? '(a summary)';
-        ensure(
-          target.objectCountOf(summary) !== undefined,
-          `${id} has no object count (a whole number at ${objectCount})`,
+        context.judged(
+          summaryHolds(id, target.objectCountOf(summary), target.metadataOf(summary), at),
         );
-        ensure(target.metadataOf(summary) !== undefined, `${id} has no metadata at ${metadata}`);
       }
       // @note Counts against the objects each collection really holds, where the description
       // offers a way to see them: listObjects (every object), or a search scoped to one
@@ -79,9 +86,13 @@ export const listingChecks = [
         for (const summary of items) {
           const id = target.collectionIdOf(summary);
           const found = objects.filter((object) => id && object.collectionId === id).length;
-          ensure(
-            (target.objectCountOf(summary) ?? 0) >= found,
-            `collection ${id} reports ${target.objectCountOf(summary)} objects, yet a search within it finds ${found}`,
+          context.judged(
+            countsAtLeast(
+              `collection ${id}`,
+              target.objectCountOf(summary),
+              found,
+              'a search within it finds',
+            ),
           );
         }
         return;
@@ -92,16 +103,24 @@ export const listingChecks = [
         const held = (
           await target.walk({ operation: 'listObjects', params: { collection_id: id } })
         ).items.length;
-        ensure(
-          target.objectCountOf(summary) === held,
-          `collection ${id} reports ${target.objectCountOf(summary)} objects in the list but holds ${held}`,
+        context.judged(
+          objectCount(
+            `collection ${id}: the object count in the list`,
+            held,
+            target.objectCountOf(summary),
+            'its objects walked whole',
+          ),
         );
         if (context.profile && target.offers('getCollection')) {
           const got = await target.send('getCollection', { params: { collection_id: id } });
           const count = target.objectCountOf(target.collectionIn(got.json));
-          ensure(
-            count === held,
-            `collection ${id} reports ${count} objects when fetched but holds ${held}`,
+          context.judged(
+            objectCount(
+              `collection ${id}: the object count when fetched`,
+              held,
+              count,
+              'its objects walked whole',
+            ),
           );
         }
       }
@@ -121,15 +140,25 @@ export const listingChecks = [
         const walked = await target.walkCollections({ pageSize: 2, complete: true });
         const ids = walked.map((summary) => target.collectionIdOf(summary));
         const positions = own.map((collection) => ids.indexOf(collection.id));
-        ensure(!positions.includes(-1), `a collection this run created is missing from the list`);
+        context.judged(
+          allShown(
+            OPERATION_CLAUSE.listCollections,
+            'the list',
+            own.map((collection) => collection.id),
+            own.map((collection) => collection.id).filter((id) => ids.includes(id)),
+          ),
+        );
         // @note Created back to back, they may share a creation date (a target that keeps whole
         // seconds): then any order among them is by the date, and no order is wrong.
-        const dates = positions.map((at) => target.createdAtOf(walked[at]));
-        const distinct = new Set(dates).size === dates.length && !dates.includes(undefined);
-        ensure(
-          !distinct || monotonic(positions),
-          `three collections created one after the other are listed out of creation order (positions ${positions.join(', ')})`,
-        );
+        if (own.length > 0) {
+          const created = new Map(
+            positions.map((at, i) => [i + 1, target.createdAtOf(walked[at])] as const),
+          );
+          const seen = own
+            .map((_, i) => i + 1)
+            .sort((a, b) => positions[a - 1]! - positions[b - 1]!);
+          context.judged(creationOrder({ whole: true }, [1, 2, 3], seen, created));
+        }
         return walked;
       });
       const dates = items.map((summary) => target.createdAtOf(summary));
@@ -144,9 +173,11 @@ export const listingChecks = [
         context.skip(
           `needs at least 2 collections to see an order (found ${items.length})${destructiveHint(context)}`,
         );
-      ensure(
-        monotonic(dates as number[]),
-        `the list of ${items.length} collections (walked in pages of 2) is not sorted by creation date`,
+      context.judged(
+        sortedByCreation(
+          `the list of ${items.length} collections (walked in pages of 2)`,
+          dates as number[],
+        ),
       );
     },
   }),
@@ -167,20 +198,19 @@ export const listingChecks = [
         );
       const ids = await context.settle.until(async () => {
         const walked = await walk(2);
-        for (const collection of own)
-          ensure(
-            walked.includes(collection.id),
-            `the walk skipped collection ${collection.id}, which this run created`,
-          );
+        context.judged(
+          allShown(
+            OPERATION_CLAUSE.listCollections,
+            'the walk (pages of 2)',
+            own.map((collection) => collection.id),
+            own.map((collection) => collection.id).filter((id) => walked.includes(id)),
+          ),
+        );
         return walked;
       });
       if (ids.some((id) => id === undefined))
         context.skip(`a summary has no id at ${target.description.collection.id}`);
-      const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
-      ensure(
-        repeated === undefined,
-        `collection ${repeated} appears twice in one walk of the list (pages of 2)`,
-      );
+      context.judged(eachShownOnce('one walk of the list (pages of 2)', ids as string[]));
       if (ids.length < 3)
         context.skip(
           `needs at least 3 collections to walk more than one page (found ${ids.length})${destructiveHint(context)}`,
@@ -189,9 +219,11 @@ export const listingChecks = [
       // shows and the other does not was skipped by one of them, between two pages.
       const whole = await walk(undefined);
       const skipped = whole.filter((id) => !ids.includes(id));
-      ensure(
-        skipped.length === 0,
-        `walked in pages of 2, the list skipped ${skipped.length} of the ${whole.length} collections a walk in its default page size shows (e.g. ${skipped[0]})`,
+      context.judged(
+        noneSkipped(
+          `walked in pages of 2, the list skipped ${skipped.length} of the ${whole.length} collections a walk in its default page size shows (e.g. ${skipped[0]})`,
+          skipped.length,
+        ),
       );
     },
   }),
@@ -207,15 +239,11 @@ export const listingChecks = [
       await atLeast(context, 3);
       const asc = await target.walkCollections({ pageSize: 2 });
       const dates = asc.map((summary) => target.createdAtOf(summary) ?? Number.NaN);
-      ensure(
-        dates.every((date, i) => i === 0 || date >= dates[i - 1]!),
-        `the default walk is not oldest first`,
-      );
+      context.judged(oldestFirst(dates));
       const desc = await target.walkCollections({ pageSize: 2, query: { order: 'desc' } });
       const ids = (list: unknown[]) => list.map((summary) => target.collectionIdOf(summary));
-      ensure(
-        JSON.stringify(ids(desc)) === JSON.stringify(ids(asc).reverse()),
-        'order=desc is not the default order reversed',
+      context.judged(
+        reversedOnRequest(JSON.stringify(ids(desc)) === JSON.stringify(ids(asc).reverse())),
       );
     },
   }),
@@ -234,13 +262,12 @@ export const listingChecks = [
       await atLeast(context, 2);
       const one = await target.send('listCollections', { query: { [parameter]: '1' } });
       const items = target.itemsOf(one.json) ?? [];
-      ensure(
-        items.length === 1 && target.nextOf(one.json) !== undefined,
-        `${parameter}=1 returned ${items.length} items and ${target.nextOf(one.json) === undefined ? 'no' : 'a'} next page`,
+      context.judged(
+        pageSizeHonoured(`${parameter}=1`, items.length, target.nextOf(one.json) !== undefined),
       );
       for (const size of ['0', '101', '-1', 'x']) {
         const refused = await target.send('listCollections', { query: { [parameter]: size } });
-        ensure(refused.status === 400, `${parameter}=${size} answered ${refused.status}, not 400`);
+        judgeStatus(context, DECISION.limitPage, refused, 400, `(${parameter}=${size})`);
       }
     },
   }),

@@ -138,3 +138,27 @@ export function problemMedia(contentType: string | null): Verdict {
     ? agreed('GAP-ERR-BODY')
     : diverged('GAP-ERR-BODY', `an error is ${contentType}, not application/problem+json`);
 }
+
+/** GAP-SORT-DIRECTION: the default walk is oldest first. */
+export function oldestFirst(dates: readonly number[]): Verdict {
+  return dates.every((date, i) => i === 0 || date >= dates[i - 1]!)
+    ? agreed(DECISION.sortDirection)
+    : diverged(DECISION.sortDirection, 'the default walk is not oldest first');
+}
+
+/** GAP-SORT-DIRECTION: `order=desc` is the default order reversed. */
+export function reversedOnRequest(reversed: boolean): Verdict {
+  return reversed
+    ? agreed(DECISION.sortDirection)
+    : diverged(DECISION.sortDirection, 'order=desc is not the default order reversed');
+}
+
+/** GAP-LIMIT-PAGE: a page size of 1 answers one item and a next page. */
+export function pageSizeHonoured(request: string, items: number, next: boolean): Verdict {
+  return items === 1 && next
+    ? agreed(DECISION.limitPage)
+    : diverged(
+        DECISION.limitPage,
+        `${request} returned ${items} items and ${next ? 'a' : 'no'} next page`,
+      );
+}

@@ -156,3 +156,23 @@ export function wordsKept(id: string, lost: readonly string[]): Verdict {
         `object ${id}, fetched, lacks words its listing showed: ${lost.slice(0, 5).join(', ')}`,
       );
 }
+
+/** COLL-2 and COLL-3: a summary carries an object count and metadata where its description says. */
+export function summaryHolds(
+  id: string,
+  count: unknown,
+  metadata: unknown,
+  at: { objectCount: string; metadata: string },
+): Verdict {
+  if (count === undefined)
+    return diverged('COLL-2', `${id} has no object count (a whole number at ${at.objectCount})`);
+  if (metadata === undefined) return diverged('COLL-3', `${id} has no metadata at ${at.metadata}`);
+  return agreed('COLL-2');
+}
+
+/** COLL-2: a collection's count is at least the objects seen in it (a search is one page). */
+export function countsAtLeast(what: string, count: unknown, seen: number, how: string): Verdict {
+  return typeof count === 'number' && count >= seen
+    ? agreed('COLL-2')
+    : diverged('COLL-2', `${what} reports ${String(count)} objects, yet ${how} ${seen}`);
+}

@@ -136,3 +136,27 @@ export function pagesOfTheirKey(foreign?: { page: number; key: string; n: number
 export function listBroken(message: string): Verdict {
   return diverged('OBJ-1', message);
 }
+
+/** COLL-LIST-3: creation dates along a whole list never go down, or never go up. */
+export function sortedByCreation(what: string, dates: readonly number[]): Verdict {
+  const rising = dates.every((date, i) => i === 0 || date >= dates[i - 1]!);
+  const falling = dates.every((date, i) => i === 0 || date <= dates[i - 1]!);
+  if (dates.length < 2 || new Set(dates).size < 2)
+    return notJudged('COLL-LIST-3', 'fewer than two distinct creation dates to order');
+  return rising || falling
+    ? agreed('COLL-LIST-3')
+    : diverged('COLL-LIST-3', `${what} is not sorted by creation date`);
+}
+
+/** COLL-LIST-2: one walk of the list shows each collection once. */
+export function eachShownOnce(what: string, ids: readonly string[]): Verdict {
+  const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
+  return repeated === undefined
+    ? agreed('COLL-LIST-2')
+    : diverged('COLL-LIST-2', `collection ${repeated} appears twice in ${what}`);
+}
+
+/** COLL-LIST-2: walks of one list in two page sizes show the same collections. */
+export function noneSkipped(message: string, skipped: number): Verdict {
+  return skipped === 0 ? agreed('COLL-LIST-2') : diverged('COLL-LIST-2', message);
+}
