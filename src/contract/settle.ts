@@ -13,6 +13,11 @@ export interface SettleReport {
 
 const POLL_MS = 100;
 
+/** Thrown by an attempt that does not show what it waits for yet: asked again, within --settle. */
+export class NotYet extends Error {
+  override name = 'NotYet';
+}
+
 /**
  * Reads that follow a write (a list, a search) on a deployment whose index becomes consistent a
  * moment later: each is asked again until it shows the write or `--settle` is over.

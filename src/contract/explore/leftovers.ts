@@ -5,7 +5,7 @@
  */
 import type { ContractClient } from '../client.ts';
 import { CheckFailure } from '../failure.ts';
-import { Settle } from '../settle.ts';
+import { NotYet, Settle } from '../settle.ts';
 import type { Target } from '../target-api/target.ts';
 import type { Keys } from './comparison.ts';
 import { WORDS } from './step-kind.ts';
@@ -59,11 +59,11 @@ export async function orphans(
         }
       }),
     );
-    if (found.size > 0) throw new CheckFailure('still found');
+    if (found.size > 0) throw new NotYet('still found');
   };
   const settled = () =>
     new Settle(settleMs).until(look).catch((error: unknown) => {
-      if (!(error instanceof CheckFailure)) throw error;
+      if (!(error instanceof CheckFailure || error instanceof NotYet)) throw error;
     });
   try {
     await settled();

@@ -1,5 +1,7 @@
-import { CheckFailure, CheckSkipped } from '../failure.ts';
-import { Settle } from '../settle.ts';
+import { CheckSkipped } from '../failure.ts';
+import { NotYet, Settle } from '../settle.ts';
+import { collectionCreated } from '../judges/values.ts';
+import { uphold } from '../judges/verdict.ts';
 import { runName } from './run-name.ts';
 import type { Target } from './target.ts';
 
@@ -139,8 +141,11 @@ export class RunData {
     if (created.status >= 200 && created.status < 300 && id) {
       const refused = await this.claim(id, collection, name, key ?? '');
       if (refused !== undefined)
-        throw new CheckFailure(
-          `${created.method} ${created.path} for a collection named "${name}" answered ${created.status} with ${refused}`,
+        uphold(
+          collectionCreated(
+            id,
+            `${created.status} with ${refused} (${created.method} ${created.path} for a collection named "${name}")`,
+          ),
         );
     }
     if (created.status < 200 || created.status >= 300 || !id) {
@@ -397,10 +402,10 @@ export class RunData {
             objects: await stillFound(),
           };
           if (visible.listed.length > 0 || visible.objects.length > 0)
-            throw new CheckFailure('still visible');
+            throw new NotYet('still visible');
         })
         .catch((error: unknown) => {
-          if (!(error instanceof CheckFailure)) throw error;
+          if (!(error instanceof NotYet)) throw error;
         });
       for (const { id } of visible.listed)
         left.set(id!, `${id} (still listed after its delete was answered)`);
