@@ -54,10 +54,11 @@ export interface ContractCheck {
   id: string;
   /** What the check proves, as a sentence in the present tense. */
   title: string;
-  /** The clause ids of docs/spec-gaps.md this check proves at every level. */
-  clauses: string[];
-  /** The decisions of ours it proves too, at `--level profile` (its stricter form). */
-  profileClauses?: string[];
+  /**
+   * The clause ids of docs/spec-gaps.md a check of your own proves. The suite's own checks are
+   * named by the clauses they meet in one table (src/contract/judges/index.ts, `JUDGING`).
+   */
+  clauses?: string[];
   level: CheckLevel;
   needs?: Requirement[];
   /** Operations the check cannot run without: it skips, sending nothing, when one is missing. */

@@ -1,5 +1,5 @@
 import { CLAUSES } from '../generated/clauses.ts';
-import { NOT_TESTABLE } from './not-testable.ts';
+import { NOT_TESTABLE } from './judges/index.ts';
 import type { CheckResult, ClauseResult, Outcome } from './result.ts';
 
 /**

@@ -8,6 +8,7 @@ import {
 } from './check.ts';
 import { Interrupted, TargetStalled } from './failure.ts';
 import { Divergence, uphold } from './judges/verdict.ts';
+import { clausesOfCheck } from './judges/index.ts';
 import { LIMITS } from './limits.ts';
 import { ContractClient, type Pushback } from './client.ts';
 import { conformanceMatrix } from './matrix.ts';
@@ -284,9 +285,12 @@ async function runCheck(
   options: RunOptions,
   shared: Omit<CheckContext, 'keys' | 'skip' | 'judged'>,
 ): Promise<CheckResult | undefined> {
-  const clauses = shared.profile
-    ? [...check.clauses, ...(check.profileClauses ?? [])]
-    : check.clauses;
+  const named = clausesOfCheck(check.id);
+  const clauses = [
+    ...named.spec,
+    ...(shared.profile ? named.profile : []),
+    ...(check.clauses ?? []),
+  ];
   const base = { id: check.id, title: check.title, level: check.level, clauses };
   const started = performance.now();
   const done = (outcome: Outcome, reason?: string): CheckResult => ({

@@ -124,8 +124,6 @@ export const authChecks = [
   defineCheck({
     id: 'auth.missing-key',
     title: 'refuses every operation without a key with 401 and no data',
-    clauses: ['AUTH-1', 'AUTH-5', 'ERR-401-3'],
-    profileClauses: ['GAP-401-VS-403', 'GAP-ERR-BODY'],
     level: 'spec',
     async run(context) {
       await expectRefusals(
@@ -140,8 +138,6 @@ export const authChecks = [
   defineCheck({
     id: 'auth.malformed-header',
     title: 'refuses wrongly formed key headers with 401',
-    clauses: ['ERR-401-4', 'AUTH-5'],
-    profileClauses: ['GAP-AUTH-FORM'],
     level: 'spec',
     async run(context) {
       const requests = await authRequests(context, { writes: true, label: 'malformed-header' });
@@ -156,7 +152,6 @@ export const authChecks = [
   defineCheck({
     id: 'auth.unknown-key',
     title: 'refuses an unknown key with 401, in either header',
-    clauses: ['ERR-401-1', 'AUTH-5'],
     level: 'spec',
     async run(context) {
       const unknown = `answers_contract_unknown_${context.run.runId}`;
@@ -172,7 +167,6 @@ export const authChecks = [
   defineCheck({
     id: 'auth.inactive-key',
     title: 'refuses an inactive key with 401, in either header',
-    clauses: ['ERR-401-2', 'AUTH-5'],
     level: 'spec',
     needs: ['inactiveKey'],
     async run(context) {
@@ -188,8 +182,6 @@ export const authChecks = [
   defineCheck({
     id: 'auth.missing-permission',
     title: 'refuses each described write with a read-only key with 401, and changes nothing',
-    clauses: ['ERR-401-5', 'AUTH-2'],
-    profileClauses: ['GAP-PERMISSIONS', 'GAP-401-VS-403'],
     level: 'spec',
     needs: ['readonlyKey', 'destructive'],
     async run(context) {
@@ -227,7 +219,6 @@ export const authChecks = [
   defineCheck({
     id: 'auth.bearer-accepted',
     title: 'accepts a valid key as Authorization: Bearer (any letter case of the scheme)',
-    clauses: ['AUTH-3'],
     level: 'spec',
     async run(context) {
       for (const scheme of ['Bearer', 'bearer'])
@@ -242,7 +233,6 @@ export const authChecks = [
   defineCheck({
     id: 'auth.api-key-header-accepted',
     title: 'accepts a valid key as X-Answers-API-Key',
-    clauses: ['AUTH-4'],
     level: 'spec',
     async run(context) {
       await expectAccepted(
@@ -256,7 +246,6 @@ export const authChecks = [
   defineCheck({
     id: 'auth.both-headers',
     title: 'accepts the same key in both headers and refuses two different keys with 401',
-    clauses: ['GAP-AUTH-PRECEDENCE'],
     level: 'profile',
     needs: ['otherAccountKey'],
     uses: ['listCollections'],
@@ -279,7 +268,6 @@ export const authChecks = [
   defineCheck({
     id: 'auth.challenge',
     title: 'sends a Bearer challenge (WWW-Authenticate) and a problem body with every 401',
-    clauses: ['GAP-AUTH-CHALLENGE', 'GAP-ERR-BODY'],
     level: 'profile',
     uses: ['listCollections'],
     async run(context) {

@@ -66,7 +66,6 @@ export const deletionChecks = [
   defineCheck({
     id: 'delete.object',
     title: 'removes a deleted object permanently: gone by id and from search',
-    clauses: ['DEL-3'],
     level: 'spec',
     needs: ['destructive'],
     uses: ['createCollection', 'createObject', 'deleteObject'],
@@ -145,8 +144,6 @@ export const deletionChecks = [
   defineCheck({
     id: 'delete.collection',
     title: 'removes a deleted collection permanently: it answers "gone" and is never listed again',
-    clauses: ['DEL-1', 'DEL-3'],
-    profileClauses: ['GAP-STATES'],
     level: 'spec',
     needs: ['destructive'],
     uses: [...NEEDED],
@@ -185,7 +182,6 @@ export const deletionChecks = [
   defineCheck({
     id: 'delete.cascade',
     title: "removes a deleted collection's objects with it: gone by id and from search",
-    clauses: ['DEL-2', 'DEL-3'],
     level: 'spec',
     needs: ['destructive'],
     uses: [...NEEDED],
@@ -230,7 +226,6 @@ export const deletionChecks = [
   defineCheck({
     id: 'delete.twice',
     title: 'does not report success for deleting a collection twice',
-    clauses: ['DEL-1', 'GAP-DEL-RESP'],
     level: 'profile',
     needs: ['destructive'],
     uses: [...NEEDED],

@@ -38,8 +38,6 @@ export const listingChecks = [
     id: 'list.summaries',
     usesWhereOffered: ['listObjects', 'search'],
     title: 'lists summaries that each carry an object count and metadata, counts that are right',
-    clauses: ['COLL-LIST-1', 'COLL-2', 'COLL-3'],
-    profileClauses: ['GAP-COLL-FIELDS'],
     level: 'spec',
     uses: ['listCollections'],
     exclusive: true,
@@ -129,7 +127,6 @@ export const listingChecks = [
   defineCheck({
     id: 'list.order',
     title: 'sorts the whole list by creation date (in one direction), over every page',
-    clauses: ['COLL-LIST-3'],
     level: 'spec',
     uses: ['listCollections'],
     exclusive: true,
@@ -184,8 +181,6 @@ export const listingChecks = [
   defineCheck({
     id: 'list.walk',
     title: 'pages through every collection: the walk ends, repeats none and skips none',
-    clauses: ['COLL-LIST-1', 'COLL-LIST-2'],
-    profileClauses: ['GAP-PAGE-PARAMS', 'GAP-PAGE-FIELDS'],
     level: 'spec',
     uses: ['listCollections'],
     exclusive: true,
@@ -230,7 +225,6 @@ export const listingChecks = [
   defineCheck({
     id: 'list.order-direction',
     title: 'sorts oldest first across pages by default, and newest first with order=desc',
-    clauses: ['COLL-LIST-3', 'GAP-PAGE-PARAMS', 'GAP-SORT-DIRECTION'],
     level: 'profile',
     uses: ['listCollections'],
     exclusive: true,
@@ -250,7 +244,6 @@ export const listingChecks = [
   defineCheck({
     id: 'list.page-size',
     title: 'honours the page size and refuses one outside 1-100 with 400',
-    clauses: ['GAP-LIMIT-PAGE', 'GAP-PAGE-PARAMS'],
     level: 'profile',
     uses: ['listCollections'],
     exclusive: true,

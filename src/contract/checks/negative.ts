@@ -37,7 +37,6 @@ export const negativeChecks = [
   defineCheck({
     id: 'pagination.bad-values',
     title: 'refuses bad pagination values with 400, never a server error',
-    clauses: ['GAP-PAGE-PARAMS', 'GAP-LIMIT-PAGE'],
     level: 'profile',
     uses: ['listCollections'],
     async run(context) {
@@ -74,7 +73,6 @@ export const negativeChecks = [
   defineCheck({
     id: 'ids.bad-values',
     title: 'answers odd identifiers with 404 (too long: 400), never a server error or data',
-    clauses: ['GAP-IDS'],
     level: 'profile',
     uses: ['getCollection'],
     async run(context) {
@@ -116,7 +114,6 @@ export const negativeChecks = [
   defineCheck({
     id: 'methods.not-allowed',
     title: 'answers a method a path does not support with 405 and an Allow header',
-    clauses: ['GAP-METHODS'],
     level: 'profile',
     uses: ['listCollections', 'getCollection', 'search'],
     async run(context) {
@@ -151,7 +148,6 @@ export const negativeChecks = [
   defineCheck({
     id: 'bodies.bad',
     title: 'refuses malformed JSON (400), other media types (415) and wrong shapes (400)',
-    clauses: ['GAP-MEDIA', 'GAP-BODY-FIELDS', 'GAP-ERR-CODES'],
     level: 'profile',
     uses: ['search'],
     async run(context) {
@@ -184,7 +180,6 @@ export const negativeChecks = [
   defineCheck({
     id: 'order.auth-first',
     title: 'authenticates before it validates: a bad request without a key is a 401',
-    clauses: ['GAP-ORDER-CHECK', 'AUTH-1'],
     level: 'profile',
     uses: ['listCollections', 'getCollection', 'search'],
     async run(context) {

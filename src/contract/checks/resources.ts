@@ -52,8 +52,6 @@ export const resourceChecks = [
   defineCheck({
     id: 'collection.get',
     title: 'fetches listed collections by their identifier',
-    clauses: ['COLL-GET-1', 'COLL-1'],
-    profileClauses: ['GAP-COLL-GET'],
     level: 'spec',
     uses: ['listCollections', 'getCollection'],
     async run(context) {
@@ -99,8 +97,6 @@ export const resourceChecks = [
     usesWhereOffered: ['listObjects'],
     title:
       "keeps accounts apart: another account's collections and objects are neither listed nor fetchable",
-    clauses: ['ISO-1', 'AUTH-2'],
-    profileClauses: ['GAP-ISOLATION'],
     level: 'spec',
     needs: ['otherAccountKey'],
     uses: ['listCollections'],
@@ -203,8 +199,6 @@ export const resourceChecks = [
     id: 'object.get',
     usesWhereOffered: ['listObjects'],
     title: 'fetches an object by its identifier with its complete data and its system fields',
-    clauses: ['OBJ-2', 'OBJ-3', 'OBJ-GET-1'],
-    profileClauses: ['GAP-OBJ-FIELDS', 'GAP-OBJ-RESP', 'GAP-CONTENT'],
     level: 'spec',
     uses: ['getObject'],
     async run(context) {
@@ -252,7 +246,6 @@ export const resourceChecks = [
   defineCheck({
     id: 'collection.unknown',
     title: 'answers an unknown collection id with 404 collection_not_found',
-    clauses: ['GAP-IDS', 'GAP-ERR-CODES'],
     level: 'profile',
     uses: ['getCollection'],
     async run(context) {
@@ -273,7 +266,6 @@ export const resourceChecks = [
   defineCheck({
     id: 'object.unknown',
     title: 'answers an unknown object id with 404 object_not_found',
-    clauses: ['GAP-IDS', 'GAP-ERR-CODES'],
     level: 'profile',
     uses: ['listCollections', 'getObject'],
     async run(context) {
@@ -292,7 +284,6 @@ export const resourceChecks = [
   defineCheck({
     id: 'object.system-fields-refused',
     title: 'refuses client-sent system fields with 400 and creates nothing',
-    clauses: ['OBJ-3', 'GAP-BODY-FIELDS'],
     level: 'profile',
     needs: ['destructive'],
     uses: ['createCollection', 'createObject', 'listObjects'],

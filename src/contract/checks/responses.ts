@@ -5,14 +5,6 @@ export const responseChecks = [
   defineCheck({
     id: 'responses.conform',
     title: 'answers with the documented status, content type, headers and body schema',
-    clauses: [
-      'GAP-MEDIA',
-      'GAP-ERR-BODY',
-      'GAP-COLL-FIELDS',
-      'GAP-OBJ-FIELDS',
-      'GAP-PAGE-FIELDS',
-      'GAP-SEARCH-RESP',
-    ],
     level: 'profile',
     uses: ['listCollections', 'getCollection', 'getObject', 'search'],
     async run(context) {

@@ -65,8 +65,6 @@ export const searchChecks = [
     id: 'search.finds',
     usesWhereOffered: ['listObjects'],
     title: 'finds the objects that contain a query word',
-    clauses: ['SEARCH-1'],
-    profileClauses: ['GAP-SEARCH-REQ', 'GAP-SEARCH-RESP'],
     level: 'spec',
     uses: ['search'],
     async run(context) {
@@ -112,8 +110,6 @@ export const searchChecks = [
     id: 'search.isolation',
     usesWhereOffered: ['listObjects'],
     title: "never shows another account's objects in search results",
-    clauses: ['ISO-1', 'AUTH-2'],
-    profileClauses: ['GAP-ISOLATION'],
     level: 'spec',
     needs: ['otherAccountKey'],
     uses: ['search'],
@@ -160,7 +156,6 @@ export const searchChecks = [
   defineCheck({
     id: 'search.relevance',
     title: 'returns only objects that contain a query word, by score',
-    clauses: ['SEARCH-1', 'GAP-SEARCH-MATCH'],
     level: 'profile',
     needs: ['destructive'],
     uses: ['search', 'createCollection', 'createObject'],
@@ -180,7 +175,6 @@ export const searchChecks = [
   defineCheck({
     id: 'search.filter',
     title: 'restricts hits to the collections named in collection_ids',
-    clauses: ['GAP-SEARCH-REQ'],
     level: 'profile',
     needs: ['destructive'],
     uses: ['search', 'createCollection', 'createObject'],

@@ -4,53 +4,10 @@
  * those within reach that the run reached at least once (`--min-coverage` gates on it).
  */
 import type { OperationName, TargetDescription } from '../target-api/description.ts';
-import type { ClauseId } from '../../generated/clauses.ts';
+import { EXPLORE_CLAUSES } from '../judges/index.ts';
+import { WHOLE_LIST_CLAUSES } from '../judges/walks.ts';
 
-/**
- * Every clause `explore` judges, with the operations needed to reach it. A step that names a new
- * clause adds it here (test/contract/explore-report.node.test.ts fails until it does).
- */
-export const EXPLORE_CLAUSES: Partial<Record<ClauseId, readonly OperationName[]>> = {
-  'COLL-1': ['createCollection'],
-  'COLL-GET-1': ['getCollection'],
-  'COLL-2': ['createCollection', 'getCollection'],
-  'COLL-3': ['createCollection', 'getCollection'],
-  'DEL-1': ['deleteCollection'],
-  'DEL-2': ['deleteCollection', 'createObject'],
-  'OBJ-1': ['createObject'],
-  'OBJ-2': ['createObject'],
-  'OBJ-3': ['createObject', 'getObject'],
-  'OBJ-GET-1': ['createObject', 'getObject'],
-  'SEARCH-1': ['search'],
-  'ISO-1': ['listCollections'],
-  'COLL-LIST-2': ['listCollections', 'createCollection'],
-  'COLL-LIST-3': ['listCollections', 'createCollection'],
-  'DEL-3': ['createObject', 'deleteObject'],
-  'REQ-1': ['createCollection'],
-  'AUTH-1': ['createCollection'],
-  'AUTH-3': ['listCollections'],
-  'AUTH-4': ['listCollections'],
-  'ERR-401-1': ['listCollections'],
-  'ERR-401-3': ['listCollections'],
-  'ERR-401-4': ['listCollections'],
-  // Our document's decisions: judged at `--level profile` only.
-  'GAP-MEDIA': ['listCollections'],
-  'GAP-ERR-BODY': ['listCollections'],
-  'GAP-ERR-STATUS': ['listCollections'],
-  'GAP-ERR-CODES': ['listCollections'],
-  'GAP-AUTH-CHALLENGE': ['listCollections'],
-  'GAP-AUTH-PRECEDENCE': ['listCollections'],
-  'GAP-METHODS': ['listCollections'],
-  'GAP-PAGE-PARAMS': ['listCollections'],
-  'GAP-PAGE-FIELDS': ['listCollections'],
-  'GAP-BODY-FIELDS': ['createCollection'],
-  'GAP-COLL-FIELDS': ['createCollection'],
-  'GAP-OBJ-FIELDS': ['createObject'],
-  'GAP-SEARCH-RESP': ['search'],
-  'ERR-401-2': ['listCollections'],
-  // A read-only key's write: judged when a read-only key is given.
-  'ERR-401-5': ['createCollection'],
-};
+export { EXPLORE_CLAUSES };
 
 /** The clauses within reach, those of them reached, and the share reached (0 to 100, unrounded). */
 export interface ClauseCoverage {
@@ -69,7 +26,7 @@ export interface ClauseCoverage {
 export function unjudgeable(paging: TargetDescription['paging']): Record<string, string> {
   if (paging.pageToken || paging.follow || paging.page || paging.offset) return {};
   const why = 'the target description gives no way to ask for page 2, so no walk is whole';
-  return { 'COLL-LIST-2': why, 'COLL-LIST-3': why };
+  return Object.fromEntries(WHOLE_LIST_CLAUSES.map((clause) => [clause, why]));
 }
 
 /**

@@ -8,7 +8,6 @@
  */
 import type * as fc from './fast-check.ts';
 import type { OperationName } from '../target-api/description.ts';
-import type { ClauseId } from '../../generated/clauses.ts';
 import type { KeyName } from './comparison.ts';
 import type { World } from './world.ts';
 
@@ -38,11 +37,6 @@ export interface StepKind<S extends { kind: string }> {
   weight: number | ((draws: Draws) => number);
   /** The operations it sends: it is drawn only when the target offers every one. */
   needs: readonly OperationName[];
-  /**
-   * The clauses its judges own (besides a key's: an inactive key's ERR-401-2, a read-only
-   * key's write ERR-401-5); each is in coverage.ts's table of what explore judges.
-   */
-  clauses: readonly ClauseId[];
   /** A walk of the list: it passes the gate alone (gate.ts). */
   walks?: true;
   arbitrary(draws: Draws): fc.Arbitrary<S>;

@@ -12,7 +12,7 @@ import type { OperationName } from '../target-api/description.ts';
 import { bodyDecision } from '../../openapi/response-validation.ts';
 import { Expected, type CollectionPair, type Pair } from '../expectations/state.ts';
 import { absentAs, answeredAlike, ok, type Absence } from '../judges/status.ts';
-import { accountOf, type KeyName } from '../judges/clause-of.ts';
+import { accountOf, OPERATION_CLAUSE, type KeyName } from '../judges/clause-of.ts';
 import { Divergence, diverged, uphold, type StepRecord, type Verdict } from '../judges/verdict.ts';
 import { short } from '../judges/json.ts';
 import { judgedByDocument } from '../judges/document.ts';
@@ -212,7 +212,7 @@ export class World {
         why,
         statuses: this.target.statuses,
         exact: this.profile,
-        read: model.method === 'GET' || clause === 'SEARCH-1',
+        read: model.method === 'GET' || clause === OPERATION_CLAUSE.search,
         codes: { expected: code(model), actual: code(target) },
         expectedBy: this.modelName,
       }),

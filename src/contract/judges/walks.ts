@@ -6,6 +6,12 @@
 import type { ClauseId } from '../../generated/clauses.ts';
 import { agreed, diverged, notJudged, type Verdict } from './verdict.ts';
 
+/** The rules about a whole list: a walk that cannot reach its end judges neither. */
+export const WHOLE_LIST_CLAUSES = [
+  'COLL-LIST-2',
+  'COLL-LIST-3',
+] as const satisfies readonly ClauseId[];
+
 /** Why a walk did not reach the end of the list, if it did not (a cut, no way to ask for more). */
 export type Reach = { whole: true } | { whole: false; why: string };
 

@@ -14,7 +14,6 @@ export const createCollection = stepKind<CreateCollection>({
   kind: 'createCollection',
   weight: 4,
   needs: ['createCollection'],
-  clauses: ['COLL-1', 'COLL-3'],
   arbitrary: ({ key }) =>
     fc.record({ kind: fc.constant('createCollection' as const), key, metadata }),
   run: (world, step) => create(world, step.key, step.metadata),

@@ -9,7 +9,6 @@ export const createCollections = stepKind<CreateCollections>({
   kind: 'createCollections',
   weight: 1,
   needs: ['createCollection'],
-  clauses: ['COLL-1'],
   arbitrary: ({ key }) =>
     fc.record({
       kind: fc.constant('createCollections' as const),

@@ -16,7 +16,6 @@ export const createObject = stepKind<CreateObject>({
   kind: 'createObject',
   weight: 4,
   needs: ['createObject'],
-  clauses: ['OBJ-1', 'OBJ-2', 'DEL-1', 'ISO-1'],
   arbitrary: ({ ref, writer, word }) =>
     fc.record({
       kind: fc.constant('createObject' as const),

@@ -9,7 +9,6 @@ export const createObjects = stepKind<CreateObjects>({
   kind: 'createObjects',
   weight: 1,
   needs: ['createObject'],
-  clauses: ['OBJ-1', 'OBJ-2', 'SEARCH-1'],
   arbitrary: ({ ref, word }) =>
     fc.record({
       kind: fc.constant('createObjects' as const),

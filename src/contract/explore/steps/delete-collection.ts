@@ -9,7 +9,6 @@ export const deleteCollection = stepKind<DeleteCollection>({
   kind: 'deleteCollection',
   weight: 2,
   needs: ['deleteCollection'],
-  clauses: ['DEL-1', 'DEL-2'],
   arbitrary: ({ ref, writer }) =>
     fc.record({ kind: fc.constant('deleteCollection' as const), ref, key: writer }),
   run: async (world, step) => {

@@ -9,7 +9,6 @@ export const deleteObject = stepKind<DeleteObject>({
   kind: 'deleteObject',
   weight: 2,
   needs: ['deleteObject'],
-  clauses: ['DEL-3', 'OBJ-2'],
   arbitrary: ({ ref, writer }) =>
     fc.record({ kind: fc.constant('deleteObject' as const), ref, key: writer }),
   run: (world, step) => remove(world, step.ref, step.key),

@@ -9,7 +9,6 @@ export const getCollection = stepKind<GetCollection>({
   kind: 'getCollection',
   weight: 3,
   needs: ['getCollection'],
-  clauses: ['COLL-GET-1', 'COLL-2', 'COLL-3', 'DEL-1', 'ISO-1'],
   arbitrary: ({ ref, key }) => fc.record({ kind: fc.constant('getCollection' as const), ref, key }),
   run: (world, step) => get(world, step.ref, step.key),
 });

@@ -9,7 +9,6 @@ export const getObject = stepKind<GetObject>({
   kind: 'getObject',
   weight: 3,
   needs: ['getObject'],
-  clauses: ['OBJ-GET-1', 'OBJ-3', 'DEL-2', 'DEL-3', 'ISO-1'],
   arbitrary: ({ ref, key }) => fc.record({ kind: fc.constant('getObject' as const), ref, key }),
   run: (world, step) => get(world, step.ref, step.key),
 });

@@ -9,7 +9,6 @@ export const listObjects = stepKind<ListObjects>({
   kind: 'listObjects',
   weight: 2,
   needs: ['listObjects'],
-  clauses: ['OBJ-1', 'DEL-1', 'DEL-3', 'ISO-1'],
   arbitrary: ({ ref, key, pageSize }) =>
     fc.record({ kind: fc.constant('listObjects' as const), ref, key, pageSize }),
   run: (world, step) => world.settled(() => list(world, step.ref, step.key, step.pageSize)),

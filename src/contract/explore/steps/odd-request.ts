@@ -161,7 +161,6 @@ export const oddRequest = stepKind<OddRequest>({
   kind: 'oddRequest',
   weight: 2,
   needs: ['listCollections', 'getCollection', 'createCollection'],
-  clauses: [...new Set(Object.values(ODD_REQUEST_CLAUSE))],
   arbitrary: ({ profile }) =>
     fc.record({
       kind: fc.constant('oddRequest' as const),

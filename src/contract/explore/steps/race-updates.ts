@@ -9,7 +9,6 @@ export const raceUpdates = stepKind<RaceUpdates>({
   kind: 'raceUpdates',
   weight: 1,
   needs: ['updateCollection'],
-  clauses: ['COLL-3'],
   arbitrary: ({ ref }) =>
     fc.record({
       kind: fc.constant('raceUpdates' as const),

@@ -16,7 +16,6 @@ export const replaceObject = stepKind<ReplaceObject>({
   kind: 'replaceObject',
   weight: 2,
   needs: ['replaceObject'],
-  clauses: ['OBJ-2', 'DEL-2', 'DEL-3'],
   arbitrary: ({ ref, writer, word }) =>
     fc.record({
       kind: fc.constant('replaceObject' as const),

@@ -9,7 +9,6 @@ export const search = stepKind<Search>({
   kind: 'search',
   weight: 3,
   needs: ['search'],
-  clauses: ['SEARCH-1', 'ISO-1', 'DEL-2', 'DEL-3'],
   arbitrary: ({ word, ref, key }) =>
     fc.record({
       kind: fc.constant('search' as const),

@@ -15,7 +15,6 @@ export const updateCollection = stepKind<UpdateCollection>({
   kind: 'updateCollection',
   weight: 2,
   needs: ['updateCollection'],
-  clauses: ['COLL-3', 'DEL-1'],
   arbitrary: ({ ref, writer }) =>
     fc.record({
       kind: fc.constant('updateCollection' as const),

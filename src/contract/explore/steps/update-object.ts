@@ -16,7 +16,6 @@ export const updateObject = stepKind<UpdateObject>({
   kind: 'updateObject',
   weight: 2,
   needs: ['updateObject'],
-  clauses: ['OBJ-2', 'DEL-2', 'DEL-3'],
   arbitrary: ({ ref, writer, word }) =>
     fc.record({
       kind: fc.constant('updateObject' as const),

@@ -15,7 +15,6 @@ export const walkAcrossKeys = stepKind<WalkAcrossKeys>({
   // @note Drawn only when there is another key to carry on with.
   weight: ({ keys }) => (keys.length > 1 ? 2 : 0),
   needs: ['listCollections'],
-  clauses: ['ISO-1', 'COLL-LIST-2'],
   walks: true,
   arbitrary: ({ pageSize, key }) =>
     fc.record({

@@ -14,7 +14,6 @@ export const walkWhileWriting = stepKind<WalkWhileWriting>({
   kind: 'walkWhileWriting',
   weight: 2,
   needs: ['listCollections', 'createCollection', 'deleteCollection'],
-  clauses: ['COLL-LIST-2', 'DEL-1', 'ISO-1'],
   walks: true,
   arbitrary: ({ pageSize, key, ref }) =>
     fc.record({

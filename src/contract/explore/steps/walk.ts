@@ -9,7 +9,6 @@ export const walk = stepKind<Walk>({
   kind: 'walk',
   weight: 2,
   needs: ['listCollections'],
-  clauses: ['COLL-LIST-2', 'COLL-LIST-3', 'COLL-2', 'COLL-3', 'DEL-1'],
   walks: true,
   arbitrary: ({ pageSize, key }) =>
     fc.record({ kind: fc.constant('walk' as const), pageSize, key }),
