@@ -62,6 +62,25 @@ async function createSeeAndDelete(context: CheckContext, what: string) {
 
 const NEEDED = ['createCollection', 'deleteCollection', 'getCollection'] as const;
 
+/** A read by the full key (`operation`'s) shows none of what a correct target deleted. */
+function noneShown(
+  context: CheckContext,
+  read: string,
+  operation: 'listCollections' | 'search',
+  sightings: Array<{ name: string; state: CollectionState | ObjectState; shown: boolean }>,
+): void {
+  context.judged(
+    nothingHidden(
+      read,
+      sightings,
+      (state) => visibleTo(state, 'full'),
+      'full',
+      OPERATION_CLAUSE[operation],
+      'deleted',
+    ),
+  );
+}
+
 export const deletionChecks = [
   defineCheck({
     id: 'delete.object',
@@ -122,22 +141,13 @@ export const deletionChecks = [
       if (searchable)
         await context.settle.until(async () => {
           const after = await hitIds(context, word);
-          context.judged(
-            nothingHidden(
-              `a search for "${word}"`,
-              [
-                {
-                  name: `the deleted object ${params.object_id}`,
-                  state: gone,
-                  shown: after.includes(params.object_id),
-                },
-              ],
-              (state) => visibleTo(state, 'full'),
-              'full',
-              OPERATION_CLAUSE.search,
-              'deleted',
-            ),
-          );
+          noneShown(context, `a search for "${word}"`, 'search', [
+            {
+              name: `the deleted object ${params.object_id}`,
+              state: gone,
+              shown: after.includes(params.object_id),
+            },
+          ]);
         });
     },
   }),
@@ -159,22 +169,13 @@ export const deletionChecks = [
         if (target.offers('listCollections'))
           await context.settle.until(async () => {
             const ids = (await target.walkCollections()).map((s) => target.collectionIdOf(s));
-            context.judged(
-              nothingHidden(
-                `the list ${when}`,
-                [
-                  {
-                    name: `the deleted collection ${made.id}`,
-                    state: gone,
-                    shown: ids.includes(made.id),
-                  },
-                ],
-                (state) => visibleTo(state, 'full'),
-                'full',
-                OPERATION_CLAUSE.listCollections,
-                'deleted',
-              ),
-            );
+            noneShown(context, `the list ${when}`, 'listCollections', [
+              {
+                name: `the deleted collection ${made.id}`,
+                state: gone,
+                shown: ids.includes(made.id),
+              },
+            ]);
           });
       }
     },
@@ -206,19 +207,15 @@ export const deletionChecks = [
       if (searchable.length > 0)
         await context.settle.until(async () => {
           const after = await hitIds(context, word);
-          context.judged(
-            nothingHidden(
-              `a search for "${word}"`,
-              made.objectIds.map((id) => ({
-                name: `${id} (an object of the deleted collection)`,
-                state: itsObjects,
-                shown: after.includes(id),
-              })),
-              (state) => visibleTo(state, 'full'),
-              'full',
-              OPERATION_CLAUSE.search,
-              'deleted',
-            ),
+          noneShown(
+            context,
+            `a search for "${word}"`,
+            'search',
+            made.objectIds.map((id) => ({
+              name: `${id} (an object of the deleted collection)`,
+              state: itsObjects,
+              shown: after.includes(id),
+            })),
           );
         });
     },
