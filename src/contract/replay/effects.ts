@@ -17,7 +17,7 @@ import {
 } from '../judges/values.ts';
 import type { StepRecord } from '../judges/verdict.ts';
 import type { Sent } from '../explore/comparison.ts';
-import { judgeSummary } from '../explore/collection-steps.ts';
+import { judgeSummary } from '../explore/steps/get-collection.ts';
 import type { OperationName } from '../target-api/description.ts';
 import type { BodyValues } from '../target-api/target.ts';
 import type { MatchedRequest } from './match.ts';

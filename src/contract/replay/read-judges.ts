@@ -10,7 +10,7 @@ import type { StepRecord } from '../judges/verdict.ts';
 import type { Sent } from '../explore/comparison.ts';
 import type { Gate } from '../explore/gate.ts';
 import type { World } from '../explore/world.ts';
-import { judgeSummary } from '../explore/collection-steps.ts';
+import { judgeSummary } from '../explore/steps/get-collection.ts';
 
 /** What a judge of a read needs of a sequence's replay: its world and the ids mapped so far. */
 export interface Replaying {

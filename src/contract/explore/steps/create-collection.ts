@@ -1,8 +1,13 @@
 /** Creates a collection, with metadata, with one key (compared; an answer naming another collection ends the sequence). */
+import { AFTER } from '../../expectations/effects.ts';
+import { created } from '../../expectations/updates.ts';
+import { keyClause, OPERATION_CLAUSE } from '../../judges/clause-of.ts';
+import { ok } from '../../judges/status.ts';
+import { collectionCreated } from '../../judges/values.ts';
 import * as fc from '../fast-check.ts';
-import { metadata } from '../values.ts';
 import { stepKind, type KeyName } from '../step-kind.ts';
-import { createCollection as create } from '../collection-steps.ts';
+import { metadata } from '../values.ts';
+import type { World } from '../world.ts';
 
 export type CreateCollection = {
   kind: 'createCollection';
@@ -18,3 +23,37 @@ export const createCollection = stepKind<CreateCollection>({
     fc.record({ kind: fc.constant('createCollection' as const), key, metadata }),
   run: (world, step) => create(world, step.key, step.metadata),
 });
+
+export async function create(
+  world: World,
+  key: KeyName,
+  metadata: Record<string, unknown>,
+): Promise<void> {
+  const name = world.collectionName(String(world.nextName()));
+  const body = world.fit({ name, metadata });
+  const [target, model] = await world.both('createCollection', key, { body: () => body });
+  const answer = world.target.collectionIn(target.json);
+  const targetId = ok(target.status) ? world.target.collectionIdOf(answer) : undefined;
+  // @note Ownership is decided once (`RunData.claim`): a create that answers a collection listed
+  // before the run, or one named otherwise (a get-or-create, a cache), hands the sequence
+  // someone else's data: it ends here, before any step could write to it or delete it.
+  const refused =
+    targetId === undefined
+      ? undefined
+      : await world.run.claim(targetId, answer, name, world.keys[key] ?? '');
+  const record = world.record(`create collection ${name} (key ${key})`, model, target);
+  world.answered(keyClause(key, true, OPERATION_CLAUSE.createCollection), model, target, record);
+  if (refused !== undefined) world.judged(collectionCreated(targetId, refused), record);
+  if (!ok(model.status)) return;
+  world.judged(collectionCreated(targetId), record);
+  AFTER.createCollection(world.expected, {
+    collection: {
+      target: targetId!,
+      model: world.model.collectionIdOf(world.model.collectionIn(model.json))!,
+      key,
+      deleted: false,
+      metadata: created(body.metadata),
+    },
+    values: body,
+  });
+}

@@ -1,7 +1,7 @@
 /** Several collections, one after another: lists of more than a page. */
+import { create } from './create-collection.ts';
 import * as fc from '../fast-check.ts';
 import { stepKind, type KeyName } from '../step-kind.ts';
-import { createCollection as create } from '../collection-steps.ts';
 
 export type CreateCollections = { kind: 'createCollections'; key: KeyName; count: number };
 

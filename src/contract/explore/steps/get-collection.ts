@@ -1,7 +1,13 @@
 /** Gets a collection with one key: its metadata and object count against the model's. */
+import type { CollectionPair } from '../../expectations/state.ts';
+import { allowed } from '../../expectations/updates.ts';
+import { OPERATION_CLAUSE, requestClause } from '../../judges/clause-of.ts';
+import { ok } from '../../judges/status.ts';
+import { metadataAsWritten, objectCount } from '../../judges/values.ts';
+import type { StepRecord } from '../../judges/verdict.ts';
 import * as fc from '../fast-check.ts';
 import { stepKind, type KeyName } from '../step-kind.ts';
-import { getCollection as get } from '../collection-steps.ts';
+import type { World } from '../world.ts';
 
 export type GetCollection = { kind: 'getCollection'; ref: number; key: KeyName };
 
@@ -12,3 +18,64 @@ export const getCollection = stepKind<GetCollection>({
   arbitrary: ({ ref, key }) => fc.record({ kind: fc.constant('getCollection' as const), ref, key }),
   run: (world, step) => get(world, step.ref, step.key),
 });
+
+export async function get(world: World, ref: number, key: KeyName): Promise<void> {
+  const pair = world.expected.collection(ref);
+  if (!pair) return;
+  const [target, model] = await world.both('getCollection', key, {
+    params: (side) => ({ collection_id: pair[side] }),
+  });
+  const record = world.record(
+    `get collection #${world.expected.numberOf(pair)} (key ${key})`,
+    model,
+    target,
+  );
+  world.answered(
+    requestClause(pair, null, false, OPERATION_CLAUSE.getCollection),
+    model,
+    target,
+    record,
+    world.why(pair, key),
+  );
+  if (!ok(model.status)) return;
+  judgeSummary(
+    world,
+    pair,
+    world.target.collectionIn(target.json),
+    world.model.collectionIn(model.json),
+    record,
+    '',
+  );
+}
+/** The metadata and object count a collection shows, where it shows them, judged. */
+export function judgeSummary(
+  world: World,
+  pair: CollectionPair,
+  shown: unknown,
+  twin: unknown,
+  record: StepRecord,
+  where: string,
+): void {
+  world.judged(
+    metadataAsWritten(
+      `${where}the metadata`,
+      allowed(pair.metadata, world.target.description.updates.metadata),
+      world.target.metadataOf(shown),
+      world.modelName,
+    ),
+    record,
+  );
+  // @note Where the answer compared with shows no count (a recording made against another
+  // description), there is nothing to judge the target's by.
+  const count = world.model.objectCountOf(twin);
+  if (count !== undefined)
+    world.judged(
+      objectCount(
+        `${where}the object count`,
+        count,
+        world.target.objectCountOf(shown),
+        world.modelName,
+      ),
+      record,
+    );
+}

@@ -1,8 +1,14 @@
 /** Replaces an object's content with content holding one of the sequence's words. */
+import { AFTER } from '../../expectations/effects.ts';
+import type { ObjectPair } from '../../expectations/state.ts';
+import { ok } from '../../judges/status.ts';
 import * as fc from '../fast-check.ts';
-import { replaceObject as replace } from '../write-steps.ts';
+import { stepKind, WORDS, type Writer } from '../step-kind.ts';
 import { content } from '../values.ts';
-import { stepKind, type Writer } from '../step-kind.ts';
+import type { World } from '../world.ts';
+import { plant } from './create-object.ts';
+import { get as getObject, onObject } from './get-object.ts';
+import { ask as search } from './search.ts';
 
 export type ReplaceObject = {
   kind: 'replaceObject';
@@ -26,3 +32,49 @@ export const replaceObject = stepKind<ReplaceObject>({
     }),
   run: (world, step) => replace(world, step.ref, step.key, step.word, step.content),
 });
+
+/**
+ * A write of an object's content (a replace, or a partial update: our document's
+ * `updateObject`, whose result is the description's update style, or any style when it names
+ * none), then read back at once: a get shows the new content, the new word finds the object, and
+ * an old one no longer does.
+ */
+export async function writeContent(
+  world: World,
+  operation: 'replaceObject' | 'updateObject',
+  pair: ObjectPair,
+  writer: Writer,
+  word: number,
+  content: object,
+  says: string,
+  after = '',
+): Promise<void> {
+  const key = writer === 'owner' ? pair.key : writer;
+  const request = `${says} of object #${world.expected.numberOf(pair)} (key ${key}, word ${word % WORDS})${after}`;
+  const [, model] = await onObject(world, operation, pair, key, request, () => ({ content }));
+  if (!ok(model.status)) return;
+  AFTER[operation](world.expected, { object: pair, values: { content } });
+  pair.word = word % WORDS;
+  const ref = world.expected.objects.indexOf(pair);
+  if (world.target.offers('getObject')) await getObject(world, ref, pair.key);
+  if (world.target.offers('search')) await world.settled(() => search(world, word, null, pair.key));
+}
+export async function replace(
+  world: World,
+  ref: number,
+  writer: Writer,
+  word: number,
+  content: unknown,
+): Promise<void> {
+  const pair = world.expected.object(ref);
+  if (!pair) return;
+  await writeContent(
+    world,
+    'replaceObject',
+    pair,
+    writer,
+    word,
+    plant(world, content, word),
+    'replace the content',
+  );
+}

@@ -1,8 +1,12 @@
 /** Updates a collection's metadata (as the target's update style says), then reads it back. */
+import { AFTER } from '../../expectations/effects.ts';
+import { OPERATION_CLAUSE, requestClause } from '../../judges/clause-of.ts';
+import { ok } from '../../judges/status.ts';
 import * as fc from '../fast-check.ts';
-import { updateCollection as update } from '../write-steps.ts';
-import { metadata } from '../values.ts';
 import { stepKind, type Writer } from '../step-kind.ts';
+import { metadata } from '../values.ts';
+import type { World } from '../world.ts';
+import { get as getCollection } from './get-collection.ts';
 
 export type UpdateCollection = {
   kind: 'updateCollection';
@@ -24,3 +28,35 @@ export const updateCollection = stepKind<UpdateCollection>({
     }),
   run: (world, step) => update(world, step.ref, step.key, step.metadata),
 });
+
+export async function update(
+  world: World,
+  ref: number,
+  writer: Writer,
+  metadata: Record<string, unknown>,
+): Promise<void> {
+  const pair = world.expected.collection(ref);
+  if (!pair) return;
+  const key = writer === 'owner' ? pair.key : writer;
+  const body = world.fit({ metadata });
+  const [target, model] = await world.both('updateCollection', key, {
+    params: (side) => ({ collection_id: pair[side] }),
+    body: () => body,
+  });
+  const record = world.record(
+    `update the metadata of collection #${world.expected.numberOf(pair)} (key ${key})`,
+    model,
+    target,
+  );
+  world.answered(
+    requestClause(pair, key, true, OPERATION_CLAUSE.updateCollection),
+    model,
+    target,
+    record,
+    world.why(pair, key),
+  );
+  if (!ok(model.status)) return;
+  AFTER.updateCollection(world.expected, { collection: pair, values: body });
+  // Read back at once: the metadata set, and the count as it was.
+  if (world.target.offers('getCollection')) await getCollection(world, ref, pair.key);
+}

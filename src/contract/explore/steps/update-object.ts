@@ -1,8 +1,11 @@
 /** A partial update of an object's content (our document's PATCH): keys set, `null` ones removed. */
+import { short } from '../../judges/json.ts';
 import * as fc from '../fast-check.ts';
-import { updateObject as update } from '../write-steps.ts';
-import { patch } from '../values.ts';
 import { stepKind, type Writer } from '../step-kind.ts';
+import { patch } from '../values.ts';
+import type { World } from '../world.ts';
+import { plant } from './create-object.ts';
+import { writeContent } from './replace-object.ts';
 
 export type UpdateObject = {
   kind: 'updateObject';
@@ -26,3 +29,27 @@ export const updateObject = stepKind<UpdateObject>({
     }),
   run: (world, step) => update(world, step.ref, step.key, step.word, step.patch),
 });
+
+export async function update(
+  world: World,
+  ref: number,
+  writer: Writer,
+  word: number,
+  patch: Record<string, unknown>,
+): Promise<void> {
+  const pair = world.expected.object(ref);
+  if (!pair) return;
+  // @note The patch always sets the text, with a new word: every style then agrees on what a
+  // search for the word finds.
+  const planted = plant(world, { ...patch, text: '' }, word);
+  await writeContent(
+    world,
+    'updateObject',
+    pair,
+    writer,
+    word,
+    planted,
+    'update part of the content',
+    `: ${short(planted)}`,
+  );
+}
