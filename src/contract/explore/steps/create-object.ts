@@ -45,7 +45,7 @@ export function plant(world: World, content: unknown, word: number): object {
   const text = `${world.word(word)} ${(content as { text: string }).text}`;
   return world.fit({ content: { ...(content as object), text } }).content as object;
 }
-export async function create(
+async function create(
   world: World,
   ref: number,
   writer: Writer,

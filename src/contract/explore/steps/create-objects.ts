@@ -22,7 +22,7 @@ export const createObjects = stepKind<CreateObjects>({
   run: (world, step) => create(world, step.ref, step.count, step.word),
 });
 
-export async function create(
+async function create(
   world: World,
   ref: number,
   count: number,

@@ -21,7 +21,7 @@ export const deleteObject = stepKind<DeleteObject>({
   run: (world, step) => remove(world, step.ref, step.key),
 });
 
-export async function remove(world: World, ref: number, writer: Writer): Promise<void> {
+async function remove(world: World, ref: number, writer: Writer): Promise<void> {
   const { expected } = world;
   const pair = expected.object(ref);
   if (!pair) return;

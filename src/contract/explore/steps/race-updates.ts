@@ -30,7 +30,7 @@ export const raceUpdates = stepKind<RaceUpdates>({
  * then sets both keys on both sides, so what each side holds is known again, as the update
  * style says.
  */
-export async function race(world: World, ref: number, count: number): Promise<void> {
+async function race(world: World, ref: number, count: number): Promise<void> {
   const pair = world.expected.collection(ref);
   if (!pair || pair.deleted) return;
   const key = pair.key;

@@ -59,7 +59,7 @@ export async function writeContent(
   if (world.target.offers('getObject')) await getObject(world, ref, pair.key);
   if (world.target.offers('search')) await world.settled(() => search(world, word, null, pair.key));
 }
-export async function replace(
+async function replace(
   world: World,
   ref: number,
   writer: Writer,

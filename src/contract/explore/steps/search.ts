@@ -118,7 +118,7 @@ export async function ask(
  * update: a stale index), or, where the description says where a hit holds content
  * (`search.hitContent`), anything but what the object holds.
  */
-export function hitContents(world: World, hits: unknown[], record: StepRecord): void {
+function hitContents(world: World, hits: unknown[], record: StepRecord): void {
   const { expected } = world;
   const byId = new Map(expected.objects.map((pair) => [pair.target, pair]));
   const declared = world.target.description.updates.content;

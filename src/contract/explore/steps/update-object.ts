@@ -30,7 +30,7 @@ export const updateObject = stepKind<UpdateObject>({
   run: (world, step) => update(world, step.ref, step.key, step.word, step.patch),
 });
 
-export async function update(
+async function update(
   world: World,
   ref: number,
   writer: Writer,

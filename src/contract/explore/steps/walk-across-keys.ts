@@ -36,7 +36,7 @@ export const walkAcrossKeys = stepKind<WalkAcrossKeys>({
  * A walk whose first page is asked for with one key and the next ones with another, carrying the
  * first key's token or link. The target may refuse it; what it shows must be the second key's.
  */
-export async function walk(
+async function walk(
   world: World,
   pageSize: number,
   first: KeyName,

@@ -41,7 +41,7 @@ export function numbers(world: World, items: unknown[]): number[] {
     .map((item) => index.get(world.target.collectionIdOf(item) ?? ''))
     .filter((n) => n !== undefined);
 }
-export const numbered = (world: World, pairs: Iterable<CollectionPair>) =>
+const numbered = (world: World, pairs: Iterable<CollectionPair>) =>
   [...pairs].map((pair) => world.expected.numberOf(pair)).sort((a, b) => a - b);
 /** A walk the target broke off (a page refused, a token repeated): the list's paging fails. */
 export function broken(world: World, record: StepRecord, error: unknown): never {
@@ -54,7 +54,7 @@ export function broken(world: World, record: StepRecord, error: unknown): never 
  * A walk with a write after each of its first pages: a new collection, or a delete of one of the
  * run's. What lived through the walk is shown exactly once; nothing deleted before it is shown.
  */
-export async function walk(
+async function walk(
   world: World,
   pageSize: number,
   key: KeyName,

@@ -23,7 +23,7 @@ export const walk = stepKind<Walk>({
     world.settled(() => walkList(world, world.pageSize(step.pageSize), step.key)),
 });
 
-export async function walkList(world: World, pageSize: number, key: KeyName): Promise<void> {
+async function walkList(world: World, pageSize: number, key: KeyName): Promise<void> {
   if (key === 'inactive') {
     const [target, model] = await world.both('listCollections', key);
     const record = world.record(`list collections (key inactive)`, model, target);
