@@ -6,9 +6,9 @@
  * behind. Writes only with `destructive`: a sequence that writes is otherwise not replayed.
  */
 import { ContractClient, totalPushback } from '../client.ts';
-import { CheckFailure, TargetStalled } from '../failure.ts';
 import { LIMITS } from '../limits.ts';
-import { RunEnded, TargetError } from '../runner.ts';
+import { answersAtItsPaths } from '../preflight.ts';
+import { RunEnded } from '../runner.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/description.ts';
 import { startHeartbeat } from '../heartbeat.ts';
 import { newRunId } from '../target-api/run-name.ts';
@@ -85,11 +85,10 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
     new ContractClient('http://127.0.0.1:9', options.keys.full, false),
     false,
   );
-  await target.send('listCollections').catch((error: unknown) => {
-    if (error instanceof TargetStalled) throw error;
-    if (error instanceof CheckFailure && error.message.includes('no response'))
-      throw new TargetError(`the target did not answer: ${error.message}`);
-  });
+  // @note As the suite asks before it sends anything: a target that answers nothing at the
+  // description's paths is a set-up error, not a failure of every exchange.
+  await answersAtItsPaths(target, options.keys.full);
+  cleanerClient.keyHeader = http.keyHeader;
   const before = await listBeforeRun(cleaner, [options.keys.full, options.keys.otherAccount]);
   const coverage = new Coverage();
   const paged = description.paging.page !== undefined || description.paging.offset !== undefined;
