@@ -4,13 +4,19 @@
  * the description's paths, is a set-up error (exit 2) that says what stopped it, in the console,
  * `--json` and `--junit`, and leaves nothing behind.
  */
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReplayReport } from '../../src/contract/replay/outcome.ts';
+import { createMock } from '../../src/index.ts';
+import { startServer } from '../../src/node/server.ts';
+import { emptyState } from '../../src/seed/empty-state.ts';
 import { startIndependentServer, type IndependentServer } from '../independent/server.ts';
+import { TARGET } from '../independent/suite-runs.ts';
 import { contract } from '../support/contract-cli.ts';
+import { harOfTraffic } from '../support/har-of-traffic.ts';
 import { KEYS } from '../support/keys.ts';
 import { recordFlows } from '../support/recorded-flows.ts';
 import { scratchDir } from '../support/scratch.ts';
@@ -24,6 +30,110 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   await rm(dir, { recursive: true, force: true });
+});
+
+describe('replay that judged nothing', () => {
+  it('a HAR replayed --against-mock without its keys: no ✓, what stopped it, exit 2, in --json and --junit too', async () => {
+    const har = await harOfTraffic(server, dir);
+    const json = join(dir, 'no-keys.json');
+    const junit = join(dir, 'no-keys.xml');
+    const run = await contract([
+      'replay',
+      har,
+      '--against-mock',
+      '--target',
+      TARGET,
+      '--json',
+      json,
+      '--junit',
+      junit,
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code, run.stdout).toBe(2);
+    expect(run.stdout).not.toContain('✓');
+    expect(run.stdout).toMatch(/Nothing was judged/);
+    // What stopped it, and how to give what it lacks.
+    expect(run.stdout).toMatch(/a key that served the consumer and that the run was not given/);
+    expect(run.stdout).toMatch(/--api-key/);
+    expect(run.stdout).toMatch(/0 agreed/);
+    const report = JSON.parse(await readFile(json, 'utf8')) as ReplayReport;
+    expect(report.passed).toBe(false);
+    expect(report.nothingJudged).toMatch(/a key that served the consumer/);
+    const xml = await readFile(junit, 'utf8');
+    expect(xml).toMatch(/<testsuite [^>]*errors="1"/);
+    expect(xml).toMatch(/<error message="nothing judged/);
+  }, 60_000);
+
+  it('with the keys given, the same HAR is judged and agrees (exit 0)', async () => {
+    const har = await harOfTraffic(server, dir);
+    const run = await contract(['replay', har, '--against-mock', '--target', TARGET], {
+      ANSWERS_API_KEY: server.keys.full,
+      ANSWERS_READONLY_KEY: server.keys.readonly,
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toMatch(/^✓ traffic-\d+\.har > Recipes page \(9 judged\)$/m);
+  }, 60_000);
+
+  it('a file none of whose tests could be judged fails the run (exit 2), naming the file, though another file was judged', async () => {
+    const flows = join(dir, 'flows.json');
+    await writeFile(flows, JSON.stringify(await recordFlows(1)));
+    const readsOnly = join(dir, 'reads-only.json');
+    // A test that only lists, with a key the run is not given (`inactive`): nothing to judge.
+    await writeFile(
+      readsOnly,
+      JSON.stringify({
+        format: 'answers-recording/1',
+        sequences: [
+          {
+            name: 'reads.test.ts > lists with the inactive key',
+            exchanges: [
+              {
+                operation: 'listCollections',
+                method: 'GET',
+                path: '/collections',
+                query: '',
+                key: 'inactive',
+                status: 401,
+                response: { code: 'unauthorized', message: 'inactive key' },
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    const mock = await startServer({
+      mock: await createMock({ initialState: emptyState() }),
+      port: 0,
+      quiet: true,
+    });
+    try {
+      const run = await contract([
+        'replay',
+        flows,
+        readsOnly,
+        '--base-url',
+        `${mock.url}/api/answers/v1`,
+        '--api-key',
+        KEYS.full,
+        '--readonly-key',
+        KEYS.readonly,
+        '--destructive',
+      ]);
+      expect(run.code, run.stdout).toBe(2);
+      expect(run.stdout).toMatch(/^✓ flows\.test\.ts > flow 0 \(9 judged\)$/m);
+      expect(run.stdout).not.toMatch(/✓ reads\.test\.ts/);
+      expect(run.stdout).toMatch(
+        /^- reads\.test\.ts > lists with the inactive key: nothing judged \(1 no inactive key was given\)$/m,
+      );
+      expect(run.stdout).toMatch(/1 agreed, 0 diverged, 0 not replayed, 1 judged nothing\./);
+      expect(run.stdout).toMatch(
+        /^Nothing was judged in \S*reads-only\.json: no inactive key was given \(--inactive-key gives it\)\.$/m,
+      );
+      expect(run.stdout).toContain('Left behind: nothing');
+    } finally {
+      await mock.close();
+    }
+  }, 60_000);
 });
 
 describe('replay against a target that answers nothing at the description’s paths', () => {

@@ -20,6 +20,7 @@ import { Gate } from '../explore/gate.ts';
 import { lookBack } from '../explore/leftovers.ts';
 import { listBeforeRun } from '../target-api/run-data.ts';
 import { World } from '../explore/world.ts';
+import { filesJudged } from './nothing-judged.ts';
 import { matched, SequenceReplay, writes } from './sequence.ts';
 import type { ReplayedSequence, ReplayReport } from './outcome.ts';
 
@@ -29,6 +30,11 @@ export interface ReplayOptions {
   baseUrl: string;
   keys: Keys;
   recording: Recording;
+  /**
+   * The files the recording was read from, each with how many of its sequences it gave, in
+   * order: a file none of whose exchanges is judged is not passed (default: one, the recording).
+   */
+  files?: ReadonlyArray<{ file: string; tests: number }> | undefined;
   /** How the target realises the API (default: our openapi.yaml). */
   description?: TargetDescription | undefined;
   /** What the recording was made against (default: our openapi.yaml, i.e. the kit's mock). */
@@ -189,13 +195,32 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
   if (http.stalledBy && !interrupted()) throw new RunEnded(http.stalledBy, runId, leftBehind);
   if (crash) throw new RunEnded(crash.error, runId, leftBehind);
   const clients = [http, cleanerClient];
+  const files = filesJudged(
+    options.files ?? [{ file: 'the recording', tests: options.recording.sequences.length }],
+    sequences,
+    (options.recordedAgainst ?? DEFAULT_DESCRIPTION).source,
+  );
+  // @note An interrupted run judged what it reached: its signal, not its files, is its verdict.
+  const nothingJudged = interrupted()
+    ? undefined
+    : files
+        .filter((file) => file.nothingJudged !== undefined)
+        .map((file) => `in ${file.file}: ${file.nothingJudged}`)
+        .join('; ') || undefined;
   return {
+    passed:
+      !interrupted() &&
+      nothingJudged === undefined &&
+      leftBehind.length === 0 &&
+      !sequences.some((s) => s.divergence),
     runId,
     baseUrl: options.baseUrl,
     sequences,
     sentToTarget: clients.reduce((sum, each) => sum + each.sent, 0),
     elapsedMs: Date.now() - started,
     leftBehind,
+    files,
+    ...(nothingJudged === undefined ? {} : { nothingJudged }),
     coverage: {
       clauses: Object.fromEntries(coverage.clauses),
       operations: Object.fromEntries(coverage.operations),

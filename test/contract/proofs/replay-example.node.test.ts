@@ -231,7 +231,11 @@ describe('the replay command', () => {
     );
     expect(run.stdout).toMatch(/COLL-2: the object count: the consumer has 2, the target 0/);
     expect(run.stdout).toMatch(/\^ diverged here \(COLL-2\)/);
-    expect(run.stdout).toMatch(/16 agreed, 1 diverged, 0 not replayed/);
+    // Six tests judged nothing (forced answers, seeded data): never counted as agreed.
+    expect(run.stdout).toMatch(/10 agreed, 1 diverged, 0 not replayed, 6 judged nothing\./);
+    expect(run.stdout).toMatch(
+      /^- answers\.test\.ts > the app against the Answers mock > surfaces a gateway's 503, with when to retry: nothing judged \(1 an answer the test forced/m,
+    );
     expect(run.stdout).toContain('Left behind: nothing');
     const report = JSON.parse(await readFile(json, 'utf8')) as ReplayReport;
     expect(diverged(report)).toEqual([
@@ -247,13 +251,18 @@ describe('the replay command', () => {
     );
   });
 
-  it('replays no test that writes without --destructive', async () => {
+  // Every test of collections.test.ts writes: that file judges nothing, which is no pass.
+  it('replays no test that writes without --destructive; a file of only those is a set-up error (exit 2)', async () => {
     const run = await contract(['replay', ...files, '--base-url', server.url, '--target', TARGET], {
       ANSWERS_API_KEY: server.keys.full,
     });
-    expect(run.code).toBe(0);
+    expect(run.code).toBe(2);
     expect(run.stdout).toMatch(/not replayed \(it writes: replay it with --destructive\)/);
     expect(run.stdout).toMatch(/0 diverged/);
+    expect(run.stdout).toMatch(
+      /^Nothing was judged in \S+collections\.test\.ts\.json: it writes: replay it with --destructive\.$/m,
+    );
+    expect(run.stdout).not.toMatch(/Nothing was judged in \S+(answers|data)\.test\.ts\.json/);
   });
 
   it('ends with exit 2 and one line for a file it cannot read (test/unit/replay-file has the rest)', async () => {
