@@ -55,7 +55,12 @@ export interface ReplayReport {
   files: ReplayedFile[];
   /** Why the run, or one of its files, judged nothing (a set-up error: exit 2), when so. */
   nothingJudged?: string | undefined;
-  coverage: { clauses: Record<string, number>; operations: Record<string, number> };
+  coverage: {
+    clauses: Record<string, number>;
+    operations: Record<string, number>;
+    /** Clauses met where the evidence could not have shown them broken: by clause, by reason. */
+    notJudged: Record<string, Record<string, number>>;
+  };
   pushback: Pushback;
   interrupted?: { signal: string } | undefined;
 }

@@ -224,6 +224,9 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
     coverage: {
       clauses: Object.fromEntries(coverage.clauses),
       operations: Object.fromEntries(coverage.operations),
+      notJudged: Object.fromEntries(
+        [...coverage.notJudged].map(([clause, reasons]) => [clause, Object.fromEntries(reasons)]),
+      ),
     },
     pushback: totalPushback(clients),
     ...(interrupted() ? { interrupted: { signal: String(options.signal!.reason) } } : {}),
