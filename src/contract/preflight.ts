@@ -17,11 +17,28 @@ export async function preflight(
   run: RunData,
   options: { keys: ContractKeys; destructive: boolean },
 ): Promise<void> {
+  await answersAtItsPaths(target, options.keys.full);
+  if (options.destructive && target.offers('createCollection')) {
+    const made = await run.main().catch((error: Error) => error);
+    if (made instanceof Error && / 40[13] /.test(made.message))
+      throw new TargetError(
+        `--destructive needs a key that can create data, and --api-key cannot: ${made.message.replace(/^could not create test data with /, '')}`,
+      );
+  }
+}
+
+/**
+ * Throws a `TargetError` when the target cannot be used at all: unreachable, the full key refused
+ * in both stated header forms, or nothing at the description's list path (404 or 405 in both:
+ * a server that did not adopt the description, or a wrong --base-url). The suite and replay ask
+ * it before they send anything else; explore's model is ours.
+ */
+export async function answersAtItsPaths(target: Target, fullKey: string): Promise<void> {
   if (!target.offers('listCollections')) return;
   const statuses: number[] = [];
   const forms: Array<Record<string, string>> = [
-    { authorization: `Bearer ${options.keys.full}` },
-    { 'x-answers-api-key': options.keys.full },
+    { authorization: `Bearer ${fullKey}` },
+    { 'x-answers-api-key': fullKey },
   ];
   for (const headers of forms) {
     try {
@@ -41,15 +58,10 @@ export async function preflight(
     throw new TargetError(
       `the target refuses --api-key in both header forms (${method} ${path} answered ${statuses.join(' and ')})`,
     );
-  if (statuses.every((status) => status === 404))
+  // @note A list path that is not there, or takes no GET, is a description the target did not
+  // adopt: every check or exchange after it would fail for that one reason.
+  if (statuses.every((status) => status === 404 || status === 405))
     throw new TargetError(
-      `${method} ${target.http.directUrl}${path} answered 404: is --base-url right for ${target.description.source}?`,
+      `${method} ${target.http.directUrl}${path} answered ${[...new Set(statuses)].join(' and ')}: is --base-url right for ${target.description.source}?`,
     );
-  if (options.destructive && target.offers('createCollection')) {
-    const made = await run.main().catch((error: Error) => error);
-    if (made instanceof Error && / 40[13] /.test(made.message))
-      throw new TargetError(
-        `--destructive needs a key that can create data, and --api-key cannot: ${made.message.replace(/^could not create test data with /, '')}`,
-      );
-  }
 }

@@ -11,7 +11,7 @@ import { loadTargetFile } from '../target-api/load.ts';
 import type { Keys } from '../explore/comparison.ts';
 import { readReplayFile } from './read-file.ts';
 import { replay } from './replay.ts';
-import { formatReplay, replayFailed, replayJUnit } from './replay-report.ts';
+import { formatReplay, replayExitStatus, replayJUnit } from './replay-report.ts';
 
 const whole = (name: string, min: number, max: number) => (text: string) => {
   const value = Number(text);
@@ -119,7 +119,7 @@ export async function replayCommand(argv: string[], services: ReplayServices): P
     .option('--junit <file>', 'writes a JUnit XML report: a test case per consumer test')
     .addHelpText(
       'after',
-      '\nExit status: 0 every replayed test agreed and nothing was left behind; 1 a test diverged, or data was left behind; 2 usage error, a file replay cannot read, an unreachable target, or one that stopped answering (--request-timeout).',
+      '\nExit status: 0 every replayed test agreed, every file had an exchange judged, and nothing was left behind; 1 a test diverged, or data was left behind; 2 usage error, a file replay cannot read, an unreachable target, one that answers nothing at the description’s paths, one that stopped answering (--request-timeout), or a file none of whose exchanges could be judged (it says why: a key not given, an operation the description lacks, writes without --destructive).',
     )
     .exitOverride()
     .configureOutput({ outputError: () => undefined });
@@ -173,14 +173,19 @@ export async function replayCommand(argv: string[], services: ReplayServices): P
       presented: (key: string) => keepSecrets([{ label: 'key of the HAR', value: key }]),
     };
     const recording: Recording = { format: RECORDING_FORMAT, sequences: [] };
-    for (const file of files)
-      recording.sequences.push(...(await readReplayFile(file, reading)).sequences);
+    const tests: Array<{ file: string; tests: number }> = [];
+    for (const file of files) {
+      const { sequences } = await readReplayFile(file, reading);
+      recording.sequences.push(...sequences);
+      tests.push({ file, tests: sequences.length });
+    }
     const interruption = listenForInterrupt();
     stops.push(async () => interruption.dispose());
     const report = await replay({
       baseUrl: baseUrl!,
       keys: keys as Keys,
       recording,
+      files: tests,
       description,
       recordedAgainst,
       destructive: options.destructive || options.againstMock,
@@ -203,7 +208,7 @@ export async function replayCommand(argv: string[], services: ReplayServices): P
       );
       return signalExitCode(report.interrupted.signal);
     }
-    return replayFailed(report) ? 1 : 0;
+    return replayExitStatus(report);
   } catch (error) {
     // @note An internal error after data was made: what is left, and how to delete it.
     if (error instanceof RunEnded) {

@@ -27,7 +27,23 @@ export interface ReplayedSequence {
     | undefined;
 }
 
+/** What one file given to replay came to. */
+export interface ReplayedFile {
+  file: string;
+  /** Its consumer tests (a HAR's pages). */
+  tests: number;
+  /** Its exchanges judged (a divergence counts as one). */
+  judged: number;
+  /** Why none was, and how to give what it lacked, when none was: the file is not passed. */
+  nothingJudged?: string | undefined;
+}
+
 export interface ReplayReport {
+  /**
+   * Every test that was replayed agreed, nothing was left behind, the run was not interrupted,
+   * and every file had an exchange judged.
+   */
+  passed: boolean;
   runId: string;
   baseUrl: string;
   sequences: ReplayedSequence[];
@@ -35,7 +51,16 @@ export interface ReplayReport {
   sentToTarget: number;
   elapsedMs: number;
   leftBehind: string[];
-  coverage: { clauses: Record<string, number>; operations: Record<string, number> };
+  /** Each file given, in order. */
+  files: ReplayedFile[];
+  /** Why the run, or one of its files, judged nothing (a set-up error: exit 2), when so. */
+  nothingJudged?: string | undefined;
+  coverage: {
+    clauses: Record<string, number>;
+    operations: Record<string, number>;
+    /** Clauses met where the evidence could not have shown them broken: by clause, by reason. */
+    notJudged: Record<string, Record<string, number>>;
+  };
   pushback: Pushback;
   interrupted?: { signal: string } | undefined;
 }

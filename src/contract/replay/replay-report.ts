@@ -1,10 +1,21 @@
 /** What `replay` prints, and its JUnit report: a test case per consumer test. */
 import { escapeXml } from '../report.ts';
+import { judgedNothing } from './nothing-judged.ts';
 import type { ReplayedSequence, ReplayReport } from './outcome.ts';
 
-/** The exit status of a finished replay: 1 when a sequence diverged or data was left behind. */
+/** Whether a finished replay is not a pass: a divergence, data left behind, or nothing judged. */
 export function replayFailed(report: ReplayReport): boolean {
-  return report.sequences.some((s) => s.divergence) || report.leftBehind.length > 0;
+  return !report.passed;
+}
+
+/**
+ * The exit status of a finished replay: 1 when a sequence diverged or data was left behind, else
+ * 2 when a file (or the run) judged nothing (a set-up error: keys, description, --destructive),
+ * else 0.
+ */
+export function replayExitStatus(report: ReplayReport): 0 | 1 | 2 {
+  if (report.sequences.some((s) => s.divergence) || report.leftBehind.length > 0) return 1;
+  return report.nothingJudged === undefined ? 0 : 2;
 }
 
 function notJudgedText(counts: Record<string, number>): string {
@@ -16,6 +27,11 @@ function notJudgedText(counts: Record<string, number>): string {
 function sequenceLines(sequence: ReplayedSequence): string[] {
   const { divergence, outcome } = sequence;
   if (sequence.notReplayed) return [`- ${sequence.name}: not replayed (${sequence.notReplayed})`];
+  // @note A test none of whose exchanges was judged agreed with nothing: never a ✓.
+  if (judgedNothing(sequence))
+    return [
+      `- ${sequence.name}: nothing judged (${notJudgedText(outcome.notJudged) || 'it holds no exchange'})`,
+    ];
   const notJudged = Object.values(outcome.notJudged).reduce((a, b) => a + b, 0);
   const tally = `${outcome.judged} judged${notJudged ? `, ${notJudged} not judged` : ''}`;
   if (!divergence) return [`✓ ${sequence.name} (${tally})`];
@@ -43,8 +59,8 @@ export function formatReplay(report: ReplayReport): string {
   lines.push(
     '',
     `Replayed ${report.sequences.length} consumer tests (${exchanges} exchanges) against ${report.baseUrl}: ` +
-      `${count((s) => !s.notReplayed && !s.divergence)} agreed, ${count((s) => Boolean(s.divergence))} diverged, ` +
-      `${count((s) => Boolean(s.notReplayed))} not replayed.`,
+      `${count((s) => !s.notReplayed && !s.divergence && !judgedNothing(s))} agreed, ${count((s) => Boolean(s.divergence))} diverged, ` +
+      `${count((s) => Boolean(s.notReplayed))} not replayed${count(judgedNothing) > 0 ? `, ${count(judgedNothing)} judged nothing` : ''}.`,
   );
   if (Object.keys(notJudged).length > 0)
     lines.push(`Exchanges not judged: ${notJudgedText(notJudged)}.`);
@@ -59,6 +75,10 @@ export function formatReplay(report: ReplayReport): string {
         ? 'Left behind: nothing'
         : `Left behind: ${report.leftBehind.join(', ')}`,
     );
+  if (report.nothingJudged !== undefined)
+    for (const file of report.files)
+      if (file.nothingJudged !== undefined)
+        lines.push(`Nothing was judged in ${file.file}: ${file.nothingJudged}.`);
   return lines.join('\n');
 }
 
@@ -70,6 +90,8 @@ export function replayJUnit(report: ReplayReport): string {
     const open = `  <testcase classname="${escapeXml(rest.length > 0 ? file! : 'replay')}" name="${name}">`;
     if (sequence.notReplayed)
       return `${open}<skipped message="${escapeXml(sequence.notReplayed)}"/></testcase>`;
+    if (judgedNothing(sequence))
+      return `${open}<skipped message="${escapeXml(`nothing judged: ${notJudgedText(sequence.outcome.notJudged)}`)}"/></testcase>`;
     const { divergence } = sequence;
     if (!divergence) return `${open}</testcase>`;
     const body = sequenceLines(sequence).join('\n');
@@ -79,12 +101,20 @@ export function replayJUnit(report: ReplayReport): string {
     cases.push(
       `  <testcase classname="replay" name="clean-up"><failure message="${escapeXml(`left behind: ${report.leftBehind.join(', ')}`)}"/></testcase>`,
     );
+  // @note A file that judged nothing is a set-up error, a JUnit <error>: never a suite of skips
+  // that CI shows green.
+  const unjudged =
+    report.nothingJudged === undefined ? [] : report.files.filter((f) => f.nothingJudged);
+  for (const file of unjudged)
+    cases.push(
+      `  <testcase classname="replay" name="${escapeXml(file.file)}"><error message="${escapeXml(`nothing judged: ${file.nothingJudged}`)}"/></testcase>`,
+    );
   const failures =
     report.sequences.filter((s) => s.divergence).length + (report.leftBehind.length > 0 ? 1 : 0);
-  const skipped = report.sequences.filter((s) => s.notReplayed).length;
+  const skipped = report.sequences.filter((s) => s.notReplayed || judgedNothing(s)).length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuite name="answers-contract replay" tests="${cases.length}" failures="${failures}" skipped="${skipped}">`,
+    `<testsuite name="answers-contract replay" tests="${cases.length}" failures="${failures}" errors="${unjudged.length}" skipped="${skipped}">`,
     ...cases,
     '</testsuite>',
     '',

@@ -6,9 +6,9 @@
  * behind. Writes only with `destructive`: a sequence that writes is otherwise not replayed.
  */
 import { ContractClient, totalPushback } from '../client.ts';
-import { CheckFailure, TargetStalled } from '../failure.ts';
 import { LIMITS } from '../limits.ts';
-import { RunEnded, TargetError } from '../runner.ts';
+import { answersAtItsPaths } from '../preflight.ts';
+import { RunEnded } from '../runner.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/description.ts';
 import { startHeartbeat } from '../heartbeat.ts';
 import { newRunId } from '../target-api/run-name.ts';
@@ -20,6 +20,7 @@ import { Gate } from '../explore/gate.ts';
 import { lookBack } from '../explore/leftovers.ts';
 import { listBeforeRun } from '../target-api/run-data.ts';
 import { World } from '../explore/world.ts';
+import { filesJudged } from './nothing-judged.ts';
 import { matched, SequenceReplay, writes } from './sequence.ts';
 import type { ReplayedSequence, ReplayReport } from './outcome.ts';
 
@@ -29,6 +30,11 @@ export interface ReplayOptions {
   baseUrl: string;
   keys: Keys;
   recording: Recording;
+  /**
+   * The files the recording was read from, each with how many of its sequences it gave, in
+   * order: a file none of whose exchanges is judged is not passed (default: one, the recording).
+   */
+  files?: ReadonlyArray<{ file: string; tests: number }> | undefined;
   /** How the target realises the API (default: our openapi.yaml). */
   description?: TargetDescription | undefined;
   /** What the recording was made against (default: our openapi.yaml, i.e. the kit's mock). */
@@ -85,11 +91,10 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
     new ContractClient('http://127.0.0.1:9', options.keys.full, false),
     false,
   );
-  await target.send('listCollections').catch((error: unknown) => {
-    if (error instanceof TargetStalled) throw error;
-    if (error instanceof CheckFailure && error.message.includes('no response'))
-      throw new TargetError(`the target did not answer: ${error.message}`);
-  });
+  // @note As the suite asks before it sends anything: a target that answers nothing at the
+  // description's paths is a set-up error, not a failure of every exchange.
+  await answersAtItsPaths(target, options.keys.full);
+  cleanerClient.keyHeader = http.keyHeader;
   const before = await listBeforeRun(cleaner, [options.keys.full, options.keys.otherAccount]);
   const coverage = new Coverage();
   const paged = description.paging.page !== undefined || description.paging.offset !== undefined;
@@ -190,16 +195,38 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
   if (http.stalledBy && !interrupted()) throw new RunEnded(http.stalledBy, runId, leftBehind);
   if (crash) throw new RunEnded(crash.error, runId, leftBehind);
   const clients = [http, cleanerClient];
+  const files = filesJudged(
+    options.files ?? [{ file: 'the recording', tests: options.recording.sequences.length }],
+    sequences,
+    (options.recordedAgainst ?? DEFAULT_DESCRIPTION).source,
+  );
+  // @note An interrupted run judged what it reached: its signal, not its files, is its verdict.
+  const nothingJudged = interrupted()
+    ? undefined
+    : files
+        .filter((file) => file.nothingJudged !== undefined)
+        .map((file) => `in ${file.file}: ${file.nothingJudged}`)
+        .join('; ') || undefined;
   return {
+    passed:
+      !interrupted() &&
+      nothingJudged === undefined &&
+      leftBehind.length === 0 &&
+      !sequences.some((s) => s.divergence),
     runId,
     baseUrl: options.baseUrl,
     sequences,
     sentToTarget: clients.reduce((sum, each) => sum + each.sent, 0),
     elapsedMs: Date.now() - started,
     leftBehind,
+    files,
+    ...(nothingJudged === undefined ? {} : { nothingJudged }),
     coverage: {
       clauses: Object.fromEntries(coverage.clauses),
       operations: Object.fromEntries(coverage.operations),
+      notJudged: Object.fromEntries(
+        [...coverage.notJudged].map(([clause, reasons]) => [clause, Object.fromEntries(reasons)]),
+      ),
     },
     pushback: totalPushback(clients),
     ...(interrupted() ? { interrupted: { signal: String(options.signal!.reason) } } : {}),

@@ -25,6 +25,7 @@ import { startIndependentServer, type IndependentServer } from '../../independen
 import { TARGET } from '../../independent/suite-runs.ts';
 import type { VariantName } from '../../independent/variants.ts';
 import { contract } from '../../support/contract-cli.ts';
+import { harOfTraffic } from '../../support/har-of-traffic.ts';
 import { scratchDir } from '../../support/scratch.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -230,7 +231,11 @@ describe('the replay command', () => {
     );
     expect(run.stdout).toMatch(/COLL-2: the object count: the consumer has 2, the target 0/);
     expect(run.stdout).toMatch(/\^ diverged here \(COLL-2\)/);
-    expect(run.stdout).toMatch(/16 agreed, 1 diverged, 0 not replayed/);
+    // Six tests judged nothing (forced answers, seeded data): never counted as agreed.
+    expect(run.stdout).toMatch(/10 agreed, 1 diverged, 0 not replayed, 6 judged nothing\./);
+    expect(run.stdout).toMatch(
+      /^- answers\.test\.ts > the app against the Answers mock > surfaces a gateway's 503, with when to retry: nothing judged \(1 an answer the test forced/m,
+    );
     expect(run.stdout).toContain('Left behind: nothing');
     const report = JSON.parse(await readFile(json, 'utf8')) as ReplayReport;
     expect(diverged(report)).toEqual([
@@ -246,13 +251,18 @@ describe('the replay command', () => {
     );
   });
 
-  it('replays no test that writes without --destructive', async () => {
+  // Every test of collections.test.ts writes: that file judges nothing, which is no pass.
+  it('replays no test that writes without --destructive; a file of only those is a set-up error (exit 2)', async () => {
     const run = await contract(['replay', ...files, '--base-url', server.url, '--target', TARGET], {
       ANSWERS_API_KEY: server.keys.full,
     });
-    expect(run.code).toBe(0);
+    expect(run.code).toBe(2);
     expect(run.stdout).toMatch(/not replayed \(it writes: replay it with --destructive\)/);
     expect(run.stdout).toMatch(/0 diverged/);
+    expect(run.stdout).toMatch(
+      /^Nothing was judged in \S+collections\.test\.ts\.json: it writes: replay it with --destructive\.$/m,
+    );
+    expect(run.stdout).not.toMatch(/Nothing was judged in \S+(answers|data)\.test\.ts\.json/);
   });
 
   it('ends with exit 2 and one line for a file it cannot read (test/unit/replay-file has the rest)', async () => {
@@ -269,103 +279,11 @@ describe('the replay command', () => {
   });
 });
 
-/**
- * A HAR of an app's traffic with the independent server (as DevTools would export it: every
- * header, cookies, the bodies as text), made here by sending the app's requests and writing down
- * each exchange.
- */
-async function harOfTraffic(server: IndependentServer): Promise<string> {
-  const entries: unknown[] = [];
-  const send = async (method: string, path: string, key: string, body?: unknown) => {
-    const headers = {
-      authorization: `Bearer ${key}`,
-      cookie: 'session=s3cr3t',
-      'content-type': 'application/json',
-    };
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    entries.push({
-      pageref: 'page_1',
-      startedDateTime: new Date(0).toISOString(),
-      time: 1,
-      request: {
-        method,
-        url: `${server.url}${path}`,
-        httpVersion: 'HTTP/1.1',
-        headers: Object.entries(headers).map(([name, value]) => ({ name, value })),
-        cookies: [{ name: 'session', value: 's3cr3t' }],
-        queryString: [],
-        ...(body === undefined
-          ? {}
-          : { postData: { mimeType: 'application/json', text: JSON.stringify(body) } }),
-        headersSize: -1,
-        bodySize: -1,
-      },
-      response: {
-        status: response.status,
-        statusText: response.statusText,
-        httpVersion: 'HTTP/1.1',
-        headers: [...response.headers].map(([name, value]) => ({ name, value })),
-        cookies: [],
-        content: { size: text.length, mimeType: response.headers.get('content-type') ?? '', text },
-        redirectURL: '',
-        headersSize: -1,
-        bodySize: -1,
-      },
-      cache: {},
-      timings: { send: 0, wait: 1, receive: 0 },
-    });
-    return text ? (JSON.parse(text) as Record<string, any>) : undefined;
-  };
-  const { full, readonly } = server.keys;
-  const created = await send('POST', '/api/answers/collections', full, {
-    title: 'Recipes',
-    meta: { team: 'kitchen' },
-  });
-  const id = created!.result.collectionId as string;
-  await send('POST', `/api/answers/collections/${id}/objects`, full, {
-    body: { title: 'Slow-cooked ragù' },
-  });
-  await send('POST', `/api/answers/collections/${id}/objects`, full, {
-    body: { title: 'Quick pesto' },
-  });
-  await send('GET', `/api/answers/collections/${id}`, full);
-  await send('GET', '/v1/collections?size=100', full);
-  await send('POST', '/api/answers/query', full, { q: 'ragù', scope: [id] });
-  await send('POST', '/api/answers/collections', readonly, { title: 'Nope', meta: {} });
-  await send('DELETE', `/api/answers/collections/${id}`, full);
-  await send('GET', `/api/answers/collections/${id}`, full);
-  const file = join(recordings, `traffic-${server.url.split(':').pop()}.har`);
-  await writeFile(
-    file,
-    JSON.stringify({
-      log: {
-        version: '1.2',
-        creator: { name: 'test', version: '1' },
-        pages: [
-          {
-            id: 'page_1',
-            title: 'Recipes page',
-            startedDateTime: new Date(0).toISOString(),
-            pageTimings: {},
-          },
-        ],
-        entries,
-      },
-    }),
-  );
-  return file;
-}
-
 describe('replay --against-mock: a HAR of a deployment’s traffic, replayed on the kit’s mock', () => {
   const againstMock = async (variant?: VariantName) => {
     const server = await startIndependentServer({ variant });
     try {
-      const har = await harOfTraffic(server);
+      const har = await harOfTraffic(server, recordings);
       expect(await readFile(har, 'utf8')).toContain(server.keys.full);
       const run = await contract(['replay', har, '--against-mock', '--target', TARGET], {
         ANSWERS_API_KEY: server.keys.full,
