@@ -1,4 +1,4 @@
-import { CheckFailure, CheckSkipped } from '../failure.ts';
+import { CannotCreate, CheckFailure, CheckSkipped } from '../failure.ts';
 import { Settle } from '../settle.ts';
 import { runName } from './run-name.ts';
 import type { Target } from './target.ts';
@@ -114,8 +114,9 @@ export class RunData {
   }
 
   /**
-   * Creates a collection with one object per content, named for this run. Throws `CheckSkipped`
-   * naming the operation and the answer when the target cannot create test data.
+   * Creates a collection with one object per content, named for this run. Throws `CannotCreate`,
+   * sending nothing, when the description offers no operation to create it with, and
+   * `CheckSkipped` naming the operation and the answer when the target cannot create test data.
    */
   async createCollection(
     what: string,
@@ -126,7 +127,7 @@ export class RunData {
     for (const needed of ['createCollection', 'createObject'] as const) {
       if (needed === 'createObject' && contents.length === 0) continue;
       if (!target.offers(needed))
-        throw new CheckSkipped(`cannot create test data: ${target.missing(needed)}`);
+        throw new CannotCreate(`cannot create test data: ${target.missing(needed)}`, needed);
     }
     const name = this.name(`t${++this.#sequence}-${what}`);
     this.#wrote = true;
