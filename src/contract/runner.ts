@@ -86,7 +86,6 @@ export class RunEnded extends Error {
 export type Level = 'spec' | 'profile';
 
 export type { CheckResult, ClauseResult, Outcome } from './result.ts';
-export type { NothingJudged, RunVerdict } from './run-verdict.ts';
 
 export interface ContractReport {
   /** The target (not a proxy in front of it). */

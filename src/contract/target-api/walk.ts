@@ -10,8 +10,6 @@ import type { TargetDescription } from './description.ts';
 import { resolvePointer } from './pointer.ts';
 import type { Reach } from '../judges/walks.ts';
 
-export type { Reach } from '../judges/walks.ts';
-
 /** What a walk needs of a target (a `Target`): its description, its client, and the list pages. */
 export interface Walkable {
   readonly description: TargetDescription;
