@@ -35,6 +35,11 @@ export interface CheckContext {
   run: RunData;
   keys: ContractKeys;
   destructive: boolean;
+  /**
+   * In a destructive run whose description cannot create what this check would write: why. The
+   * check then runs read-only (`destructive` false), on existing data.
+   */
+  readOnlyBecause?: string | undefined;
   /** `profile`: the target claims our document, and is held to it. */
   profile: boolean;
   /** Reads after a write: asked again until they show it, within `--settle`. */
@@ -83,8 +88,15 @@ export function defineCheck(check: ContractCheck): ContractCheck {
   return check;
 }
 
-/** The advice to run with --destructive, where it would help: never inside a destructive run. */
-export function destructiveHint(context: { destructive: boolean }): string {
+/**
+ * The advice to run with --destructive, where it would help: never inside a destructive run,
+ * which instead says why it could not create the data (a check judged read-only).
+ */
+export function destructiveHint(context: {
+  destructive: boolean;
+  readOnlyBecause?: string | undefined;
+}): string {
+  if (context.readOnlyBecause) return ` (--destructive ${context.readOnlyBecause})`;
   return context.destructive ? '' : ' (run with --destructive)';
 }
 

@@ -12,6 +12,7 @@ import type { ExploreModel } from './explore/explore.ts';
 import { loadTargetFile, TargetFileError } from './target-api/load.ts';
 import { keepSecrets, print, printError, writeJson, writeXml } from './output.ts';
 import { keysGiven } from './redaction.ts';
+import { stoppedBy } from './run-verdict.ts';
 
 export interface CliOptions {
   target?: string;
@@ -132,7 +133,7 @@ export function parseSuiteOptions(argv: string[]): CliOptions {
     .addHelpText(
       'after',
       "\nCommands:\n  init     probe the target and write a draft --target file (answers-contract init --help)\n  sweep    delete what earlier runs left behind (answers-contract sweep --help)\n  explore  random sequences compared with the kit's mock, shrunk to a minimal story (answers-contract explore --help)\n  replay   a recording of your tests (or a HAR) replayed against the target, judged against what they saw (answers-contract replay --help)" +
-        '\n\nExit status: 0 every check at the chosen level passed (or skipped) and nothing was left behind; 1 a check failed, or data was left behind; 2 usage error, bad target file, unreachable target, a target that stopped answering (--request-timeout), or a key refused in both header forms.',
+        '\n\nExit status: 0 a check at the chosen level passed, none failed (the rest skipped) and nothing was left behind; 1 a check failed, or data was left behind; 2 nothing judged (no check passed and none failed: the keys or operations it needed are named), usage error, bad target file, unreachable target, a target that stopped answering (--request-timeout), or a key refused in both header forms.',
     )
     .exitOverride()
     // @note Errors are printed once, by main's handler, as one line.
@@ -237,6 +238,11 @@ async function main(argv: string[], services: CliServices): Promise<number> {
       ];
       print(`${lines.join('\n')}\n`);
       return signalExitCode(report.interrupted.signal);
+    }
+    // @note A run that judged nothing is a set-up to fix, not a verdict on the target.
+    if (report.nothingJudged) {
+      printError(`answers-contract: nothing judged: ${stoppedBy(report.nothingJudged)}\n`);
+      return 2;
     }
     return report.failed ? 1 : 0;
   } catch (error) {

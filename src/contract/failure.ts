@@ -22,6 +22,23 @@ export class CheckSkipped extends Error {
   override name = 'CheckSkipped';
 }
 
+/**
+ * Thrown where a destructive run would create data and the description offers no operation to
+ * create it with: nothing was sent. The runner judges the check again read-only, on existing
+ * data, as a run without --destructive would: --destructive adds checks, and never turns one that
+ * passes read-only into a skip.
+ */
+export class CannotCreate extends CheckSkipped {
+  override name = 'CannotCreate';
+  constructor(
+    message: string,
+    /** The operation the description lacks. */
+    readonly operation: string,
+  ) {
+    super(message);
+  }
+}
+
 /** Ends the running check as skipped, with the reason. */
 export type Skip = (reason: string) => never;
 

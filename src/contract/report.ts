@@ -1,4 +1,5 @@
 import type { CheckResult, ContractReport } from './runner.ts';
+import { stoppedBy } from './run-verdict.ts';
 
 const MARK = {
   pass: 'PASS',
@@ -22,7 +23,10 @@ function table(rows: string[][]): string {
 
 /** One line per finished check, for progress output. */
 export function formatResult(result: CheckResult): string {
-  const reason = result.reason ? `\n      ${result.reason}` : '';
+  const readOnly = result.readOnly
+    ? `\n      judged read-only, on existing data: ${result.readOnly}`
+    : '';
+  const reason = (result.reason ? `\n      ${result.reason}` : '') + readOnly;
   return `${MARK[result.outcome]}  ${result.id} [${result.level}: ${result.clauses.join(', ')}] ${result.title}${reason}`;
 }
 
@@ -31,14 +35,28 @@ function tally(counts: Record<'pass' | 'fail' | 'skip', number>): string {
   return `${counts.pass} passed, ${counts.fail} failed, ${counts.skip} skipped`;
 }
 
+/** How the verdict line names each verdict. */
+const VERDICT = {
+  passed: 'PASSED',
+  failed: 'FAILED',
+  'nothing judged': 'NOTHING JUDGED',
+  interrupted: 'FAILED',
+} as const;
+
 /** The verdict line: what decided it, in one line. */
 function verdict(report: ContractReport): string {
-  return `${tally(report.counts)} in ${(report.durationMs / 1000).toFixed(1)} s: ${report.failed ? 'FAILED' : 'PASSED'} at level ${report.level}`;
+  return `${tally(report.counts)} in ${(report.durationMs / 1000).toFixed(1)} s: ${VERDICT[report.verdict]} at level ${report.level}`;
 }
 
 /** The lines of the summary: the verdict, then what else a reader must know about the run. */
 function summary(report: ContractReport): string[] {
   const lines = [verdict(report)];
+  if (report.nothingJudged) lines.push(`  nothing judged: ${stoppedBy(report.nothingJudged)}`);
+  const readOnly = report.results.filter((r) => r.readOnly);
+  if (readOnly.length > 0)
+    lines.push(
+      `  ${readOnly.length} checks judged read-only, on existing data, as --destructive ${readOnly[0]!.readOnly} (${readOnly.map((r) => r.id).join(', ')})`,
+    );
   if (report.notRun)
     lines.push(`  ${report.notRun.checks.length} checks not run: ${report.notRun.reason}`);
   if (report.leftBehind.length > 0)
@@ -145,10 +163,20 @@ export function toJUnit(report: ContractReport): string {
       '  </testsuite>',
     ];
   });
+  // @note A run that judged nothing is no green build: one test case in error says what stopped
+  // it, where a CI that reads only failures and errors sees it.
+  const nothing = report.nothingJudged
+    ? [
+        `  <testsuite name="answers-contract.run" tests="1" failures="0" errors="1" skipped="0" timestamp="${report.startedAt}">`,
+        `    <testcase classname="answers-contract.run" name="the run judged something" time="0.000"><error type="nothing judged" message="${escapeXml(stoppedBy(report.nothingJudged))}"/></testcase>`,
+        '  </testsuite>',
+      ]
+    : [];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="answers-contract" tests="${report.results.length}" failures="${report.counts.fail}" skipped="${report.counts.skip}" time="${(report.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="answers-contract" tests="${report.results.length + (nothing.length > 0 ? 1 : 0)}" failures="${report.counts.fail}" errors="${nothing.length > 0 ? 1 : 0}" skipped="${report.counts.skip}" time="${(report.durationMs / 1000).toFixed(3)}">`,
     ...suites,
+    ...nothing,
     '</testsuites>',
     '',
   ].join('\n');

@@ -10,6 +10,16 @@ export interface CheckResult {
   outcome: Outcome;
   /** Why it failed or was skipped. */
   reason?: string | undefined;
+  /**
+   * What a skipped check lacked to be judged, where that is something to give: an option
+   * (`--readonly-key`, `--destructive`) or an operation of the description (`createObject`).
+   */
+  lacked?: string[] | undefined;
+  /**
+   * In a destructive run, why the check judged existing data read-only instead of data of the
+   * run's own: the description offers no operation to create it with.
+   */
+  readOnly?: string | undefined;
   /** The clause its judge found broken, where a judge decided the failure. */
   broken?: string | undefined;
   durationMs: number;

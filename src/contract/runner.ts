@@ -6,7 +6,7 @@ import {
   type ContractKeys,
   type Requirement,
 } from './check.ts';
-import { Interrupted, TargetStalled } from './failure.ts';
+import { CannotCreate, Interrupted, TargetStalled } from './failure.ts';
 import { Divergence, uphold } from './judges/verdict.ts';
 import { clausesOfCheck } from './judges/index.ts';
 import { LIMITS } from './limits.ts';
@@ -21,6 +21,7 @@ import { newRunId } from './target-api/run-name.ts';
 import { Target } from './target-api/target.ts';
 import { preflight, TargetError } from './preflight.ts';
 import { schedule } from './schedule.ts';
+import { nothingJudged, runVerdict, type NothingJudged, type RunVerdict } from './run-verdict.ts';
 
 export { TargetError };
 
@@ -121,25 +122,35 @@ export interface ContractReport {
   requests: number;
   /** Failure reasons shared by more than one check, with the checks they affected. */
   sharedCauses: Array<{ reason: string; checks: string[] }>;
-  /** Whether the run failed at its level: a failure, a leftover, or (with failOnSkip) a skip. */
+  /**
+   * The run's verdict (`runVerdict`): `passed` only when a check passed, none failed, nothing was
+   * left behind, and (with failOnSkip) none skipped; `nothing judged` when no check passed and
+   * none failed.
+   */
+  verdict: RunVerdict;
+  /** What stopped a run that judged nothing, named: options not given, operations not offered. */
+  nothingJudged?: NothingJudged | undefined;
+  /** Whether the run did not pass: its verdict is not `passed`. */
   failed: boolean;
 }
 
-const REQUIREMENT_REASONS: Record<Requirement, string> = {
-  destructive: 'changes data: needs --destructive',
-  readonlyKey: 'needs --readonly-key',
-  otherAccountKey: 'needs --other-account-key',
-  inactiveKey: 'needs --inactive-key',
+/** The option that meets each requirement, and the reason a check skips without it. */
+const REQUIREMENTS: Record<Requirement, { option: string; reason: string }> = {
+  destructive: { option: '--destructive', reason: 'changes data: needs --destructive' },
+  readonlyKey: { option: '--readonly-key', reason: 'needs --readonly-key' },
+  otherAccountKey: { option: '--other-account-key', reason: 'needs --other-account-key' },
+  inactiveKey: { option: '--inactive-key', reason: 'needs --inactive-key' },
 };
 
-function unmet(check: ContractCheck, options: RunOptions): string | undefined {
-  for (const need of check.needs ?? []) {
-    if (need === 'destructive' && !options.destructive) return REQUIREMENT_REASONS[need];
-    if (need === 'readonlyKey' && !options.keys.readonly) return REQUIREMENT_REASONS[need];
-    if (need === 'otherAccountKey' && !options.keys.otherAccount) return REQUIREMENT_REASONS[need];
-    if (need === 'inactiveKey' && !options.keys.inactive) return REQUIREMENT_REASONS[need];
-  }
-  return undefined;
+/** The requirements of a check the run's options do not meet. */
+function unmet(check: ContractCheck, options: RunOptions): Requirement[] {
+  const given: Record<Requirement, unknown> = {
+    destructive: options.destructive,
+    readonlyKey: options.keys.readonly,
+    otherAccountKey: options.keys.otherAccount,
+    inactiveKey: options.keys.inactive,
+  };
+  return (check.needs ?? []).filter((need) => !given[need]);
 }
 
 /**
@@ -228,6 +239,12 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
     return counts;
   };
   const counted = tally(results);
+  const verdict = runVerdict({
+    results,
+    leftBehind,
+    interrupted: interrupted !== undefined,
+    failOnSkip: options.failOnSkip === true,
+  });
   return {
     baseUrl: options.targetUrl ?? options.directUrl ?? options.baseUrl,
     via: options.directUrl ? options.baseUrl : undefined,
@@ -259,11 +276,9 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
     foreignUrls: [...new Set(http.foreignRequests)],
     concurrency,
     requests: http.exchanges.length + http.pushback.waits,
-    failed:
-      interrupted !== undefined ||
-      counted.fail > 0 ||
-      leftBehind.length > 0 ||
-      (options.failOnSkip === true && counted.skip > 0),
+    verdict,
+    nothingJudged: verdict === 'nothing judged' ? nothingJudged(results) : undefined,
+    failed: verdict !== 'passed',
   };
 }
 
@@ -293,23 +308,59 @@ async function runCheck(
   ];
   const base = { id: check.id, title: check.title, level: check.level, clauses };
   const started = performance.now();
-  const done = (outcome: Outcome, reason?: string): CheckResult => ({
+  const done = (outcome: Outcome, reason?: string, lacked?: string[]): CheckResult => ({
     ...base,
     outcome,
     reason,
+    ...(lacked ? { lacked } : {}),
     durationMs: Math.round(performance.now() - started),
   });
   const missing = unmet(check, options);
-  if (missing) return done('skip', missing);
+  if (missing.length > 0)
+    return done(
+      'skip',
+      REQUIREMENTS[missing[0]!].reason,
+      missing.map((need) => REQUIREMENTS[need].option),
+    );
   // @note Nothing is sent for an operation the description does not have.
-  const absent = (check.uses ?? []).find((operation) => !shared.target.offers(operation));
-  if (absent) return done('skip', shared.target.missing(absent));
+  const absent = (check.uses ?? []).filter((operation) => !shared.target.offers(operation));
+  if (absent.length > 0) return done('skip', shared.target.missing(absent[0]!), absent);
+  const first = await attempt(check, { ...shared, keys: options.keys }, done);
+  // @note A destructive run whose description cannot create the check's data (nothing was
+  // sent) judges it as a read-only run would, on existing data: --destructive adds checks, it
+  // never turns one that passes read-only into a skip. A check that only --destructive runs
+  // has no read-only way.
+  if (!(first instanceof CannotCreate)) return first;
+  if (check.needs?.includes('destructive')) return done('skip', first.message, [first.operation]);
+  const again = await attempt(
+    check,
+    { ...shared, keys: options.keys, destructive: false, readOnlyBecause: first.message },
+    done,
+  );
+  if (again instanceof CannotCreate) return done('skip', again.message, [again.operation]);
+  if (again === undefined) return undefined;
+  if (again.outcome !== 'skip') return { ...again, readOnly: first.message };
+  return {
+    ...again,
+    reason: `${again.reason}; judged read-only, as --destructive ${first.message}`,
+    lacked: [...(again.lacked ?? []), first.operation],
+  };
+}
+
+/**
+ * One run of a check with `shared`: its result, undefined when an interruption cut it short, or
+ * the `CannotCreate` that stopped it before it sent a write.
+ */
+async function attempt(
+  check: ContractCheck,
+  shared: Omit<CheckContext, 'skip' | 'judged'>,
+  done: (outcome: Outcome, reason?: string, lacked?: string[]) => CheckResult,
+): Promise<CheckResult | CannotCreate | undefined> {
   /** The verdicts of the check's judges: how many could have failed, and why the rest could not. */
   let judged = 0;
   const unjudged = new Set<string>();
   const context: CheckContext = {
     ...shared,
-    keys: options.keys,
     skip(reason) {
       throw new CheckSkipped(reason);
     },
@@ -327,6 +378,7 @@ async function runCheck(
   } catch (error) {
     // @note A check the interruption cut short was not judged: neither passed nor failed.
     if (error instanceof Interrupted || error instanceof TargetStalled) return undefined;
+    if (error instanceof CannotCreate && shared.destructive) return error;
     if (error instanceof CheckSkipped) return done('skip', error.message);
     if (error instanceof Divergence) return { ...done('fail', error.detail), broken: error.clause };
     if (error instanceof CheckFailure) return done('fail', error.message);

@@ -303,7 +303,7 @@ describe('answers-contract, the command, against described deployments', () => {
         expect(result.stdout).not.toMatch(/FAIL/);
         // @note These descriptions offer no deleteObject: delete.object skips, saying so.
         expect(junit).toMatch(
-          /<testsuites name="answers-contract" tests="18" failures="0" skipped="1"/,
+          /<testsuites name="answers-contract" tests="18" failures="0" errors="0" skipped="1"/,
         );
         expect(result.stdout).toMatch(/^SKIP {2}delete\.object /m);
       } else {

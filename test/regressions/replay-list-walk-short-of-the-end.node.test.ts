@@ -94,7 +94,7 @@ describe('replay of a list read after a delete', () => {
     // Once, by the delete's own answer; never by the list.
     expect(report.coverage.clauses['DEL-1']).toBe(1);
     expect(Object.keys(report.coverage.notJudged['DEL-1'] ?? {})).toEqual([
-      expect.stringMatching(/ended on a full page .* gave no next page: the list may go on/),
+      expect.stringMatching(/came back full .* with no next page at .*: only page 1 .* was seen/),
     ]);
     expect(report.leftBehind).toEqual([]);
   }, 30_000);

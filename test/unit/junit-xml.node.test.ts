@@ -45,6 +45,7 @@ function reportWith(text: string): ContractReport {
     foreignUrls: [],
     concurrency: 1,
     requests: 2,
+    verdict: 'failed',
     failed: true,
   };
 }

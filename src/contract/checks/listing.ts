@@ -21,16 +21,19 @@ async function ownCollections(context: CheckContext, what: string): Promise<Crea
 /** Makes sure the list holds at least `count` collections, creating them in a destructive run. */
 async function atLeast(context: CheckContext, count: number): Promise<unknown[]> {
   const { target, run } = context;
-  let items = await target.walkCollections();
-  if (items.length < count && context.destructive) {
-    for (let i = items.length; i < count; i++) await run.createCollection(`page-${i}`);
-    items = await target.walkCollections();
+  // @note A walk that did not reach the end counts no collections: it says why instead.
+  let walk = await target.walk();
+  if (walk.items.length < count && walk.reach.whole && context.destructive) {
+    for (let i = walk.items.length; i < count; i++) await run.createCollection(`page-${i}`);
+    walk = await target.walk();
   }
-  if (items.length < count)
+  if (walk.items.length < count)
     context.skip(
-      `needs at least ${count} collections (found ${items.length})${destructiveHint(context)}`,
+      walk.reach.whole
+        ? `needs at least ${count} collections (found ${walk.items.length})${destructiveHint(context)}`
+        : walk.reach.why,
     );
-  return items;
+  return walk.items;
 }
 
 export const listingChecks = [

@@ -166,3 +166,19 @@ export function eachShownOnce(what: string, ids: readonly string[]): Verdict {
 export function noneSkipped(message: string, skipped: number): Verdict {
   return skipped === 0 ? agreed('COLL-LIST-2') : diverged('COLL-LIST-2', message);
 }
+
+/**
+ * A verdict on the whole list from a walk that may have stopped short of its end (`short`): a
+ * rule that the list shows something (`shows`) is not found broken, since it may be further on;
+ * a rule that it leaves something out (`leavesOut`) does not pass, since it may be further on.
+ * What the walk did see still decides the rest: an item found, an item it must not show.
+ */
+export function onPartOfTheList(
+  verdict: Verdict,
+  short: string | undefined,
+  rule: 'shows' | 'leavesOut',
+): Verdict {
+  if (short === undefined) return verdict;
+  const unproven = rule === 'shows' ? 'diverged' : 'agreed';
+  return verdict.outcome === unproven ? notJudged(verdict.clause, short) : verdict;
+}

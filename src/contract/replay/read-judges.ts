@@ -6,9 +6,8 @@
 import type { CollectionPair, ObjectPair } from '../expectations/state.ts';
 import { OPERATION_CLAUSE, visibleTo, type KeyName } from '../judges/clause-of.ts';
 import { allShown, hitsListed, nothingHidden } from '../judges/reads.ts';
-import { notJudged, type StepRecord, type Verdict } from '../judges/verdict.ts';
-import type { TargetDescription } from '../target-api/description.ts';
-import type { Walk } from '../target-api/walk.ts';
+import type { StepRecord } from '../judges/verdict.ts';
+import { onPartOfTheList } from '../judges/walks.ts';
 import type { Sent } from '../explore/comparison.ts';
 import type { Gate } from '../explore/gate.ts';
 import type { World } from '../explore/world.ts';
@@ -46,19 +45,17 @@ export async function judgeList(
   const objects = operation === 'listObjects';
   const { paging } = (objects && target.description.objectList) || target.description;
   const asked = paging.pageSize ? world.pageSize(WALK_PAGE_SIZE) : undefined;
-  let lastPage = 0;
   const walk = () =>
     target.walk({
       operation,
       key: key ?? undefined,
       ...(collection ? { params: { collection_id: collection.target } } : {}),
       ...(asked ? { pageSize: asked } : {}),
-      onPage: async (_, found) => void (lastPage = found.length),
     });
   const walked = replay.gate && !objects ? await replay.gate.walk(walk) : await walk();
   const { items, pages, partial } = walked;
   world.requests += pages;
-  const short = shortOfTheEnd(walked, lastPage, asked, paging);
+  const short = walked.reach.whole ? undefined : walked.reach.why;
   const idOf = (item: unknown) => (objects ? target.objectIdOf(item) : target.collectionIdOf(item));
   const shown = new Map(items.map((item) => [idOf(item), item]));
   const saw: Array<CollectionPair | ObjectPair> = [];
@@ -71,7 +68,7 @@ export async function judgeList(
   // (what it lacks may be further on), nor that it holds nothing it must not: a rule about the
   // whole list is then not judged. What it did show is judged all the same.
   world.judged(
-    wholeList(
+    onPartOfTheList(
       allShown(
         OPERATION_CLAUSE[operation],
         `the target's list (${items.length} items${partial ? `, ${partial}` : ''})`,
@@ -96,7 +93,7 @@ export async function judgeList(
     ? [...replay.objects.values()].filter((pair) => pair.collection === collection)
     : [...replay.collections.values()];
   world.judged(
-    wholeList(
+    onPartOfTheList(
       nothingHidden(
         "the target's list",
         candidates.map((pair) => ({
@@ -171,40 +168,3 @@ export function judgeSearch(
 
 /** The page size a walk of the list asks for, where the description names its parameter. */
 const WALK_PAGE_SIZE = 100;
-
-/**
- * Why a walk of a list may not have reached the list's end, when it may not: cut short
- * (`partial`: a next page it has no way to ask for), or, paged by a token or a link, its last
- * page as full as the page size asked with no next page given (a target that gives it only in a
- * `Link` header, say). Numbered and offset pages end where the walk saw the end stated.
- * @note Replay's own for now: src/contract/target-api/walk.ts is to decide this for every
- * front-end, and this then goes.
- */
-export function shortOfTheEnd(
-  walk: Walk,
-  lastPage: number,
-  asked: number | undefined,
-  paging: TargetDescription['paging'],
-): string | undefined {
-  if (walk.partial) return walk.partial;
-  const numbered = paging.page !== undefined || paging.offset !== undefined;
-  if (!numbered && asked !== undefined && lastPage >= asked)
-    return `the walk of the list ended on a full page (page ${walk.pages}, ${lastPage} items, as many as asked) that gave no next page: the list may go on`;
-  return undefined;
-}
-
-/**
- * A verdict on the whole list from a walk that may have stopped short of its end (`short`): a
- * rule that the list shows something (`shows`) is not found broken, since it may be further on;
- * a rule that it leaves something out (`leavesOut`) does not pass, since it may be further on.
- * What the walk did see still decides the rest: an item found, an item it must not show.
- */
-function wholeList(
-  verdict: Verdict,
-  short: string | undefined,
-  rule: 'shows' | 'leavesOut',
-): Verdict {
-  if (short === undefined) return verdict;
-  const unproven = rule === 'shows' ? 'diverged' : 'agreed';
-  return verdict.outcome === unproven ? notJudged(verdict.clause, short) : verdict;
-}

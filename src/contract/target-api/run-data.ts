@@ -1,4 +1,4 @@
-import { CheckSkipped } from '../failure.ts';
+import { CannotCreate, CheckSkipped } from '../failure.ts';
 import { NotYet, Settle } from '../settle.ts';
 import { collectionCreated } from '../judges/values.ts';
 import { uphold } from '../judges/verdict.ts';
@@ -116,8 +116,9 @@ export class RunData {
   }
 
   /**
-   * Creates a collection with one object per content, named for this run. Throws `CheckSkipped`
-   * naming the operation and the answer when the target cannot create test data.
+   * Creates a collection with one object per content, named for this run. Throws `CannotCreate`,
+   * sending nothing, when the description offers no operation to create it with, and
+   * `CheckSkipped` naming the operation and the answer when the target cannot create test data.
    */
   async createCollection(
     what: string,
@@ -128,7 +129,7 @@ export class RunData {
     for (const needed of ['createCollection', 'createObject'] as const) {
       if (needed === 'createObject' && contents.length === 0) continue;
       if (!target.offers(needed))
-        throw new CheckSkipped(`cannot create test data: ${target.missing(needed)}`);
+        throw new CannotCreate(`cannot create test data: ${target.missing(needed)}`, needed);
     }
     const name = this.name(`t${++this.#sequence}-${what}`);
     this.#wrote = true;

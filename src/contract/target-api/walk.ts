@@ -8,6 +8,7 @@ import type { ContractClient, ContractResponse } from '../client.ts';
 import { CheckFailure } from '../failure.ts';
 import type { TargetDescription } from './description.ts';
 import { resolvePointer } from './pointer.ts';
+import type { Reach } from '../judges/walks.ts';
 
 /** What a walk needs of a target (a `Target`): its description, its client, and the list pages. */
 export interface Walkable {
@@ -43,8 +44,86 @@ export interface WalkOptions {
 export interface Walk {
   items: unknown[];
   pages: number;
-  /** Why the walk is only part of the list, when it is. */
+  /** Whether the walk reached the end of the list ({@link reachedEnd}): a rule about the whole list is judged only then. */
+  reach: Reach;
+  /** Why the walk is only part of the list, when it is (the `why` of `reach`). */
   partial?: string | undefined;
+}
+
+/** What the page a walk stopped at showed of the way on, for {@link reachedEnd}. */
+export interface LastPage {
+  /** Its number (1 for the first page). */
+  page: number;
+  /** How many items it held. */
+  items: number;
+  /** The page size the walk sent, if it sent one (the description names its parameter). */
+  asked?: number | undefined;
+  /** The largest page size the description says the target accepts (`limits.pageSize`). */
+  limit?: number | undefined;
+  /** What the page holds at the description's next pointer: undefined where nothing is there. */
+  next: unknown;
+  /** Where that pointer is, for the reason. */
+  pointer: string;
+  /** Whether an earlier page of the walk held a next value there: the pointer is the target's. */
+  nextSeen: boolean;
+  /** Whether the description says how to ask for the next page (a token parameter, or a link to follow). */
+  canAsk: boolean;
+}
+
+/**
+ * Whether a walk that stops at `last` reached the end of the list, and if not, why: the one rule
+ * for every front-end (the suite's checks, explore's walks, replay's reads), so that a rule about
+ * the whole list is never passed on part of it.
+ *
+ * - A next value the description gives no way to ask for: only page 1 was seen.
+ * - Nothing at the next pointer on a first page that came back full (as many items as the page
+ *   size asked, or the description's page-size limit): the next page may be given where the
+ *   description cannot say (an HTTP `Link` header, RFC 8288). `larger`, the items of the same
+ *   page asked for with one more, tells: more than the page held, the list goes on; as many, the
+ *   list ends there (a list exactly one page long, or a target that does not page at all).
+ * - Otherwise (a stated end, `null` or empty; a page not full; a pointer an earlier page used):
+ *   the end.
+ */
+export function reachedEnd(last: LastPage, larger?: number): Reach {
+  const only = `only page ${last.page} (${last.items} items) was seen`;
+  const value = nextValue(last.next);
+  if (value !== undefined && !last.canAsk)
+    return {
+      whole: false,
+      why: `the walk could not ask for page ${last.page + 1}: the list has more than one page (a next value at ${last.pointer}) and the description says no way to ask for the next one (paging.pageToken, follow, page or offset): ${only}`,
+    };
+  const full = fullPage(last);
+  // @note A stated end (null, empty) is the target's word; so is nothing where a page before
+  // held the next value.
+  if (last.next !== undefined || last.nextSeen || !full) return { whole: true };
+  if (larger !== undefined && larger <= last.items) return { whole: true };
+  const told =
+    larger !== undefined
+      ? `, and the same page asked for ${last.items + 1} items held ${larger}, so the list goes on`
+      : '';
+  return {
+    whole: false,
+    why: `the walk could not ask for page ${last.page + 1}: page ${last.page} came back full (${full}) with no next page at ${last.pointer}${told}; a next page given elsewhere (an HTTP Link header) is not one a description can state: ${only}`,
+  };
+}
+
+/** How a page is full, if it is: as many items as the page size asked, or the page-size limit. */
+function fullPage(last: LastPage): string | undefined {
+  if (last.asked !== undefined && last.items === last.asked)
+    return `${last.items} items, the page size asked`;
+  if (last.limit !== undefined && last.items >= last.limit)
+    return `${last.items} items, the page-size limit of the description`;
+  return undefined;
+}
+
+/**
+ * The page size to ask for to tell whether a full page was the last ({@link reachedEnd}), where
+ * one may be asked: one more than the page held, within the description's limit.
+ */
+function largerPage(last: LastPage, parameter: string | undefined): number | undefined {
+  if (parameter === undefined || last.asked === undefined) return undefined;
+  const size = last.items + 1;
+  return last.limit !== undefined && size > last.limit ? undefined : size;
 }
 
 /** The walk of `Target.walk`. */
@@ -89,7 +168,8 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
     const numbered = paging.page !== undefined || paging.offset !== undefined;
     // @note Past the last numbered page some frameworks answer 404 (Django REST framework's
     // "Invalid page"): the end of the list, not a failure.
-    if (numbered && page > 1 && response.status === 404) return { items, pages: page - 1 };
+    if (numbered && page > 1 && response.status === 404)
+      return { items, pages: page - 1, reach: { whole: true } };
     if (response.status !== 200)
       throw new CheckFailure(`${operation} (page ${page}) answered ${response.status}, not 200`);
     const found = resolvePointer(response.json, list.items);
@@ -99,7 +179,7 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
       );
     // @note A target that clamps the page number answers its last page again: the end.
     const same = JSON.stringify(found) === previous && found.length > 0;
-    if (numbered && same) return { items, pages: page - 1 };
+    if (numbered && same) return { items, pages: page - 1, reach: { whole: true } };
     // @note Bounded: a walk past the limit ends the walk, not the process.
     const max = target.http.maxWalkItems;
     if (items.length + found.length > max)
@@ -128,22 +208,41 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
         throw new CheckFailure(
           `the list says it holds ${totalItems} collections (at ${paging.totalItems}); walking its pages showed ${items.length}`,
         );
-      return { items, pages: page };
+      return { items, pages: page, reach: { whole: true } };
     }
     next = nextAt(response.json, list.next);
-    if (next === undefined) {
+    const canAsk = paging.follow || paging.pageToken !== undefined;
+    if (next === undefined || !canAsk) {
+      const last: LastPage = {
+        page,
+        items: found.length,
+        asked: paging.pageSize ? options.pageSize : undefined,
+        limit: target.description.limits.pageSize,
+        next: resolvePointer(response.json, list.next),
+        pointer: list.next,
+        nextSeen: seen.size > 0,
+        canAsk,
+      };
+      // @note Asked only where the page alone cannot tell (a full first page, nothing at the
+      // next pointer): the same page, one item larger.
+      let reach = reachedEnd(last);
+      const size = reach.whole ? undefined : largerPage(last, paging.pageSize);
+      if (size !== undefined && next === undefined) {
+        const again = await target.send(operation, {
+          query: { ...query, [paging.pageSize!]: String(size) },
+          key,
+          params: options.params,
+        });
+        const more = again.status === 200 ? resolvePointer(again.json, list.items) : undefined;
+        if (Array.isArray(more)) reach = reachedEnd(last, more.length);
+      }
+      if (!reach.whole) return { items, pages: page, reach, partial: reach.why };
       if (options.complete && totalItems !== undefined && items.length !== totalItems)
         throw new CheckFailure(
           `the list says it holds ${totalItems} items (at ${paging.totalItems}); walking its pages showed ${items.length}`,
         );
-      return { items, pages: page };
+      return { items, pages: page, reach };
     }
-    if (!paging.follow && !paging.pageToken)
-      return {
-        items,
-        pages: page,
-        partial: `the list has more than one page (a next value at ${list.next}) and the description says no way to ask for the next one (paging.pageToken, follow, page or offset): only page 1 (${found.length} items) was seen`,
-      };
     if (seen.has(next))
       throw new CheckFailure(
         `the list returned the same next-page token twice: the walk would never end`,
@@ -155,7 +254,11 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
 
 /** The next-page token or link at `pointer`, or undefined on the last page. */
 function nextAt(body: unknown, pointer: string): string | undefined {
-  const next = resolvePointer(body, pointer);
+  return nextValue(resolvePointer(body, pointer));
+}
+
+/** A next-page token or link as a page holds it: a string or a number; anything else is none. */
+function nextValue(next: unknown): string | undefined {
   if (typeof next === 'string' && next !== '') return next;
   return typeof next === 'number' ? String(next) : undefined;
 }

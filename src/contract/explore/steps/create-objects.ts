@@ -22,12 +22,7 @@ export const createObjects = stepKind<CreateObjects>({
   run: (world, step) => create(world, step.ref, step.count, step.word),
 });
 
-async function create(
-  world: World,
-  ref: number,
-  count: number,
-  word: number,
-): Promise<void> {
+async function create(world: World, ref: number, count: number, word: number): Promise<void> {
   const pair = world.expected.collection(ref);
   if (!pair) return;
   const key = pair.key;

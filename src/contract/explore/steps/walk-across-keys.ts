@@ -36,12 +36,7 @@ export const walkAcrossKeys = stepKind<WalkAcrossKeys>({
  * A walk whose first page is asked for with one key and the next ones with another, carrying the
  * first key's token or link. The target may refuse it; what it shows must be the second key's.
  */
-async function walk(
-  world: World,
-  pageSize: number,
-  first: KeyName,
-  then: KeyName,
-): Promise<void> {
+async function walk(world: World, pageSize: number, first: KeyName, then: KeyName): Promise<void> {
   if (first === 'inactive' || then === 'inactive') return;
   const keyOf = (page: number) => (page === 1 ? first : then);
   const record: StepRecord = {

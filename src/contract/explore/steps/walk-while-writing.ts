@@ -114,7 +114,7 @@ async function walk(
   const { paging } = world.target.description;
   world.judged(
     livedThroughOnce(
-      walked.partial ? { whole: false, why: walked.partial } : { whole: true },
+      walked.reach,
       paging.page !== undefined || paging.offset !== undefined,
       numbered(world, survivors),
       seen,
