@@ -328,7 +328,12 @@ async function runCheck(
     // @note A check the interruption cut short was not judged: neither passed nor failed.
     if (error instanceof Interrupted || error instanceof TargetStalled) return undefined;
     if (error instanceof CheckSkipped) return done('skip', error.message);
-    if (error instanceof Divergence) return { ...done('fail', error.detail), broken: error.clause };
+    if (error instanceof Divergence)
+      return {
+        ...done('fail', error.detail),
+        broken: error.clause,
+        ...(error.difference ? { difference: error.difference } : {}),
+      };
     if (error instanceof CheckFailure) return done('fail', error.message);
     return done('fail', `the check itself failed: ${(error as Error).stack ?? String(error)}`);
   }
