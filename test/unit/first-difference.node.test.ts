@@ -10,6 +10,12 @@ import {
   tellDifference,
   type Difference,
 } from '../../src/contract/judges/difference.ts';
+import {
+  contentAsWritten,
+  metadataAsWritten,
+  objectCount,
+} from '../../src/contract/judges/values.ts';
+import type { Verdict } from '../../src/contract/judges/verdict.ts';
 
 /** A long text with one character changed at `at`: what a server that mangles a character sends. */
 const long = (at: number, by: string) => {
@@ -230,5 +236,57 @@ describe('tellDifference', () => {
     },
   ])('$name', ({ difference, told }) => {
     expect(tellDifference(difference, 'the model')).toBe(told);
+  });
+});
+
+describe('the judges that compare two values tell where they first part', () => {
+  const sent = { title: 'complete', nested: { list: [1, { deep: 'kept' }] } };
+  const came = { title: 'complete', nested: { list: [1, { deep: 'lost' }] } };
+  it.each<{ name: string; verdict: Verdict; message: string; pointer: string }>([
+    {
+      name: 'OBJ-GET-1, content where the description says it lives',
+      verdict: contentAsWritten([sent], () => false, came, 'what was sent'),
+      message:
+        'its content: at /nested/list/1/deep, character 0 (counted in code points): what was sent has "kept" (U+006B), the target "lost" (U+006C)',
+      pointer: '/nested/list/1/deep',
+    },
+    {
+      name: 'OBJ-GET-1, content in a field of the object the description does not name: what came back of it',
+      verdict: contentAsWritten(
+        [sent],
+        () => false,
+        { id: 'obj_1', created_at: '2024-01-01T00:00:00Z', body: came },
+        'what was sent',
+      ),
+      message:
+        'its content: at /nested/list/1/deep, character 0 (counted in code points): what was sent has "kept" (U+006B), the target "lost" (U+006C)',
+      pointer: '/nested/list/1/deep',
+    },
+    {
+      name: 'OBJ-GET-1, content as the object’s own fields, one of them missing',
+      verdict: contentAsWritten(
+        [sent],
+        () => false,
+        { id: 'obj_1', title: 'complete' },
+        'what was sent',
+      ),
+      message:
+        'its content: at /nested: what was sent has {"list":[1,{"deep":"kept"}]}, the target (absent)',
+      pointer: '/nested',
+    },
+    {
+      name: 'COLL-3, metadata',
+      verdict: metadataAsWritten('its metadata', [{ a: 1, b: 'x' }], { a: 1 }, 'the model'),
+      message: 'its metadata: at /b: the model has "x", the target (absent)',
+      pointer: '/b',
+    },
+    {
+      name: 'COLL-2, a count',
+      verdict: objectCount('collection #1', 2, 3, 'the model'),
+      message: 'collection #1: the model has 2, the target 3',
+      pointer: '',
+    },
+  ])('$name', ({ verdict, message, pointer }) => {
+    expect(verdict).toMatchObject({ outcome: 'diverged', message, difference: { pointer } });
   });
 });
