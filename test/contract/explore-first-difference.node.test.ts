@@ -2,8 +2,7 @@
  * A story names the first difference: against a target that mangles one character far into a long
  * text (as a server that splits a multi-byte character at a chunk boundary does), explore's
  * console, `--json` and `--junit` name its JSON pointer, the offset where the texts part and the
- * characters around it on each side, never two identical prefixes cut at 120 characters. The
- * target is the mock behind a loopback proxy that mangles the answers to a get of an object.
+ * characters around it on each side, never two identical prefixes cut at 120 characters.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,44 +11,17 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startExploreModel } from '../../src/bin/mock-target.ts';
 import { exploreCommand } from '../../src/contract/explore/command.ts';
 import type { CoveredExploreReport } from '../../src/contract/explore/story.ts';
-import { createMock } from '../../src/index.ts';
-import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { KEYS } from '../support/keys.ts';
-import { startProxy, type RunningProxy } from '../support/proxy.ts';
+import { MANGLED_AT as AT, startManglingTarget } from '../support/mangling-target.ts';
 
-/** The code point the target mangles, in every string longer than it of an object it answers. */
-const AT = 5000;
-
-/** Every string of `value` longer than AT code points, with its code point AT replaced by U+FFFD. */
-function mangled(value: unknown): unknown {
-  if (typeof value === 'string') {
-    const points = Array.from(value);
-    if (points.length <= AT) return value;
-    points[AT] = '\uFFFD';
-    return points.join('');
-  }
-  if (Array.isArray(value)) return value.map(mangled);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, mangled(each)]));
-  return value;
-}
-
-let server: RunningServer;
-let proxy: RunningProxy;
+let target: Awaited<ReturnType<typeof startManglingTarget>>;
 let folder: string;
 beforeAll(async () => {
-  server = await startServer({ mock: await createMock(), port: 0, quiet: true });
-  proxy = await startProxy(server.url, {
-    after: (request, status, json) =>
-      request.method === 'GET' && /\/collections\/[^/]+\/objects\/[^/?]+$/.test(request.url)
-        ? mangled(json)
-        : json,
-  });
+  target = await startManglingTarget();
   folder = await mkdtemp(join(tmpdir(), 'explore-first-difference-'));
 });
 afterAll(async () => {
-  await proxy.close();
-  await server.close();
+  await target.close();
   await rm(folder, { recursive: true, force: true });
 });
 
@@ -69,7 +41,7 @@ it('names the pointer, the offset and the characters where a long text was mangl
         'answers-contract',
         'explore',
         '--base-url',
-        `${proxy.url}/api/answers/v1`,
+        target.baseUrl,
         '--api-key',
         KEYS.full,
         '--destructive',

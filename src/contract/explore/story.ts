@@ -56,7 +56,7 @@ function storyLines(story: Story, command: string): string[] {
  * the names and words it writes are not: the replays within the run wrote under the run's id, a
  * replay run writes under a new one (of another length, maybe), with other ids from the target,
  * so a bug of lengths, ids or where a text is cut may not show. And one that not every replay
- * within the run showed depends on timing.
+ * within the run showed depends on timing (or on names: each replay is a sequence of its own).
  */
 function replayCaveats(story: Story): string[] {
   const again = story.shownAgain;
@@ -65,7 +65,7 @@ function replayCaveats(story: Story): string[] {
   ];
   if (again && again.of > 0 && again.shown < again.of)
     lines.push(
-      `  Not every replay within this run showed it (${again.shown} of ${again.of}): it depends on timing or on what else the target held, and may not show again.`,
+      `  Not every replay within this run showed it (${again.shown} of ${again.of}): it depends on timing, names or what else the target held, and may not show again.`,
     );
   return lines;
 }
