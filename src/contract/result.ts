@@ -1,4 +1,5 @@
 /** The outcome of one check and of one clause: a leaf, shared by the runner, the matrix and the reports. */
+import type { Difference } from './judges/difference.ts';
 
 export type Outcome = 'pass' | 'fail' | 'skip';
 
@@ -22,6 +23,8 @@ export interface CheckResult {
   readOnly?: string | undefined;
   /** The clause its judge found broken, where a judge decided the failure. */
   broken?: string | undefined;
+  /** Where the two values its judge compared first part (`--json`), when it compared two. */
+  difference?: Difference | undefined;
   durationMs: number;
 }
 

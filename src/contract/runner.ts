@@ -380,7 +380,12 @@ async function attempt(
     if (error instanceof Interrupted || error instanceof TargetStalled) return undefined;
     if (error instanceof CannotCreate && shared.destructive) return error;
     if (error instanceof CheckSkipped) return done('skip', error.message);
-    if (error instanceof Divergence) return { ...done('fail', error.detail), broken: error.clause };
+    if (error instanceof Divergence)
+      return {
+        ...done('fail', error.detail),
+        broken: error.clause,
+        ...(error.difference ? { difference: error.difference } : {}),
+      };
     if (error instanceof CheckFailure) return done('fail', error.message);
     return done('fail', `the check itself failed: ${(error as Error).stack ?? String(error)}`);
   }

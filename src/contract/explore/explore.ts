@@ -19,6 +19,7 @@ import type { KeyName } from './step-kind.ts';
 import { runStep, stepArbitrary, type Step } from './steps/index.ts';
 import { Coverage, divergenceOf, TooLarge, type Keys } from './comparison.ts';
 import { Divergence, type StepRecord } from '../judges/verdict.ts';
+import type { Difference } from '../judges/difference.ts';
 import { World } from './world.ts';
 import { lookBack, orphans } from './leftovers.ts';
 import { listBeforeRun } from '../target-api/run-data.ts';
@@ -108,9 +109,14 @@ interface Story {
   divergedAt?: number | undefined;
   seed: number;
   path: string;
+  /** Where the two values the step compared first part, when it compared two values. */
+  difference?: Difference | undefined;
   /** The sequence as first seen: no replay while shrinking showed the divergence again. */
   asFirstSeen?: boolean | undefined;
-  /** How many replays of the reported sequence showed the divergence again. */
+  /**
+   * How many of the replays made within the run (`of`: fewer than `REPLAYS` when the run was
+   * interrupted) showed the divergence again: the same clause. They ran under this run's id.
+   */
   shownAgain?: { shown: number; of: number } | undefined;
 }
 
@@ -264,6 +270,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     divergence && {
       clause: divergence.clause,
       message: divergence.detail,
+      ...(divergence.difference ? { difference: divergence.difference } : {}),
       steps: divergence.records,
       divergedAt: divergence.records.includes(divergence.step)
         ? divergence.records.indexOf(divergence.step)
@@ -439,14 +446,25 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     if (!story && firstSeen) story = { ...firstSeen, asFirstSeen: true };
     if (story && options.replayPath === undefined) {
       // @note How often the reported sequence shows the divergence again: a reader weighs a
-      // story seen in 1 of 3 replays differently from one seen in 3 of 3.
+      // story seen in 1 of 3 replays differently from one seen in 3 of 3. A replay is the one
+      // sequence, as `--replay` runs it (`endOnFailure`: never shrunk further, which would run
+      // other sequences); it shows the divergence again when it breaks the same clause; and
+      // only the replays made count (an interruption stops them).
       let shown = 0;
+      let of = 0;
       for (let i = 0; i < REPLAYS && !interrupted(); i++) {
-        const replay = await fc.check(property, { seed: story.seed, path: story.path, numRuns: 1 });
+        const replay = await fc.check(property, {
+          seed: story.seed,
+          path: story.path,
+          numRuns: 1,
+          endOnFailure: true,
+        });
         await finishInFlight();
-        if (divergenceOf(replay)) shown += 1;
+        if (interrupted()) break;
+        of += 1;
+        if (divergenceOf(replay)?.clause === story.clause) shown += 1;
       }
-      story.shownAgain = { shown, of: REPLAYS };
+      story.shownAgain = { shown, of };
     }
     await endIfStalled();
     await lookOnce();

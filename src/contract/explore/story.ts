@@ -20,9 +20,12 @@ function storyLines(story: Story, command: string): string[] {
     lines.push(
       'Seen once, as below; no replay while shrinking showed it again (a bug of timing or ids?): the sequence as first seen.',
     );
-  if (story.shownAgain)
+  const again = story.shownAgain;
+  if (again)
     lines.push(
-      `Shown again in ${story.shownAgain.shown} of ${story.shownAgain.of} replays of this sequence.`,
+      again.of === 0
+        ? 'Not replayed within this run (it was interrupted).'
+        : `Shown again in ${again.shown} of ${again.of} replays of this sequence within this run.`,
     );
   lines.push('');
   // @note The step that diverged: the last, but for a walk whose own writes come after it.
@@ -43,7 +46,27 @@ function storyLines(story: Story, command: string): string[] {
   lines.push(
     '',
     `Replay exactly this sequence: ${command} --seed ${story.seed} --replay '${story.path}'`,
+    ...replayCaveats(story),
   );
+  return lines;
+}
+
+/**
+ * When the replay line may not show the divergence again. Its steps and values are the story's;
+ * the names and words it writes are not: the replays within the run wrote under the run's id, a
+ * replay run writes under a new one (of another length, maybe), with other ids from the target,
+ * so a bug of lengths, ids or where a text is cut may not show. And one that not every replay
+ * within the run showed depends on timing (or on names: each replay is a sequence of its own).
+ */
+function replayCaveats(story: Story): string[] {
+  const again = story.shownAgain;
+  const lines = [
+    '  It replays the steps and values, not the names, ids or timing: it writes under a new run id (names and planted words may differ in length) and gets new ids, so a divergence that depends on them, or on where a text is cut, may not show again.',
+  ];
+  if (again && again.of > 0 && again.shown < again.of)
+    lines.push(
+      `  Not every replay within this run showed it (${again.shown} of ${again.of}): it depends on timing, names or what else the target held, and may not show again.`,
+    );
   return lines;
 }
 

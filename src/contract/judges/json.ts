@@ -1,4 +1,7 @@
 /** How two JSON values are compared and shown in a verdict's message. */
+import type { ClauseId } from '../../generated/clauses.ts';
+import { firstDifference, tellDifference } from './difference.ts';
+import { diverged, type Verdict } from './verdict.ts';
 
 /** A JSON value with object keys sorted, for comparing what was sent with what came back. */
 function canonical(value: unknown): unknown {
@@ -22,7 +25,22 @@ export function short(value: unknown): string {
   return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }
 
-/** What two values are, side by side, where they differ. */
-export function apart(expectedBy: string, expected: unknown, actual: unknown): string {
-  return `${expectedBy} has ${short(expected)}, the target ${short(actual)}`;
+/**
+ * A divergence of two values, told where they first part (`firstDifference`): the pointer, for
+ * strings the offset, and both values around it; never two prefixes cut at a fixed length, which
+ * look alike when the difference is far into a long text.
+ */
+export function apart(
+  clause: ClauseId,
+  where: string,
+  expectedBy: string,
+  expected: unknown,
+  actual: unknown,
+): Verdict {
+  const difference = firstDifference(expected, actual) ?? {
+    pointer: '',
+    expected: short(expected),
+    actual: short(actual),
+  };
+  return diverged(clause, `${where}: ${tellDifference(difference, expectedBy)}`, difference);
 }

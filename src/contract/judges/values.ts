@@ -41,7 +41,7 @@ export function objectCount(
 ): Verdict {
   return sameJson(expected, shown)
     ? agreed('COLL-2')
-    : diverged('COLL-2', `${where}: ${apart(expectedBy, expected, shown)}`);
+    : apart('COLL-2', where, expectedBy, expected, shown);
 }
 
 /**
@@ -56,7 +56,7 @@ export function metadataAsWritten(
 ): Verdict {
   return allowed.some((value) => sameJson(value, shown))
     ? agreed('COLL-3')
-    : diverged('COLL-3', `${where}: ${apart(expectedBy, allowed[0], shown)}`);
+    : apart('COLL-3', where, expectedBy, allowed[0], shown);
 }
 
 /**
@@ -102,7 +102,30 @@ export function contentAsWritten(
 ): Verdict {
   if (allowed.length === 0 || allowed[0] === undefined || allowed.some(holds))
     return agreed('OBJ-GET-1');
-  return diverged('OBJ-GET-1', `its content: ${apart(expectedBy, allowed[0], shown)}`);
+  return apart('OBJ-GET-1', 'its content', expectedBy, allowed[0], contentShown(shown, allowed[0]));
+}
+
+/**
+ * What of an object a message compares with the content sent, where the description does not say
+ * where content lives: the field of it most like the content (`content`, `body`, `data`…), or
+ * the object's own fields of the content's keys (a target that keeps user data beside the
+ * system fields); the whole object where none shares a key with it.
+ */
+function contentShown(object: unknown, content: unknown): unknown {
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (!isRecord(object) || !isRecord(content)) return object;
+  const keys = Object.keys(content);
+  const own = Object.fromEntries(
+    keys.filter((key) => Object.hasOwn(object, key)).map((key) => [key, object[key]]),
+  );
+  const likeness = (candidate: Record<string, unknown>) =>
+    keys.filter((key) => Object.hasOwn(candidate, key)).length +
+    keys.filter((key) => sameJson(candidate[key], content[key])).length;
+  let best: Record<string, unknown> | undefined;
+  for (const candidate of [...Object.values(object).filter(isRecord), own])
+    if (likeness(candidate) > (best ? likeness(best) : 0)) best = candidate;
+  return best ?? object;
 }
 
 /**

@@ -4,6 +4,7 @@
  * none decides a verdict of its own, so a rule holds the same wherever it is met.
  */
 import type { ClauseId } from '../../generated/clauses.ts';
+import type { Difference } from './difference.ts';
 
 /** What one step did on both sides, as a story prints it. */
 export interface StepRecord {
@@ -14,15 +15,22 @@ export interface StepRecord {
 
 export type Verdict =
   | { readonly outcome: 'agreed'; readonly clause: ClauseId }
-  | { readonly outcome: 'diverged'; readonly clause: ClauseId; readonly message: string }
+  | {
+      readonly outcome: 'diverged';
+      readonly clause: ClauseId;
+      readonly message: string;
+      /** Where two values compared first part, when the verdict compared two values. */
+      readonly difference?: Difference | undefined;
+    }
   /** The evidence could not have shown the rule broken: never counted as judged. */
   | { readonly outcome: 'notJudged'; readonly clause: ClauseId; readonly reason: string };
 
 export const agreed = (clause: ClauseId): Verdict => ({ outcome: 'agreed', clause });
-export const diverged = (clause: ClauseId, message: string): Verdict => ({
+export const diverged = (clause: ClauseId, message: string, difference?: Difference): Verdict => ({
   outcome: 'diverged',
   clause,
   message,
+  ...(difference ? { difference } : {}),
 });
 export const notJudged = (clause: ClauseId, reason: string): Verdict => ({
   outcome: 'notJudged',
@@ -42,6 +50,8 @@ export class Divergence extends Error {
     readonly clause: ClauseId,
     readonly detail: string,
     readonly step: StepRecord,
+    /** Where the two values compared first part, when the step compared two values. */
+    readonly difference?: Difference,
   ) {
     super(`${clause}: ${detail}`);
   }
@@ -54,6 +64,7 @@ export function uphold(verdict: Verdict, record?: StepRecord): Verdict {
       verdict.clause,
       verdict.message,
       record ?? { request: '', model: '', target: verdict.message },
+      verdict.difference,
     );
   return verdict;
 }
@@ -65,8 +76,10 @@ export function uphold(verdict: Verdict, record?: StepRecord): Verdict {
 export function together(verdicts: readonly Verdict[]): Verdict | undefined {
   const broken = verdicts.filter((verdict) => verdict.outcome === 'diverged');
   if (broken.length === 0) return verdicts[0];
+  const first = broken[0] as Extract<Verdict, { outcome: 'diverged' }>;
   return diverged(
-    broken[0]!.clause,
+    first.clause,
     broken.map((verdict) => (verdict as { message: string }).message).join('; '),
+    first.difference,
   );
 }

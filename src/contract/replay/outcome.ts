@@ -1,6 +1,7 @@
 /** What a replay reports: each consumer test's outcome, and the run's. */
 import type { Pushback } from '../client.ts';
 import type { StepRecord } from '../explore/comparison.ts';
+import type { Difference } from '../judges/difference.ts';
 
 /** What a sequence's replay saw: each exchange judged, or why not. */
 export interface SequenceOutcome {
@@ -23,6 +24,8 @@ export interface ReplayedSequence {
         steps: StepRecord[];
         /** The step (0-based) that diverged. */
         divergedAt: number;
+        /** Where the two values compared first part (`--json`), when the step compared two. */
+        difference?: Difference | undefined;
       }
     | undefined;
 }

@@ -148,6 +148,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
           message: error.detail,
           steps,
           divergedAt: Math.max(0, steps.indexOf(error.step)),
+          ...(error.difference ? { difference: error.difference } : {}),
         };
       } else if (!interrupted()) throw error;
     } finally {
