@@ -27,7 +27,7 @@ export interface Difference {
 export const CONTEXT = 24;
 /** The longest JSON text shown of a value that is not a string (an object, a number). */
 const LONGEST = 80;
-export const ABSENT = '(absent)';
+const ABSENT = '(absent)';
 
 /** One step of a pointer (RFC 6901 section 3: `~` as `~0`, `/` as `~1`). */
 function token(key: string | number): string {

@@ -6,6 +6,7 @@
  */
 import type { ClauseId } from '../../generated/clauses.ts';
 import { shownClause, type CollectionState, type KeyName, type ObjectState } from './clause-of.ts';
+import { apart, short } from './json.ts';
 import { agreed, diverged, notJudged, type Verdict } from './verdict.ts';
 
 /** One of the run's resources a read may show, named as messages name it (`#3`, an id). */
@@ -84,16 +85,14 @@ export function hitShowsContent(
   n: number,
   holdsNow: boolean,
   holdsEarlier: boolean,
-  declared: boolean,
-  shown: string,
-  now: string,
+  shown: { content: unknown } | undefined,
+  now: unknown,
 ): Verdict {
-  if (holdsNow || (!declared && !holdsEarlier)) return agreed('SEARCH-1');
+  if (holdsNow || (!shown && !holdsEarlier)) return agreed('SEARCH-1');
+  if (shown) return apart('SEARCH-1', `the hit of object #${n}`, 'the object', now, shown.content);
   return diverged(
     'SEARCH-1',
-    declared
-      ? `the hit of object #${n} shows ${shown}, not the content it holds (${now})`
-      : `the hit of object #${n} shows content the object held before it was replaced or updated, not what it holds now (${now})`,
+    `the hit of object #${n} shows content the object held before it was replaced or updated, not what it holds now (${short(now)})`,
   );
 }
 

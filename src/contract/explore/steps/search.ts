@@ -2,7 +2,7 @@
 import type { ObjectPair } from '../../expectations/state.ts';
 import { allowed } from '../../expectations/updates.ts';
 import { keyClause, OPERATION_CLAUSE, visibleTo } from '../../judges/clause-of.ts';
-import { sameJson, short } from '../../judges/json.ts';
+import { sameJson } from '../../judges/json.ts';
 import { allShown, hitShowsContent, nothingHidden } from '../../judges/reads.ts';
 import { ok } from '../../judges/status.ts';
 import { holdsContent } from '../../judges/values.ts';
@@ -139,9 +139,8 @@ function hitContents(world: World, hits: unknown[], record: StepRecord): void {
         expected.numberOf(pair),
         now.some(holds),
         pair.earlier.some(holds),
-        at !== undefined,
-        short(at?.content),
-        short(now[0]),
+        at,
+        now[0],
       ),
       record,
     );
