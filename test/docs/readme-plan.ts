@@ -45,7 +45,7 @@ export const HOW: Record<string, string> = {
 export const INLINE: Record<string, string> = {
   'npm start': 'run: the `set-up` block',
   'npm test':
-    'not run: the fast and engine tiers of this suite (.ci/run runs it on a clean clone, on Node 20, 22 and 24)',
+    'not run: the fast and engine tiers of this suite (.ci/run runs them on a clean clone: on Node 20, and what a Node line can change on 22 and 24)',
   'npm install --save-dev "git+https://github.com/<owner>/answers-mock-kit.git#<commit>"':
     'not run: a placeholder URL, and no git host is reachable here',
   'npx --no -- <bin>': 'not run: a pattern, not a command',
