@@ -202,7 +202,7 @@ export const NODE_DECIDES = {
     'the order of timers, promise jobs and I/O callbacks, which the races, deadlines and garbage collection depend on',
   unicode: 'the Unicode tables of V8 (`\\p{L}`, `\\p{N}`), by which the search index splits words',
 } as const;
-export type NodeApi = keyof typeof NODE_DECIDES;
+type NodeApi = keyof typeof NODE_DECIDES;
 
 export interface NodeLineTests {
   /** A folder of TEST_FOLDERS (its files, as there) or one test file, from the repository root. */

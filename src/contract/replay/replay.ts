@@ -23,7 +23,7 @@ import { World } from '../explore/world.ts';
 import { matched, SequenceReplay, writes } from './sequence.ts';
 import type { ReplayedSequence, ReplayReport } from './outcome.ts';
 
-export type { ReplayedSequence, ReplayReport, SequenceOutcome } from './outcome.ts';
+export type { ReplayReport } from './outcome.ts';
 
 export interface ReplayOptions {
   baseUrl: string;
