@@ -9,7 +9,8 @@ import { docBlocks, shellCommands, type DocBlock } from './doc-blocks.ts';
 
 /** How each marked block is tested: the closing note of the issue lists this table. */
 export const HOW: Record<string, string> = {
-  'set-up': '`npm ci` and `npm start` in the copy of the repository (a fresh clone)',
+  'set-up':
+    '`npm ci` (the first command of the pack line, in a fresh clone) and `npm start` in that clone',
   install: 'run as typed in the copy, with your-app beside it',
   frontend: 'the server started in your-app; the curl line run against it',
   'quick-setup': 'the setup file of a vitest project; tsc, then a test on a loopback URL',
