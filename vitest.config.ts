@@ -7,7 +7,20 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_LAUNCH } from './test/support/chromium.ts';
 import { LongestFirst } from './test/support/longest-first.ts';
-import { BROWSER_TEST, foldersOf, projectsOf, TIERS, type Tier } from './test/tiers.ts';
+import {
+  BROWSER_TEST,
+  foldersOf,
+  nodeLineIncludes,
+  projectsOf,
+  TIERS,
+  type Tier,
+} from './test/tiers.ts';
+
+/**
+ * `ANSWERS_TESTS=node-line` (`npm run test:node-line`): of the fast and engine tiers, only what a
+ * Node line can change (NODE_LINE, test/tiers.ts), which .ci/run runs again on Node 22 and 24.
+ */
+const NODE_LINE_ONLY = process.env.ANSWERS_TESTS === 'node-line';
 
 /**
  * Serves msw's own `mockServiceWorker.js` at `/mockServiceWorker.js` for the browser tests, so the
@@ -28,24 +41,30 @@ function mswWorkerScript(): Plugin {
 
 /** The vitest projects of each tier (test/tiers.ts); Chromium's files are a project of their own. */
 function tierProjects(tier: Tier) {
-  return projectsOf(tier).map(({ name, isolate, folders }) => ({
-    extends: true as const,
-    test: {
-      name,
-      environment: 'node',
-      include: folders.map((folder) => `${folder}/*.test.ts`),
-      exclude: [`**/${BROWSER_TEST}`],
-      isolate,
-      // A bound against a hang, not a measure of speed: files run side by side, and a test that
-      // starts a command can wait seconds for a core on a loaded 2-core machine.
-      testTimeout: tier === 'fast' ? 5_000 : 30_000,
-      hookTimeout: 30_000,
-      // The install tier packs the kit once for all its files (test/new-user/packed-kit.ts).
-      ...(tier === 'install'
-        ? { globalSetup: ['test/new-user/packed-kit.global-setup.ts'], ...INSTALL_WORKERS }
-        : {}),
-    },
-  }));
+  const includes = (folders: string[]) =>
+    NODE_LINE_ONLY && (tier === 'fast' || tier === 'engine')
+      ? nodeLineIncludes(folders)
+      : folders.map((folder) => `${folder}/*.test.ts`);
+  return projectsOf(tier)
+    .filter(({ folders }) => includes(folders).length > 0)
+    .map(({ name, isolate, folders }) => ({
+      extends: true as const,
+      test: {
+        name,
+        environment: 'node',
+        include: includes(folders),
+        exclude: [`**/${BROWSER_TEST}`],
+        isolate,
+        // A bound against a hang, not a measure of speed: files run side by side, and a test that
+        // starts a command can wait seconds for a core on a loaded 2-core machine.
+        testTimeout: tier === 'fast' ? 5_000 : 30_000,
+        hookTimeout: 30_000,
+        // The install tier packs the kit once for all its files (test/new-user/packed-kit.ts).
+        ...(tier === 'install'
+          ? { globalSetup: ['test/new-user/packed-kit.global-setup.ts'], ...INSTALL_WORKERS }
+          : {}),
+      },
+    }));
 }
 
 /**

@@ -4,7 +4,8 @@
  * test/code/tiers.node.test.ts holds every test file to.
  *
  * A tier is named by what it can find, so that each runs where its result can differ
- * (.ci/run): `fast` and `engine` on every Node line, `deep` once, `install` once per msw major.
+ * (.ci/run): `fast` and `engine` on Node 20, and of them on Node 22 and 24 only what a Node line
+ * can change (NODE_LINE), `deep` once, `install` once per msw major.
  * A folder covers the test files directly in it, not those of its subfolders: a subfolder is
  * listed on its own, so that moving a file into a folder moves it into that folder's tier.
  */
@@ -16,7 +17,7 @@ export type Tier = (typeof TIERS)[number];
 export const TIER_PURPOSE: Record<Tier, string> = {
   fast: 'units, API behaviour, data, code and docs checks: in process, no subprocess, no install',
   engine:
-    'what the Node line can change: node:http adapters, the CLIs, the state file, signals and processes, security and concurrency, regressions',
+    'over real sockets, files and processes: node:http adapters, the CLIs, the state file, signals, security and concurrency, regressions',
   deep: 'long searches over seeds and variants: one seed per variant, every seed with DEEP=full',
   install:
     'what installs from the registry or a tarball, builds, or drives Chromium: what the msw major changes once per major, the rest once',
@@ -178,6 +179,123 @@ export function foldersOf(tier: Tier): string[] {
 export function tierOf(file: string): Tier | undefined {
   const folder = file.slice(0, file.lastIndexOf('/'));
   return TEST_FOLDERS.find((entry) => entry.folder === folder)?.tier;
+}
+
+/**
+ * What a Node line can change: the behaviour of the Node APIs the kit stands on, where Node 20, 22
+ * and 24 differ (each ships its own llhttp, undici, V8 and libuv). What the kit computes from
+ * what these APIs give it (the suite's, explore's and replay's verdicts, their reports and exit
+ * codes, the data layer, search's ranking, the documents) runs the same on every line: it runs
+ * once, on Node 20, with the rest of the fast and engine tiers.
+ */
+export const NODE_DECIDES = {
+  'node:http':
+    "the server's request parser (llhttp), socket timeouts, keep-alive, backpressure, header and body limits, binding",
+  fetch:
+    "the contract client's fetch is the undici bundled with the line: body streaming, aborts, request timeouts, redirects",
+  'msw interception':
+    "msw patches the line's own fetch, Request, Response and http modules: what it can intercept follows them",
+  processes:
+    'how a child process starts, takes SIGINT, SIGTERM and SIGKILL, and flushes its output before it exits',
+  fs: 'rename, fsync, exclusive creates, file modes and a full disk, which the state file and its lock rest on',
+  'event loop':
+    'the order of timers, promise jobs and I/O callbacks, which the races, deadlines and garbage collection depend on',
+  unicode: 'the Unicode tables of V8 (`\\p{L}`, `\\p{N}`), by which the search index splits words',
+} as const;
+type NodeApi = keyof typeof NODE_DECIDES;
+
+export interface NodeLineTests {
+  /** A folder of TEST_FOLDERS (its files, as there) or one test file, from the repository root. */
+  tests: string;
+  /** What Node decides in what it asserts. */
+  decides: readonly NodeApi[];
+  why: string;
+}
+
+/**
+ * The tests of the fast and engine tiers that .ci/run runs again on Node 22 and 24: each asserts
+ * something a Node API decides (NODE_DECIDES), not only what the kit computes. Every other test of
+ * these tiers runs once, on Node 20 (`npm test`); none is dropped from every line. A file that
+ * starts the CLI only to read a verdict or a report is not here: that the CLI starts, takes a
+ * signal and exits as a shell expects is proved on each line by the files that assert it.
+ */
+export const NODE_LINE: readonly NodeLineTests[] = [
+  {
+    tests: 'test/adapters',
+    decides: ['node:http', 'msw interception'],
+    why: 'the node:http server, the express router and msw handlers, each on the API of the line',
+  },
+  {
+    tests: 'test/hardening',
+    decides: ['node:http'],
+    why: 'hostile requests, most of them refused by the parser before the kit sees them',
+  },
+  {
+    tests: 'test/hardening/security',
+    decides: ['node:http', 'fetch', 'fs'],
+    why: 'sockets, timeouts, limits, binding, streamed bodies and memory under load',
+  },
+  {
+    tests: 'test/hardening/concurrency',
+    decides: ['event loop'],
+    why: 'interleavings, which the event loop of the line orders',
+  },
+  {
+    tests: 'test/hardening/state-file',
+    decides: ['fs', 'processes'],
+    why: 'durability across `kill -9`, locks raced by processes, modes, a full disk',
+  },
+  {
+    tests: 'test/regressions',
+    decides: ['node:http', 'event loop'],
+    why: 'bugs met over node:http, many of them races and deadlines',
+  },
+  {
+    tests: 'test/cli/cli.node.test.ts',
+    decides: ['processes', 'node:http'],
+    why: 'the answers-mock bin starts, serves, and stops on SIGTERM and SIGKILL',
+  },
+  {
+    tests: 'test/cli/interrupted-runs.node.test.ts',
+    decides: ['processes'],
+    why: 'Ctrl-C and SIGTERM during a run of each command: clean-up, then the exit a shell shows',
+  },
+  {
+    tests: 'test/cli/start-script.node.test.ts',
+    decides: ['processes', 'fs'],
+    why: '`npm start`: plain node runs the start script, which bundles and spawns the mock',
+  },
+  {
+    tests: 'test/cli/stalled-target.node.test.ts',
+    decides: ['fetch', 'event loop'],
+    why: "a stalled target's request ends by its timeout, under frequent garbage collection",
+  },
+  {
+    tests: 'test/api/msw-control.node.test.ts',
+    decides: ['msw interception'],
+    why: 'msw in process, over the fetch of the line',
+  },
+  {
+    tests: 'examples/node-tests',
+    decides: ['msw interception'],
+    why: "the Node test example: its setup file's msw hooks, as its users run them",
+  },
+  {
+    tests: 'test/unit/search-words.node.test.ts',
+    decides: ['unicode'],
+    why: 'the words of any text, by the Unicode tables of the line',
+  },
+];
+
+/** The `include` globs of NODE_LINE among `folders` (a project's): whole folders and single files. */
+export function nodeLineIncludes(folders: readonly string[]): string[] {
+  return NODE_LINE.map((entry) => entry.tests)
+    .filter((tests) =>
+      tests.endsWith('.test.ts')
+        ? folders.includes(tests.slice(0, tests.lastIndexOf('/')))
+        : folders.includes(tests),
+    )
+    .map((tests) => (tests.endsWith('.test.ts') ? tests : `${tests}/*.test.ts`));
 }
 
 /** Files run in Chromium (the browser project of the install tier) rather than in Node. */

@@ -7,14 +7,14 @@ import type { Verdict } from './judges/verdict.ts';
 import { answers, type Absence, type Answer } from './judges/status.ts';
 import type { ClauseId } from '../generated/clauses.ts';
 
-export { CheckFailure, CheckSkipped, ensure } from './failure.ts';
+export { CheckFailure, CheckSkipped } from './failure.ts';
 
 /**
  * `spec`: follows from the spec's text and relies on nothing but stated clauses and the target's
  * description; at `--level profile` it is held to our document too (schemas, statuses).
  * `profile`: follows from a decision recorded in docs/spec-gaps.md; runs only at `--level profile`.
  */
-export type CheckLevel = 'spec' | 'profile';
+type CheckLevel = 'spec' | 'profile';
 
 /** What a check needs beyond a key with every permission. */
 export type Requirement = 'destructive' | 'readonlyKey' | 'otherAccountKey' | 'inactiveKey';

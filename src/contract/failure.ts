@@ -42,11 +42,6 @@ export class CannotCreate extends CheckSkipped {
 /** Ends the running check as skipped, with the reason. */
 export type Skip = (reason: string) => never;
 
-/** Fails the running check unless `condition` holds. */
-export function ensure(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new CheckFailure(message);
-}
-
 /**
  * Thrown by the client once the run was interrupted (the first SIGINT or SIGTERM): a request not
  * yet answered is given up, no new one is sent, and the check that sent it is not judged.

@@ -86,7 +86,7 @@ export class RunEnded extends Error {
 /** Which results decide the exit status. */
 export type Level = 'spec' | 'profile';
 
-export type { CheckResult, ClauseResult, Outcome } from './result.ts';
+export type { CheckResult } from './result.ts';
 
 export interface ContractReport {
   /** The target (not a proxy in front of it). */

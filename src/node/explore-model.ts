@@ -1,8 +1,9 @@
 /**
  * The model of `answers-contract explore` (and of `explore` from code): the mock, started empty
  * (the dev accounts and keys, no data) on a free loopback port, its API alone; reset before each
- * sequence. It has the shape of `ExploreModel` of `answers-mock-kit/contract`, said again here
- * because this layer knows nothing of the contract suite.
+ * sequence. It has the shape of what the `startModel` option of `explore`
+ * (`answers-mock-kit/contract`) starts, said again here because this layer knows nothing of the
+ * contract suite.
  */
 import { createMock } from '../create-mock.ts';
 import { emptyState } from '../seed/empty-state.ts';

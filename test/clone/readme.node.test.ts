@@ -1,11 +1,12 @@
 /**
  * The repository's own blocks, run exactly as typed (see test/new-user/readme.node.test.ts for the
- * markers): a first clone's `npm ci` and `npm start` (README, set-up), a clone a CI owner
+ * markers): a fresh clone's `npm ci` and `npm start` (README, set-up), a clone a CI owner
  * reviewed, packed and vendored into their repository (examples/ci, ci-vendor), whose workflow
  * steps then run, and the examples run in that clone (node-tests-example, web-app-here,
  * web-app-copy). Nothing here depends on the msw major of an app, so .ci/run runs it once. The
- * reviewed clone is the one the tier packs the kit in once (ci-vendor's first line, the same as
- * the README's install line: test/new-user/packed-kit.ts).
+ * clone is the one the tier packs the kit in once, a fresh clone of the tracked files where
+ * `npm ci && npm pack` ran as typed (ci-vendor's first line, the same as the README's install
+ * line, and set-up's `npm ci` is its first command: test/new-user/packed-kit.ts).
  */
 import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,40 +16,38 @@ import { createMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { ROOT } from '../docs/doc-blocks.ts';
 import { block, commandsOf, SHELL_BLOCKS_RUN_BY } from '../docs/readme-plan.ts';
-import { cloneInto, holdingPort4010, KEYS, notRun, scratchLayout } from '../new-user/layout.ts';
-import { packedKitFor } from '../new-user/packed-kit.ts';
+import { holdingPort4010, KEYS, notRun, scratchLayout } from '../new-user/layout.ts';
+import { packedKitAfterNpmCi, packedKitFor } from '../new-user/packed-kit.ts';
 import { executed, expectRan, runCommands, startCommand } from '../new-user/run-commands.ts';
 
 describe(`a clone of the kit, followed as typed (Node ${process.versions.node})`, () => {
   let work: string;
   /**
-   * The clone `set-up` runs in; the reviewed clone, the one `ci-vendor` packs in, is the clone the
-   * tier's pack line ran in (test/new-user/packed-kit.ts), with `your-repo/` made beside it.
+   * The clone the tier's pack line ran in (test/new-user/packed-kit.ts): `set-up` starts the mock
+   * there, `ci-vendor` packs there, with `your-repo/` made beside it.
    */
-  let freshClone: string;
   let kit: string;
   let repo: string;
   const { running, make } = scratchLayout('answers-clone-');
 
-  it('lays out a first clone, and a reviewed clone beside a repository with a vendor folder', async () => {
+  it('lays out a folder for the checkouts of the workflows', async () => {
     work = await make();
-    freshClone = join(work, 'first-clone', 'answers-mock-kit');
-    await cloneInto(freshClone);
   }, 120_000);
 
-  // The two blocks that begin with `npm ci`, each in its own clone, side by side. Only set-up
-  // listens (on port 4010, held from the other files of the tier while it does).
+  // The two blocks that begin with `npm ci`, both in the clone the pack line ran in, side by side.
+  // Only set-up listens (on port 4010, held from the other files of the tier while it does).
   it.concurrent(
     'set-up: npm ci, then npm start serves the seed and stops on Ctrl-C',
     async () => {
-      const [ci, start] = commandsOf('set-up');
-      expect(ci).toBe('npm ci');
-      expectRan('npm ci', await runCommands('set-up', [ci!], freshClone));
+      // @note Its `npm ci` is the pack line's first command, run as typed in a fresh clone of the
+      // same files; `npm start` is the first start there (its bundle is made, as in any clone).
+      const { kit: packed, rest } = await packedKitAfterNpmCi('set-up');
+      const [start] = rest;
       await holdingPort4010(running, async () => {
         const server = await startCommand(
           'set-up',
           start!,
-          freshClone,
+          packed.clone,
           /Answers mock listening on (\S+)/,
         );
         running.push(server);

@@ -8,7 +8,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LONGEST_FIRST, TEST_FOLDERS, TIER_PURPOSE, TIERS, tierOf } from '../tiers.ts';
+import {
+  LONGEST_FIRST,
+  NODE_DECIDES,
+  NODE_LINE,
+  nodeLineIncludes,
+  projectsOf,
+  TEST_FOLDERS,
+  TIER_PURPOSE,
+  TIERS,
+  tierOf,
+} from '../tiers.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -78,12 +88,71 @@ describe('the test tiers', () => {
     }
   });
 
-  it('.ci/run runs every tier: the npm scripts on Node 20, fast and engine again on 22 and 24', () => {
+  it('.ci/run runs every tier: the npm scripts on Node 20, what a Node line can change on 22 and 24', () => {
     const ci = read('.ci/run');
     for (const command of ['npm test', 'npm run test:deep', 'npm run test:install'])
       expect(ci, command).toContain(command);
     expect(ci).toContain("vitest run --project 'fast*' --project 'engine*'");
     expect(ci).toMatch(/for major in 22 24\b/);
+    expect(ci).toContain('with_node "$major" npm run test:node-line');
     expect(ci).toContain('vitest run --project install-msw');
+  });
+});
+
+describe('what a Node line can change (NODE_LINE)', () => {
+  const readme = read('test/README.md');
+  /** The rows of test/README.md's table of NODE_LINE, by their first cell. */
+  const rows = new Map(
+    readme
+      .slice(readme.indexOf('## What a Node line can change'))
+      .split('\n')
+      .filter((line) => /^\| `/.test(line))
+      .map((line) => [line.split('|')[1]!.trim(), line.split('|')[2]!.trim()] as const),
+  );
+  const shown = (tests: string) => `\`${tests}${tests.endsWith('.test.ts') ? '' : '/'}\``;
+
+  it.each(NODE_LINE.map((entry) => [entry.tests] as const))(
+    '%s is a folder or a file of the fast or engine tier, listed once',
+    (tests) => {
+      const tier = tests.endsWith('.test.ts')
+        ? FILES.includes(tests) && tierOf(tests)
+        : TEST_FOLDERS.find((entry) => entry.folder === tests)?.tier;
+      expect(['fast', 'engine']).toContain(tier);
+      expect(NODE_LINE.filter((entry) => entry.tests === tests)).toHaveLength(1);
+    },
+  );
+
+  it('names each thing Node decides by at least one test', () => {
+    const named = new Set(NODE_LINE.flatMap((entry) => entry.decides));
+    expect(Object.keys(NODE_DECIDES).filter((api) => !named.has(api as never))).toEqual([]);
+  });
+
+  it('selects exactly its tests among the projects of the fast and engine tiers', () => {
+    const includes = (['fast', 'engine'] as const).flatMap((tier) =>
+      projectsOf(tier).flatMap((project) => nodeLineIncludes(project.folders)),
+    );
+    const expected = NODE_LINE.map((entry) =>
+      entry.tests.endsWith('.test.ts') ? entry.tests : `${entry.tests}/*.test.ts`,
+    );
+    expect(includes.sort()).toEqual(expected.sort());
+  });
+
+  it('runs no test less than once: every other test of fast and engine still runs on Node 20', () => {
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> })
+      .scripts;
+    expect(scripts.test).toContain("vitest run --project 'fast*' --project 'engine*'");
+    expect(scripts['test:node-line']).toBe(
+      `ANSWERS_TESTS=node-line vitest run --project 'fast*' --project 'engine*'`,
+    );
+  });
+
+  it('test/README.md shows what Node decides and the same table', () => {
+    for (const [api, why] of Object.entries(NODE_DECIDES))
+      expect(readme, api).toContain(`- \`${api}\`: ${why}`);
+    expect([...rows.keys()].sort()).toEqual(NODE_LINE.map((entry) => shown(entry.tests)).sort());
+    for (const entry of NODE_LINE)
+      expect(rows.get(shown(entry.tests)), entry.tests).toBe(
+        entry.decides.map((api) => `\`${api}\``).join(', '),
+      );
   });
 });

@@ -9,7 +9,8 @@ import { docBlocks, shellCommands, type DocBlock } from './doc-blocks.ts';
 
 /** How each marked block is tested: the closing note of the issue lists this table. */
 export const HOW: Record<string, string> = {
-  'set-up': '`npm ci` and `npm start` in the copy of the repository (a fresh clone)',
+  'set-up':
+    '`npm ci` (the first command of the pack line, in a fresh clone) and `npm start` in that clone',
   install: 'run as typed in the copy, with your-app beside it',
   frontend: 'the server started in your-app; the curl line run against it',
   'quick-setup': 'the setup file of a vitest project; tsc, then a test on a loopback URL',
@@ -45,7 +46,7 @@ export const HOW: Record<string, string> = {
 export const INLINE: Record<string, string> = {
   'npm start': 'run: the `set-up` block',
   'npm test':
-    'not run: the fast and engine tiers of this suite (.ci/run runs it on a clean clone, on Node 20, 22 and 24)',
+    'not run: the fast and engine tiers of this suite (.ci/run runs them on a clean clone: on Node 20, and what a Node line can change on 22 and 24)',
   'npm install --save-dev "git+https://github.com/<owner>/answers-mock-kit.git#<commit>"':
     'not run: a placeholder URL, and no git host is reachable here',
   'npx --no -- <bin>': 'not run: a pattern, not a command',

@@ -119,6 +119,21 @@ export async function packedKitFor(id: string): Promise<{ kit: PackedKit; rest: 
   return { kit, rest };
 }
 
+/**
+ * The packed kit, for shell block `id` whose first line is `npm ci` (`set-up`): the pack line
+ * begins with that very line, run as typed in a fresh clone, so it is recorded as run there and
+ * the block's other lines run in that clone. (An `npm ci` of its own, in a second fresh clone of
+ * the same files, took a core for about 80 s beside the pack's in .ci/run: docs/performance.md.)
+ */
+export async function packedKitAfterNpmCi(id: string): Promise<{ kit: PackedKit; rest: string[] }> {
+  const [first, ...rest] = commandsOf(id);
+  expect(first, `the first line of ${id}`).toBe('npm ci');
+  expect(packLine().startsWith(`${first} && `), 'the pack line begins with npm ci').toBe(true);
+  const kit = await packedKit();
+  recordRan(id, first!);
+  return { kit, rest };
+}
+
 /** Makes `folder` hold the packed tarball, as the folder of a clone the pack line ran in does. */
 export async function withTarball(folder: string, kit: PackedKit): Promise<string> {
   await mkdir(folder, { recursive: true });

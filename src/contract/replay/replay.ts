@@ -24,7 +24,7 @@ import { filesJudged } from './nothing-judged.ts';
 import { matched, SequenceReplay, writes } from './sequence.ts';
 import type { ReplayedSequence, ReplayReport } from './outcome.ts';
 
-export type { ReplayedSequence, ReplayReport, SequenceOutcome } from './outcome.ts';
+export type { ReplayReport } from './outcome.ts';
 
 export interface ReplayOptions {
   baseUrl: string;
