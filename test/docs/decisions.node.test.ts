@@ -47,6 +47,31 @@ interface Facts {
 
 /** Per record that stands, what of the code must hold for it to stand. */
 const FACTS: Record<string, Facts> = {
+  'one-voice.md': {
+    facts: [
+      {
+        says: 'no check builds a failure of its own: each hands its evidence to the judges',
+        holds: () =>
+          filesWith('src/contract/checks', 'ensure(').length === 0 &&
+          filesWith('src/contract/checks', 'new CheckFailure(').length === 0,
+      },
+      {
+        says: 'the registry is a table over every clause id',
+        holds: () =>
+          occurs(
+            'src/contract/judges/index.ts',
+            'export const JUDGING: { readonly [C in ClauseId]: Judging }',
+          ),
+      },
+      {
+        says: "explore ends fast-check's search through its plugin interface, not a precondition",
+        holds: () =>
+          occurs('src/contract/explore/explore.ts', 'decorateRun') &&
+          !occurs('src/contract/explore/explore.ts', 'fc.pre('),
+      },
+    ],
+    gone: ['not-testable.ts', 'explorer.ts'],
+  },
   'fast-check-bundled.md': {
     facts: [
       {
