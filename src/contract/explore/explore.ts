@@ -8,7 +8,7 @@
  */
 import * as fc from './fast-check.ts';
 import { ContractClient, totalPushback, type Pushback } from '../client.ts';
-import { CheckFailure, Interrupted, TargetStalled } from '../failure.ts';
+import { CheckFailure, CheckSkipped, Interrupted, TargetStalled } from '../failure.ts';
 import { LIMITS } from '../limits.ts';
 import { RunEnded, TargetError } from '../runner.ts';
 import { startHeartbeat } from '../heartbeat.ts';
@@ -161,6 +161,11 @@ export interface ExploreReport {
    * size limit, which the description can state (`limits.body`).
    */
   tooLarge?: { count: number; smallestBytes?: number | undefined } | undefined;
+  /**
+   * Sequences that ended, not judged, at pushback the client does not wait for (a 429 answered
+   * again past its retries, or without a Retry-After), with the first one's reason.
+   */
+  pushedOff?: { count: number; reason?: string | undefined } | undefined;
   /** How the target pushed back (429 or 503 with Retry-After), over every client of the run. */
   pushback?: Pushback | undefined;
 }
@@ -258,6 +263,8 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   let requests = 0;
   /** Sequences ended by a body the target refused as too large (413), and the smallest such body. */
   const tooLarge: { count: number; smallestBytes?: number } = { count: 0 };
+  /** Sequences ended by pushback the client would not wait for, and the first reason. */
+  const pushedOff: { count: number; reason?: string } = { count: 0 };
   /** The request budget ran out: the run ended there, not on a divergence. */
   let spent = false;
 
@@ -293,6 +300,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     // @note Every request sent to the target, walk pages, read-backs and clean-up included.
     sentToTarget: pushbackOf.reduce((sum, client) => sum + client.sent, 0),
     ...(tooLarge.count > 0 ? { tooLarge: { ...tooLarge } } : {}),
+    ...(pushedOff.count > 0 ? { pushedOff: { ...pushedOff } } : {}),
     ...(cutShort > 0 ? { cutShort } : {}),
     pushback: totalPushback(pushbackOf),
   });
@@ -362,6 +370,13 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       if (error instanceof TooLarge) {
         tooLarge.count += 1;
         tooLarge.smallestBytes = Math.min(tooLarge.smallestBytes ?? Infinity, error.bytes);
+        return;
+      }
+      // @note The target pushed back past what the client waits for (a 429 it kept answering):
+      // the sequence ends there, not judged, as a fixed check that met it skips.
+      if (error instanceof CheckSkipped) {
+        pushedOff.count += 1;
+        pushedOff.reason ??= error.message;
         return;
       }
       if (error instanceof Divergence) error.records = world.records;

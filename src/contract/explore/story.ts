@@ -111,6 +111,12 @@ export function formatExplore(
       '',
       `The target refused ${large.count} large bodies as too large (413; the smallest about ${large.smallestBytes} bytes): those sequences ended there, not judged. Its description can state its limit (limits.body) so explore stays within it.`,
     );
+  const pushedOff = report.pushedOff;
+  if (pushedOff)
+    lines.push(
+      '',
+      `${pushedOff.count} sequences ended, not judged, at pushback explore does not wait for (${pushedOff.reason ?? 'a 429'}); a lower --concurrency sends fewer requests at once.`,
+    );
   // @note The budget stopped sequences in flight (a slow or stalled target): they were cleaned
   // up as after a signal, and the run says what is left, with the line that deletes it. An
   // interrupted run prints its own Left behind lines (command.ts).
