@@ -12,6 +12,7 @@ import { listBroken } from '../judges/walks.ts';
 import type { StepRecord } from '../judges/verdict.ts';
 import type { World } from './world.ts';
 import type { KeyName } from './step-kind.ts';
+import { reachOf } from './whole-walk.ts';
 
 export async function listObjects(
   world: World,
@@ -86,7 +87,15 @@ export async function listObjects(
     ),
     record,
   );
-  if (target.partial) return;
   const named = (list: number[]) => list.map((i) => (i ? `#${i}` : 'not the run’s'));
-  world.judged(sameItems(`the objects of collection #${n}`, named(wanted), named(seen)), record);
+  const { paging } = world.target.description.objectList ?? world.target.description;
+  world.judged(
+    sameItems(
+      reachOf(target, size, paging),
+      `the objects of collection #${n}`,
+      named(wanted),
+      named(seen),
+    ),
+    record,
+  );
 }

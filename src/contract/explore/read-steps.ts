@@ -12,6 +12,7 @@ import type { StepRecord } from '../judges/verdict.ts';
 import { WORDS, type KeyName } from './step-kind.ts';
 import type { World } from './world.ts';
 import { judgeSummary } from './collection-steps.ts';
+import { reachOf } from './whole-walk.ts';
 
 /**
  * A search for `word`, scoped to collection `scoped` (by number) where the description can send
@@ -76,6 +77,11 @@ export async function search(
       key,
       OPERATION_CLAUSE.search,
       'outside the scope, or without the word',
+      // @note Only an object that holds the word (or held it: a stale index) could be found
+      // wrongly: with none outside what the search may find, it could not have failed.
+      (state) =>
+        (state as ObjectPair).word === word % WORDS ||
+        (state as ObjectPair).earlier.some((content) => JSON.stringify(content).includes(query)),
     ),
     record,
   );
@@ -167,9 +173,7 @@ export async function walk(world: World, pageSize: number, key: KeyName): Promis
     target: `collections ${short(seen)}${targetItems.partial ? ` (${targetItems.partial})` : ''}`,
   };
   world.records.push(record);
-  const reach = targetItems.partial
-    ? { whole: false as const, why: `the walk did not reach the end: ${targetItems.partial}` }
-    : { whole: true as const };
+  const reach = reachOf(targetItems, pageSize, world.target.description.paging);
   // @note A collection listed that the key must not see (deleted, another account's) breaks
   // its own clause (DEL-1, ISO-1), not the list's paging or order.
   world.judged(

@@ -13,6 +13,7 @@ import type { StepRecord } from '../judges/verdict.ts';
 import type { KeyName } from './step-kind.ts';
 import type { World } from './world.ts';
 import { createCollection, deleteCollection } from './collection-steps.ts';
+import { reachOf } from './whole-walk.ts';
 
 /** The run's collection numbers (1, 2, ...) among a page's items, as the target names them. */
 function numbers(world: World, items: unknown[]): number[] {
@@ -97,7 +98,7 @@ export async function walkWhileWriting(
   const { paging } = world.target.description;
   world.judged(
     livedThroughOnce(
-      walked.partial ? { whole: false, why: walked.partial } : { whole: true },
+      reachOf(walked, pageSize, paging),
       paging.page !== undefined || paging.offset !== undefined,
       numbered(world, survivors),
       seen,
