@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import { clauseCoverage, formatClauseCoverage } from '../../src/contract/explore/coverage.ts';
 import { CreationClock } from '../../src/contract/explore/creation-clock.ts';
-import { reachOf } from '../../src/contract/explore/whole-walk.ts';
+import { reachOf, reachOfWalk } from '../../src/contract/explore/whole-walk.ts';
 import { nothingHidden, sameItems } from '../../src/contract/judges/reads.ts';
 import { creationOrder, eachOnce, livedThroughOnce } from '../../src/contract/judges/walks.ts';
 import type { Verdict } from '../../src/contract/judges/verdict.ts';
@@ -152,7 +152,7 @@ it.each([
     name: 'one full numbered page (its end is stated)',
     walk: { items: [1, 2], pages: 1 },
     size: 2,
-    paging: { pageSize: 'size', page: 'page' },
+    paging: { pageSize: 'size', page: 'page', follow: false },
     whole: true,
   },
   {
@@ -165,6 +165,26 @@ it.each([
 ])('a walk with $name reached the end: $whole', ({ walk, size, paging, whole }) => {
   expect(reachOf(walk, size, paging).whole).toBe(whole);
 });
+
+it.each([
+  { name: 'ends there', larger: [1, 2], largest: undefined, whole: true },
+  {
+    name: 'goes on (its next page named elsewhere)',
+    larger: [1, 2, 3],
+    largest: undefined,
+    whole: false,
+  },
+  { name: 'cannot be asked for in a larger page', larger: [1, 2], largest: 2, whole: false },
+])(
+  'one full page naming no next page, asked for again one larger, $name: whole $whole',
+  async ({ larger, largest, whole }) => {
+    const reach = await reachOfWalk({ items: [1, 2], pages: 1 }, 2, links, largest, async () => ({
+      items: larger,
+      pages: 1,
+    }));
+    expect(reach.whole).toBe(whole);
+  },
+);
 
 it.each([
   {

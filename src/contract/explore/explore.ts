@@ -468,7 +468,14 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       // story seen in 1 of 3 replays differently from one seen in 3 of 3.
       let shown = 0;
       for (let i = 0; i < REPLAYS && !interrupted(); i++) {
-        const replay = await fc.check(property, { seed: story.seed, path: story.path, numRuns: 1 });
+        // @note endOnFailure: a replay that shows the divergence again is counted, not shrunk
+        // again (each shrinking try is a whole sequence, spaced creations included).
+        const replay = await fc.check(property, {
+          seed: story.seed,
+          path: story.path,
+          numRuns: 1,
+          endOnFailure: true,
+        });
         await finishInFlight();
         if (divergenceOf(replay)) shown += 1;
       }

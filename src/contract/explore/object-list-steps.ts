@@ -12,7 +12,7 @@ import { listBroken } from '../judges/walks.ts';
 import type { StepRecord } from '../judges/verdict.ts';
 import type { World } from './world.ts';
 import type { KeyName } from './step-kind.ts';
-import { reachOf } from './whole-walk.ts';
+import { reachOfWalk } from './whole-walk.ts';
 
 export async function listObjects(
   world: World,
@@ -45,12 +45,12 @@ export async function listObjects(
   const request = `list the objects of collection #${n}, pages of ${size} (key ${key})`;
   const record: StepRecord = { request, model: '', target: '' };
   world.records.push(record);
-  const walk = (side: 'target' | 'model') =>
+  const walk = (side: 'target' | 'model', pageSize = size) =>
     world[side].walk({
       operation: 'listObjects',
       params: { collection_id: pair[side] },
       key: (side === 'target' ? world.keys : world.modelKeys)[key],
-      pageSize: size,
+      pageSize,
     });
   const [target, model] = await Promise.all([
     walk('target').catch((error: unknown) => {
@@ -89,13 +89,18 @@ export async function listObjects(
   );
   const named = (list: number[]) => list.map((i) => (i ? `#${i}` : 'not the run’s'));
   const { paging } = world.target.description.objectList ?? world.target.description;
+  const reach = await reachOfWalk(
+    target,
+    size,
+    paging,
+    world.target.description.limits.pageSize,
+    (again) => {
+      world.requests += 1;
+      return walk('target', again.pageSize);
+    },
+  );
   world.judged(
-    sameItems(
-      reachOf(target, size, paging),
-      `the objects of collection #${n}`,
-      named(wanted),
-      named(seen),
-    ),
+    sameItems(reach, `the objects of collection #${n}`, named(wanted), named(seen)),
     record,
   );
 }

@@ -12,7 +12,7 @@ import type { StepRecord } from '../judges/verdict.ts';
 import { WORDS, type KeyName } from './step-kind.ts';
 import type { World } from './world.ts';
 import { judgeSummary } from './collection-steps.ts';
-import { reachOf } from './whole-walk.ts';
+import { reachOfWalk } from './whole-walk.ts';
 
 /**
  * A search for `word`, scoped to collection `scoped` (by number) where the description can send
@@ -173,7 +173,11 @@ export async function walk(world: World, pageSize: number, key: KeyName): Promis
     target: `collections ${short(seen)}${targetItems.partial ? ` (${targetItems.partial})` : ''}`,
   };
   world.records.push(record);
-  const reach = reachOf(targetItems, pageSize, world.target.description.paging);
+  const { paging, limits } = world.target.description;
+  const reach = await reachOfWalk(targetItems, pageSize, paging, limits.pageSize, (again) => {
+    world.requests += 1;
+    return world.target.walk({ key: world.keys[key], ...again });
+  });
   // @note A collection listed that the key must not see (deleted, another account's) breaks
   // its own clause (DEL-1, ISO-1), not the list's paging or order.
   world.judged(

@@ -13,7 +13,7 @@ import type { StepRecord } from '../judges/verdict.ts';
 import type { KeyName } from './step-kind.ts';
 import type { World } from './world.ts';
 import { createCollection, deleteCollection } from './collection-steps.ts';
-import { reachOf } from './whole-walk.ts';
+import { reachOfWalk } from './whole-walk.ts';
 
 /** The run's collection numbers (1, 2, ...) among a page's items, as the target names them. */
 function numbers(world: World, items: unknown[]): number[] {
@@ -96,9 +96,21 @@ export async function walkWhileWriting(
     record,
   );
   const { paging } = world.target.description;
+  // @note Looked at again, if need be, after the walk's writes: only the count of a larger
+  // page is read, to see whether the list goes on past the walk's one page.
+  const reach = await reachOfWalk(
+    walked,
+    pageSize,
+    paging,
+    world.target.description.limits.pageSize,
+    (again) => {
+      world.requests += 1;
+      return world.target.walk({ key: world.keys[key], ...again });
+    },
+  );
   world.judged(
     livedThroughOnce(
-      reachOf(walked, pageSize, paging),
+      reach,
       paging.page !== undefined || paging.offset !== undefined,
       numbered(world, survivors),
       seen,

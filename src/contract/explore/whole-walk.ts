@@ -6,7 +6,7 @@
  * @note Kept here until it is merged with the same predicate of target-api/walk.ts (written
  * on another branch of issue 47): one predicate for every front-end.
  */
-import type { Walk } from '../target-api/walk.ts';
+import type { Walk, WalkOptions } from '../target-api/walk.ts';
 import type { TargetDescription } from '../target-api/description.ts';
 import type { Reach } from '../judges/walks.ts';
 
@@ -34,4 +34,22 @@ export function reachOf(walk: Walk, pageSize: number, paging: TargetDescription[
       why: `the walk did not reach the end: its one page was full (${walk.items.length} items) and named no next page, so the list may go on`,
     };
   return { whole: true };
+}
+
+/**
+ * The reach of a walk, its one full page with no next page looked at again: the same list asked
+ * for in a page one larger (`again`) shows whether it goes on. A list of exactly one page then
+ * reached its end; a list whose next page is named elsewhere did not.
+ */
+export async function reachOfWalk(
+  walk: Walk,
+  pageSize: number,
+  paging: TargetDescription['paging'],
+  largest: number | undefined,
+  again: (options: Pick<WalkOptions, 'pageSize'>) => Promise<Walk>,
+): Promise<Reach> {
+  const reach = reachOf(walk, pageSize, paging);
+  if (reach.whole || walk.partial || (largest !== undefined && pageSize >= largest)) return reach;
+  const larger = await again({ pageSize: pageSize + 1 });
+  return larger.items.length > walk.items.length ? reach : { whole: true };
 }
