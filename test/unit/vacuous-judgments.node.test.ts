@@ -6,7 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { clauseCoverage, formatClauseCoverage } from '../../src/contract/explore/coverage.ts';
-import { CreationClock } from '../../src/contract/explore/creation-clock.ts';
+import { CreationClock, spacingOf } from '../../src/contract/explore/creation-clock.ts';
 import { reachOf, reachOfWalk } from '../../src/contract/explore/whole-walk.ts';
 import { nothingHidden, sameItems } from '../../src/contract/judges/reads.ts';
 import { creationOrder, eachOnce, livedThroughOnce } from '../../src/contract/judges/walks.ts';
@@ -194,15 +194,15 @@ it.each([
     spacing: 1_000,
   },
   {
+    name: 'whole seconds, the first on a whole minute',
+    dates: [1_699_999_980_000],
+    resolution: 60_000,
+    spacing: 1_000,
+  },
+  {
     name: 'milliseconds',
     dates: [1_700_000_001_000, 1_700_000_001_237],
     resolution: 1,
-    spacing: 0,
-  },
-  {
-    name: 'whole days (too coarse to wait out)',
-    dates: [1_699_920_000_000],
-    resolution: 86_400_000,
     spacing: 0,
   },
   { name: 'no date seen', dates: [], resolution: 1, spacing: 0 },
@@ -215,6 +215,19 @@ it.each([
     expect(clock.spacing()).toBe(spacing);
   },
 );
+
+it('a clock too coarse to wait out (whole days) stops the spacing at the first spaced creation that got the date before it', async () => {
+  const clock = new CreationClock();
+  const spacing = spacingOf(clock, [
+    { kind: 'createCollection' },
+    { kind: 'createCollection' },
+    { kind: 'walk', key: 'full' },
+  ]);
+  spacing.after(1_699_920_000_000, false);
+  expect(clock.spacing()).toBe(1_000);
+  spacing.after(1_699_920_000_000, true);
+  expect(clock.spacing()).toBe(0);
+});
 
 it('the coverage says per clause how often it was reached and could fail, and never covers a clause that could not', () => {
   const coverage = clauseCoverage(

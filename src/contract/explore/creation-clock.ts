@@ -38,10 +38,18 @@ export class CreationClock {
     return UNITS.find((unit) => this.#dates.every((date) => date % unit === 0)) ?? 1;
   }
 
-  /** How long to wait past a creation for the next one to get a later date; 0: no spacing. */
+  /**
+   * How long to wait past a creation for the next one to get a later date; 0: no spacing.
+   * @note The coarsest unit up to MAX_SPACING_MS that divides every date, not the coarsest of
+   * all: a date of whole seconds is a whole minute one time in 60, and a clock of whole minutes
+   * or days is found out by a spaced creation that got the date before it (`stood`).
+   */
   spacing(): number {
-    const unit = this.resolution();
-    return this.#still || unit <= 1 || unit > MAX_SPACING_MS ? 0 : unit;
+    if (this.#still || this.#dates.length === 0) return 0;
+    const unit = UNITS.find(
+      (each) => each <= MAX_SPACING_MS && this.#dates.every((date) => date % each === 0),
+    );
+    return unit ?? 0;
   }
 
   /** A spaced creation got the date of the one before: stop spacing (a frozen clock). */
