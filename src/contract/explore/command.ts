@@ -204,7 +204,7 @@ export async function exploreCommand(
   const report: CoveredExploreReport = {
     ...explored,
     clauseCoverage: clauseCoverage(
-      explored.coverage.clauses,
+      explored.coverage,
       (op) => Boolean(operations[op]),
       options.level,
       unjudgeable((description ?? DEFAULT_DESCRIPTION).paging),

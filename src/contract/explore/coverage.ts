@@ -9,13 +9,38 @@ import { WHOLE_LIST_CLAUSES } from '../judges/walks.ts';
 
 export { EXPLORE_CLAUSES };
 
-/** The clauses within reach, those of them reached, and the share reached (0 to 100, unrounded). */
+/** How often a run met a clause, and how often the judgment could have failed. */
+interface ClauseCount {
+  /** Judgments of the clause in all. */
+  reached: number;
+  /** Those whose evidence could have shown the clause broken: the others prove nothing. */
+  couldFail: number;
+  /** Those that could not have failed, by why. */
+  notJudged?: Record<string, number> | undefined;
+}
+
+/**
+ * The clauses within reach, those of them judged where they could have failed (`reached`), and
+ * the share (0 to 100, unrounded).
+ */
 export interface ClauseCoverage {
   reached: string[];
   reachable: string[];
   percent: number;
   /** Clauses the description's choices put out of reach whatever the run does, with why. */
   notJudged?: Record<string, string> | undefined;
+  /** Each clause the run met: how often, and how often it could have failed. */
+  clauses?: Record<string, ClauseCount> | undefined;
+}
+
+/** What a run counted of the clauses (an explore report's `coverage`). */
+interface ClauseCounts {
+  /** Judgments that could have failed, by clause. */
+  clauses: Record<string, number>;
+  /** Judgments in all, by clause. */
+  reached?: Record<string, number> | undefined;
+  /** Judgments that could not have failed, by clause and why. */
+  notJudged?: Record<string, Record<string, number>> | undefined;
 }
 
 /**
@@ -30,16 +55,24 @@ export function unjudgeable(paging: TargetDescription['paging']): Record<string,
 }
 
 /**
- * The coverage of a run: `reached` counts the times each clause was judged (the report's
- * `coverage.clauses`), `offers` says whether the target description offers an operation.
- * Clauses a run counted that the table does not name are left out (they cannot be weighed).
+ * The coverage of a run: `counts` are what it counted (the report's `coverage`; or only the
+ * judgments that could have failed, by clause), `offers` says whether the target description
+ * offers an operation. A clause is covered where a judgment of it could have failed: one met only
+ * where it could not (a walk of collections that share one creation date, a search with nothing
+ * to leave out) is not. Clauses a run counted that the table does not name are left out (they
+ * cannot be weighed).
  */
 export function clauseCoverage(
-  reached: Record<string, number>,
+  counts: ClauseCounts | Record<string, number>,
   offers: (operation: OperationName) => boolean,
   level: 'spec' | 'profile' = 'spec',
   notJudged: Record<string, string> = {},
 ): ClauseCoverage {
+  const run: ClauseCounts =
+    typeof counts.clauses === 'object'
+      ? (counts as ClauseCounts)
+      : { clauses: counts as Record<string, number> };
+  const reached = run.clauses;
   // @note Our document's decisions (GAP-*) are judged at `--level profile` only.
   const judged = Object.entries(EXPLORE_CLAUSES).filter(
     ([clause]) => level === 'profile' || !clause.startsWith('GAP-'),
@@ -56,7 +89,43 @@ export function clauseCoverage(
     reachable,
     percent,
     ...(Object.keys(notJudged).length > 0 ? { notJudged } : {}),
+    ...(run.reached || run.notJudged ? { clauses: perClause(run) } : {}),
   };
+}
+
+/** Each clause the run met, with how often and how often it could have failed. */
+function perClause(run: ClauseCounts): Record<string, ClauseCount> {
+  const names = new Set([
+    ...Object.keys(run.clauses),
+    ...Object.keys(run.reached ?? {}),
+    ...Object.keys(run.notJudged ?? {}),
+  ]);
+  return Object.fromEntries(
+    [...names]
+      .sort((a, b) => a.localeCompare(b))
+      .map((clause) => {
+        const couldFail = run.clauses[clause] ?? 0;
+        const why = run.notJudged?.[clause];
+        const vacuous = Object.values(why ?? {}).reduce((sum, n) => sum + n, 0);
+        return [
+          clause,
+          {
+            reached: run.reached?.[clause] ?? couldFail + vacuous,
+            couldFail,
+            ...(why && vacuous > 0 ? { notJudged: why } : {}),
+          },
+        ];
+      }),
+  );
+}
+
+/** A clause's line: `COLL-LIST-3 reached 421, could fail 0 (why, 421 times)`. */
+function clauseLine(clause: string, count: ClauseCount): string {
+  const why = Object.entries(count.notJudged ?? {})
+    .sort(([, a], [, b]) => b - a)
+    .map(([reason, n]) => `${reason}: ${n}`)
+    .join('; ');
+  return `  ${clause} reached ${count.reached}, could fail ${count.couldFail}${why ? ` (not judged: ${why})` : ''}`;
 }
 
 /**
@@ -73,7 +142,14 @@ export function formatClauseCoverage(coverage: ClauseCoverage): string {
   if (reachable.length === 0)
     return 'Coverage: 0 of 0 clauses: the target description offers none of the operations explore needs';
   const byName = (a: string, b: string) => a.localeCompare(b);
-  const missing = reachable.filter((clause) => !reached.includes(clause)).sort(byName);
+  const counts = coverage.clauses ?? {};
+  // @note Met, but never where it could have failed: not judged, with why, never covered.
+  const vacuous = reachable.filter(
+    (clause) => !reached.includes(clause) && (counts[clause]?.reached ?? 0) > 0,
+  );
+  const missing = reachable
+    .filter((clause) => !reached.includes(clause) && !vacuous.includes(clause))
+    .sort(byName);
   const notJudged = coverage.notJudged ?? {};
   const unjudged = Object.keys(EXPLORE_CLAUSES)
     .filter(
@@ -91,7 +167,18 @@ export function formatClauseCoverage(coverage: ClauseCoverage): string {
       ? [`not judged (operations the target does not offer): ${unjudged.join(', ')}`]
       : []),
     ...[...byReason].map(([why, clauses]) => `not judged (${why}): ${clauses.join(', ')}`),
-  ].join('; ');
+    ...(vacuous.length > 0
+      ? [`never where it could have failed: ${vacuous.sort(byName).join(', ')}`]
+      : []),
+  ]
+    .join('; ')
+    .concat(
+      Object.keys(counts).length > 0
+        ? `\nBy clause (judgments, and those that could have failed):\n${Object.entries(counts)
+            .map(([clause, count]) => clauseLine(clause, count))
+            .join('\n')}`
+        : '',
+    );
 }
 
 /** Why a run fails `--min-coverage`, or undefined when it meets it (or no gate was given). */

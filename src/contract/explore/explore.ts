@@ -24,6 +24,7 @@ import { World } from './world.ts';
 import { lookBack, orphans } from './leftovers.ts';
 import { listBeforeRun } from '../target-api/run-data.ts';
 import { Gate } from './gate.ts';
+import { CreationClock, spacingOf } from './creation-clock.ts';
 
 /**
  * The model `explore` compares with: the kit's mock, started empty with a key of each kind, on a
@@ -137,8 +138,16 @@ export interface ExploreReport {
   story?: Story | undefined;
   coverage: {
     operations: Record<string, number>;
+    /**
+     * Each clause's judgments that could have failed: the evidence could have shown it broken
+     * (what `--min-coverage` counts, and JUnit's test cases).
+     */
     clauses: Record<string, number>;
     statuses: Record<string, number>;
+    /** Each clause's judgments in all: those that could have failed and those that could not. */
+    reached?: Record<string, number> | undefined;
+    /** Each clause met where it could not have failed, by why (a judgment not made). */
+    notJudged?: Record<string, Record<string, number>> | undefined;
   };
   /**
    * Every request sent to the target: each page of a walk, each read-back and the clean-up's
@@ -168,6 +177,14 @@ export interface ExploreReport {
   pushedOff?: { count: number; reason?: string | undefined } | undefined;
   /** How the target pushed back (429 or 503 with Retry-After), over every client of the run. */
   pushback?: Pushback | undefined;
+}
+
+/** Each clause's judgments in all: those that could have failed, and those that could not. */
+function reachedCounts(coverage: Coverage): Record<string, number> {
+  const reached = new Map(coverage.clauses);
+  for (const [clause, reasons] of coverage.notJudged)
+    for (const n of reasons.values()) reached.set(clause, (reached.get(clause) ?? 0) + n);
+  return Object.fromEntries(reached);
 }
 
 const KEY_NAMES: readonly KeyName[] = ['full', 'readonly', 'otherAccount', 'inactive'];
@@ -295,6 +312,10 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       operations: Object.fromEntries(coverage.operations),
       clauses: Object.fromEntries(coverage.clauses),
       statuses: Object.fromEntries([...coverage.statuses].map(([s, n]) => [String(s), n])),
+      reached: reachedCounts(coverage),
+      notJudged: Object.fromEntries(
+        [...coverage.notJudged].map(([clause, reasons]) => [clause, Object.fromEntries(reasons)]),
+      ),
     },
     leftBehind,
     // @note Every request sent to the target, walk pages, read-backs and clean-up included.
@@ -311,6 +332,8 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   const before = await listBeforeRun(cleaner, [options.keys.full, options.keys.otherAccount]);
   /** Collection writes side by side, walks of the list alone (gate.ts). */
   const gate = new Gate();
+  /** The target's clock as its creation dates show it, learnt across sequences. */
+  const clock = new CreationClock();
   let lookedBack = false;
   /** The run's end: what the list still shows of it is left behind (once, whatever ends the run). */
   const lookOnce = async () => {
@@ -362,6 +385,9 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     // holds it to that), so sequences then walk while others write.
     if (description.paging.page !== undefined || description.paging.offset !== undefined)
       world.gate = gate;
+    // @note The creations a later walk orders are spaced past the target's clock's resolution,
+    // which the run learns from the creation dates it is answered (creation-clock.ts).
+    world.spacing = spacingOf(clock, steps);
     try {
       for (const step of steps) await runStep(world, step);
     } catch (error) {

@@ -26,6 +26,7 @@ import {
 } from './comparison.ts';
 import { bodyBytes, fit, LARGE_BODY_BYTES } from './limits.ts';
 import { Gate } from './gate.ts';
+import { CreationClock, CreationSpacing } from './creation-clock.ts';
 
 export class World {
   readonly records: StepRecord[] = [];
@@ -45,6 +46,8 @@ export class World {
   modelName = 'the model';
   /** A walk is running: its own collection writes are inside the gate already. */
   walking = false;
+  /** The spacing of collection creations past the target's clock (creation-clock.ts). */
+  spacing = new CreationSpacing(new CreationClock());
 
   constructor(
     readonly target: Target,

@@ -8,6 +8,7 @@ import type { ClauseId } from '../../generated/clauses.ts';
 import { shownClause, type CollectionState, type KeyName, type ObjectState } from './clause-of.ts';
 import { apart, short } from './json.ts';
 import { agreed, diverged, notJudged, type Verdict } from './verdict.ts';
+import type { Reach } from './walks.ts';
 
 /** One of the run's resources a read may show, named as messages name it (`#3`, an id). */
 export interface Sighting {
@@ -38,13 +39,20 @@ export function nothingHidden(
   key: KeyName | null,
   otherwise: ClauseId,
   otherwiseWhy: string,
+  /**
+   * Of what it must leave out, what a faulty read would show (default: all of it): a search
+   * leaves out objects without its word whatever its scope, so only an object holding the word
+   * (or having held it) puts a scope, a delete or an account to the test.
+   */
+  tempting: (state: CollectionState | ObjectState) => boolean = () => true,
 ): Verdict {
   const hidden = candidates.filter((candidate) => !mayShow(candidate.state));
   const strays = hidden.filter((candidate) => candidate.shown);
+  const tested = hidden.filter((candidate) => tempting(candidate.state));
   if (strays.length === 0)
-    return hidden.length === 0
+    return tested.length === 0
       ? notJudged(otherwise, `nothing of the run's that ${what} must leave out existed`)
-      : agreed(shownClause(hidden[0]!.state, key, otherwise));
+      : agreed(shownClause(tested[0]!.state, key, otherwise));
   const clause = shownClause(strays[0]!.state, key, otherwise);
   const why = WHY[clause] ?? otherwiseWhy;
   const names = strays.map((stray) => stray.name).join(', ');
@@ -98,13 +106,16 @@ export function hitShowsContent(
 
 /**
  * OBJ-1: a collection's objects, walked whole, are the ones a correct target holds in it, no
- * more and no fewer (`#n` for the run's, `not the run’s` for any other).
+ * more and no fewer (`#n` for the run's, `not the run’s` for any other). A walk that did not
+ * reach the end (`reach`) judges nothing: what it did not see could break it.
  */
 export function sameItems(
+  reach: Reach,
   what: string,
   expected: readonly string[],
   seen: readonly string[],
 ): Verdict {
+  if (!reach.whole) return notJudged('OBJ-1', reach.why);
   const sorted = (list: readonly string[]) => JSON.stringify([...list].sort());
   return sorted(expected) === sorted(seen)
     ? agreed('OBJ-1')

@@ -22,6 +22,8 @@ export function eachOnce(
   seen: readonly number[],
 ): Verdict {
   if (!reach.whole) return notJudged('COLL-LIST-2', reach.why);
+  if (expected.length === 0 && seen.length === 0)
+    return notJudged('COLL-LIST-2', "none of the run's collections to list");
   const sorted = (list: readonly number[]) => [...list].sort((a, b) => a - b);
   const [want, got] = [sorted(expected), sorted(seen)];
   if (JSON.stringify(want) === JSON.stringify(got)) return agreed('COLL-LIST-2');
@@ -109,6 +111,8 @@ export function livedThroughOnce(
   seen: readonly number[],
 ): Verdict {
   if (!reach.whole) return notJudged('COLL-LIST-2', reach.why);
+  if (survivors.length === 0 && seen.length === 0)
+    return notJudged('COLL-LIST-2', "none of the run's collections lived through the walk");
   if (positional)
     return notJudged(
       'COLL-LIST-2',

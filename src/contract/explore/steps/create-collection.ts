@@ -31,9 +31,13 @@ export async function create(
 ): Promise<void> {
   const name = world.collectionName(String(world.nextName()));
   const body = world.fit({ name, metadata });
+  // @note Past the target's clock's resolution, when a later walk orders what is created
+  // (creation-clock.ts): else a coarse clock gives them one date, and no order could be wrong.
+  const spaced = await world.spacing.before(world.stepNumber, world.walking);
   const [target, model] = await world.both('createCollection', key, { body: () => body });
   const answer = world.target.collectionIn(target.json);
   const targetId = ok(target.status) ? world.target.collectionIdOf(answer) : undefined;
+  if (targetId !== undefined) world.spacing.after(world.target.createdAtOf(answer), spaced);
   // @note Ownership is decided once (`RunData.claim`): a create that answers a collection listed
   // before the run, or one named otherwise (a get-or-create, a cache), hands the sequence
   // someone else's data: it ends here, before any step could write to it or delete it.

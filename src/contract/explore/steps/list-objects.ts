@@ -94,7 +94,9 @@ export async function list(
     ),
     record,
   );
-  if (target.partial) return;
   const named = (list: number[]) => list.map((i) => (i ? `#${i}` : 'not the run’s'));
-  world.judged(sameItems(`the objects of collection #${n}`, named(wanted), named(seen)), record);
+  world.judged(
+    sameItems(target.reach, `the objects of collection #${n}`, named(wanted), named(seen)),
+    record,
+  );
 }

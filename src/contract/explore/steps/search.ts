@@ -90,6 +90,11 @@ export async function ask(
       key,
       OPERATION_CLAUSE.search,
       'outside the scope, or without the word',
+      // @note Only an object that holds the word (or held it: a stale index) could be found
+      // wrongly: with none outside what the search may find, it could not have failed.
+      (state) =>
+        (state as ObjectPair).word === word % WORDS ||
+        (state as ObjectPair).earlier.some((content) => JSON.stringify(content).includes(query)),
     ),
     record,
   );
