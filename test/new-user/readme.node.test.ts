@@ -209,8 +209,10 @@ describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.vers
       const explored = await runCommands('explore-local', commandsOf('explore-local'), app);
       expectRan('explore-local', explored);
       expect(explored.stdout).toMatch(/^AGREED: /);
-      // The README's word: every clause within reach is reached, with its seed.
-      expect(explored.stdout).toMatch(/^Coverage: (\d+) of \1 clauses \(100%\)$/m);
+      // The README's word: the clauses within reach, reached where they could have failed, at
+      // least as many as --min-coverage 90 asks (the run exits 0 only then).
+      const covered = /^Coverage: (\d+) of (\d+) clauses \((\d+)%\)/m.exec(explored.stdout);
+      expect(Number(covered?.[3])).toBeGreaterThanOrEqual(90);
       const sweep = await runCommands(
         'inline',
         ['npx --no -- answers-contract sweep --older-than 1h'],
