@@ -25,7 +25,8 @@ describe('the registry of step kinds: one entry per kind, each whole', () => {
     const sent = new Set(STEP_KINDS.flatMap((kind) => [...kind.needs]));
     for (const [clause, operations] of Object.entries(EXPLORE_CLAUSES)) {
       expect(ids.has(clause), clause).toBe(true);
-      for (const operation of operations!) expect(sent.has(operation), `${clause}: ${operation}`).toBe(true);
+      for (const operation of operations!)
+        expect(sent.has(operation), `${clause}: ${operation}`).toBe(true);
     }
   });
 
