@@ -9,40 +9,28 @@ import {
 import { CannotCreate, Interrupted, TargetStalled } from './failure.ts';
 import { Divergence, uphold } from './judges/verdict.ts';
 import { clausesOfCheck } from './judges/index.ts';
-import { LIMITS } from './limits.ts';
-import { ContractClient, type Pushback } from './client.ts';
+import type { Pushback } from './client.ts';
 import { conformanceMatrix } from './matrix.ts';
 import { Settle, type SettleReport } from './settle.ts';
 import type { CheckResult, ClauseResult, Outcome } from './result.ts';
-import { DEFAULT_DESCRIPTION, type TargetDescription } from './target-api/description.ts';
-import { listBeforeRun, RunData } from './target-api/run-data.ts';
-import { startHeartbeat } from './heartbeat.ts';
-import { newRunId } from './target-api/run-name.ts';
-import { Target } from './target-api/target.ts';
+import { RunData } from './target-api/run-data.ts';
 import { preflight, TargetError } from './preflight.ts';
+import { Run, RunEnded, type RunSettings } from './runner/run.ts';
 import { schedule } from './schedule.ts';
 import { nothingJudged, runVerdict, type NothingJudged, type RunVerdict } from './run-verdict.ts';
 
-export { TargetError };
+export { RunEnded, TargetError };
 
 /** Options of {@link runContract}. */
-export interface RunOptions {
-  /** The API root including its prefix, e.g. `http://127.0.0.1:4010/api/answers/v1`. */
-  baseUrl: string;
+export interface RunOptions extends RunSettings {
   keys: ContractKeys;
   checks: ContractCheck[];
   destructive?: boolean | undefined;
-  /** Where requests with crafted or missing credentials go (see ContractClient). */
-  directUrl?: string | undefined;
-  /** How the target realises what the spec leaves open. Default: our openapi.yaml. */
-  description?: TargetDescription | undefined;
   /**
    * `spec` (default): the spec checks, judged by the spec and the description; `profile`: they are
    * held to our openapi.yaml too, and the profile checks run.
    */
   level?: Level | undefined;
-  /** Checks in flight at once (and requests): default 4. Checks that walk whole lists run alone. */
-  concurrency?: number | undefined;
   /** How long a read after a write may take to show it, in ms (default 0: at once). */
   settleMs?: number | undefined;
   /** Any skip among the checks that decide the exit status fails the run. */
@@ -51,36 +39,6 @@ export interface RunOptions {
   targetUrl?: string | undefined;
   /** Called after each check, for progress output. */
   onResult?: ((result: CheckResult) => void) | undefined;
-  /**
-   * Aborted (with the signal's name as its reason) to interrupt the run: no check starts after
-   * it, requests in flight are given up, and the clean-up runs within `cleanupDeadlineMs`.
-   */
-  signal?: AbortSignal | undefined;
-  /** How long the clean-up after an interruption, or a stall, may take (default 15 s). */
-  cleanupDeadlineMs?: number | undefined;
-  /**
-   * How long one request may take, its whole body read (default 10 s, `LIMITS.requestTimeoutMs`):
-   * past it the target stalled, and the run ends as after a signal (`TargetStalled`).
-   */
-  requestTimeoutMs?: number | undefined;
-  /** The longest answer body read (default 8 MiB, `LIMITS.maxBodyBytes`). */
-  maxBodyBytes?: number | undefined;
-  /** The most items one walk of a list collects (default 20,000, `LIMITS.maxWalkItems`). */
-  maxWalkItems?: number | undefined;
-}
-
-/**
- * An error that ended a run, with what its clean-up could not delete: the caller prints both.
- */
-export class RunEnded extends Error {
-  override name = 'RunEnded';
-  constructor(
-    readonly cause: unknown,
-    readonly runId: string,
-    readonly leftBehind: string[],
-  ) {
-    super((cause as Error)?.message ?? String(cause));
-  }
 }
 
 /** Which results decide the exit status. */
@@ -159,33 +117,15 @@ function unmet(check: ContractCheck, options: RunOptions): Requirement[] {
  * every clause. Data created with `destructive` is deleted at the end, also after failures.
  */
 export async function runContract(options: RunOptions): Promise<ContractReport> {
-  const started = Date.now();
-  const runId = newRunId(started);
   const destructive = options.destructive ?? false;
   const level = options.level ?? 'spec';
   const profile = level === 'profile';
-  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
-  const description = options.description ?? DEFAULT_DESCRIPTION;
-  const http = new ContractClient(
-    options.baseUrl,
-    options.keys.full,
-    profile,
-    options.directUrl,
-    options.requestTimeoutMs,
-    concurrency,
-  );
-  http.stopOn(options.signal);
-  if (options.maxBodyBytes) http.maxBodyBytes = options.maxBodyBytes;
-  if (options.maxWalkItems) http.maxWalkItems = options.maxWalkItems;
-  const target = new Target(description, http, profile);
+  // @note The suite cleans up once, at its end, through the target's own client.
+  const session = new Run({ ...options, profile }, 'shared');
+  const { http, target, description, concurrency, started } = session;
+  const runId = session.id;
   // @note What the list shows before a destructive run writes is someone else's (RunData.claim).
-  const run = new RunData(
-    target,
-    runId,
-    destructive
-      ? await listBeforeRun(target, [options.keys.full, options.keys.otherAccount])
-      : undefined,
-  );
+  const run = new RunData(target, runId, destructive ? await session.readBefore() : undefined);
   const settle = new Settle(Math.max(0, options.settleMs ?? 0));
   // @note At the spec level the profile checks, which judge our document's decisions, do not
   // run at all: a target that never adopted our document is not shown their failures.
@@ -193,10 +133,9 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
   const skipped = options.checks.filter((check) => !checks.includes(check));
   const results: CheckResult[] = [];
   const notJudged: string[] = [];
-  let leftBehind: string[];
   let ended: { error: unknown } | undefined;
   // @note Until the clean-up is done, a sweep on this machine leaves the run's data alone.
-  const heartbeat = startHeartbeat(runId);
+  session.begin();
   try {
     await preflight(target, run, { ...options, destructive });
     const shared = { target, run, destructive, profile, settle };
@@ -213,18 +152,15 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
   } finally {
     // @note A signal that comes while the clean-up runs does not cut it short.
     const stopped = http.stopped;
-    http.cleaningUp(stopped ? (options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs) : undefined);
-    leftBehind = [
-      ...new Set(
-        await run
-          .cleanup(options.keys, stopped ? new Settle(0) : settle)
-          .finally(() => heartbeat.stop()),
-      ),
-    ];
+    session.cleaningUp(stopped);
+    try {
+      session.leave(await run.cleanup(options.keys, stopped ? new Settle(0) : settle));
+    } finally {
+      // @note A target that stalled ends the run whatever the check that met it made of it.
+      await session.end();
+    }
   }
-  // @note A target that stalled ends the run whatever the check that met it made of the error.
-  if (http.stalledBy && !options.signal?.aborted)
-    throw new RunEnded(http.stalledBy, runId, leftBehind);
+  const { leftBehind } = session;
   const interrupted = options.signal?.aborted
     ? { signal: String(options.signal.reason), notJudged }
     : undefined;

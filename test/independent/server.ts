@@ -34,6 +34,8 @@ export interface IndependentServer {
   keys: IndependentKeys;
   /** Forgets everything, the seed included: an empty store (explore's model is reset so). */
   empty(): void;
+  /** How many objects the server holds, those it should have deleted included. */
+  heldObjects(): number;
   close(): Promise<void>;
 }
 
@@ -668,6 +670,7 @@ export async function startIndependentServer(
       app.store = app.newStore();
       app.store.indexLag = options.indexLag ?? 0;
     },
+    heldObjects: () => app.store.heldObjects,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

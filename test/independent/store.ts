@@ -274,6 +274,11 @@ export class Store {
     return this.#gone.get(`o:${id}`) === account ? { state: 'gone' } : { state: 'absent' };
   }
 
+  /** How many objects the store holds, whatever their collections' state (for tests). */
+  get heldObjects(): number {
+    return this.#objects.size;
+  }
+
   /** The newest live collection of an account (what the `get-ignores-id` variant serves). */
   newestOf(account: string): CollectionRecord | undefined {
     return this.#listed(account)[0];
@@ -288,6 +293,11 @@ export class Store {
     if (this.variant === 'deleted-still-listed') this.#ghosts.push(collection);
     this.#gone.set(`c:${id}`, collection.account);
     if (this.variant === 'no-cascade') return 0;
+    if (this.variant === 'cascade-unindexed-only') {
+      for (const object of this.#objects.values())
+        if (object.collectionId === id) this.#index.delete(object.objectId);
+      return 0;
+    }
     let removed = 0;
     // @note The `cascade-batch-25` variant deletes the objects in one batch (`LIMIT 25`) and
     // never runs the next: past 25, a collection's objects outlive it.

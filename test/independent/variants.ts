@@ -210,6 +210,13 @@ export const VARIANTS = [
     caughtBy: 'delete.cascade',
   },
   {
+    variant: 'cascade-unindexed-only',
+    breaks:
+      'deleting a collection takes its objects out of the search index only: they are no longer found, but still fetchable by id',
+    clause: '§3, §4: deleting a collection removes all its objects',
+    caughtBy: 'delete.cascade',
+  },
+  {
     variant: 'search-finds-deleted',
     breaks: 'objects of a deleted collection answer 410 but are still found by search',
     clause: '§3, §4: deleting a collection removes all its objects',

@@ -3,7 +3,7 @@ import { LIMITS } from '../limits.ts';
 import { leftBehindLines, listenForInterrupt, signalExitCode } from '../interrupt.ts';
 import { Command } from 'commander';
 import { requestTimeoutOption, targetOptions, UsageError } from '../cli-options.ts';
-import { RunEnded } from '../runner.ts';
+import { RunEnded } from '../runner/run.ts';
 import { print, writeJson, writeXml } from '../output.ts';
 import { parseDuration } from '../sweep.ts';
 import { DEFAULT_DESCRIPTION } from '../target-api/description.ts';

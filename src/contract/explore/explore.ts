@@ -7,23 +7,20 @@
  * deleted after each sequence, the shrinking replays included.
  */
 import * as fc from './fast-check.ts';
-import { ContractClient, totalPushback, type Pushback } from '../client.ts';
+import { ContractClient, type Pushback } from '../client.ts';
 import { CheckFailure, CheckSkipped, Interrupted, TargetStalled } from '../failure.ts';
-import { LIMITS } from '../limits.ts';
-import { RunEnded, TargetError } from '../runner.ts';
-import { startHeartbeat } from '../heartbeat.ts';
-import { newRunId } from '../target-api/run-name.ts';
+import { TargetError } from '../preflight.ts';
+import { Run, type RunSettings } from '../runner/run.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/description.ts';
 import { Target } from '../target-api/target.ts';
-import type { KeyName } from './step-kind.ts';
+import { WORDS, type KeyName } from './step-kind.ts';
 import { runStep, stepArbitrary, type Step } from './steps/index.ts';
 import { Coverage, divergenceOf, TooLarge, type Keys } from './comparison.ts';
 import { Divergence, type StepRecord } from '../judges/verdict.ts';
 import type { Difference } from '../judges/difference.ts';
 import { World } from './world.ts';
-import { lookBack, orphans } from './leftovers.ts';
-import { listBeforeRun } from '../target-api/run-data.ts';
-import { Gate } from './gate.ts';
+import { objectsLeft } from '../runner/leftovers.ts';
+import { Gate } from '../runner/gate.ts';
 import { CreationClock, spacingOf } from './creation-clock.ts';
 
 /**
@@ -44,12 +41,10 @@ export interface ExploreModel {
   stop(): Promise<void>;
 }
 
-export interface ExploreOptions {
-  baseUrl: string;
+export interface ExploreOptions extends RunSettings {
   keys: Keys;
   /** Starts the model (see {@link ExploreModel}). */
   startModel: () => Promise<ExploreModel>;
-  description?: TargetDescription | undefined;
   /** The seed of the run: the same seed gives the same sequences. Default: random. */
   seed?: number | undefined;
   /** Stops starting sequences after this long. Default 60 s. */
@@ -83,22 +78,6 @@ export interface ExploreOptions {
   level?: 'spec' | 'profile' | undefined;
   /** Replays one sequence: `fast-check`'s path of a counterexample of this seed. */
   replayPath?: string | undefined;
-  /**
-   * Aborted (with the signal's name as its reason) to interrupt the run: no step is sent after
-   * it, the sequence in flight is cleaned up within `cleanupDeadlineMs`, and the report says so.
-   */
-  signal?: AbortSignal | undefined;
-  /** How long the clean-up after an interruption may take (default 15 s). */
-  cleanupDeadlineMs?: number | undefined;
-  /**
-   * How long one request to the target may take, its whole body read (default 10 s): past it
-   * the target stalled, and the run ends, cleans up and throws `RunEnded` with the stall.
-   */
-  requestTimeoutMs?: number | undefined;
-  /** The longest answer body read (default 8 MiB, `LIMITS.maxBodyBytes`). */
-  maxBodyBytes?: number | undefined;
-  /** The most items one walk of a list collects (default 20,000, `LIMITS.maxWalkItems`). */
-  maxWalkItems?: number | undefined;
 }
 
 /** A divergence shrunk to its shortest sequence, or as first seen when shrinking lost it. */
@@ -190,30 +169,13 @@ function reachedCounts(coverage: Coverage): Record<string, number> {
 const KEY_NAMES: readonly KeyName[] = ['full', 'readonly', 'otherAccount', 'inactive'];
 
 export async function explore(options: ExploreOptions): Promise<ExploreReport> {
-  const started = Date.now();
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const budgetMs = options.budgetMs ?? 60_000;
   const maxRequests = options.maxRequests ?? 20_000;
-  const runId = newRunId(started);
-  const description = options.description ?? DEFAULT_DESCRIPTION;
   const profile = options.level === 'profile';
-  const clients: ContractClient[] = [];
-  const targetOf = (validate: boolean) => {
-    const client = new ContractClient(
-      options.baseUrl,
-      options.keys.full,
-      validate,
-      undefined,
-      options.requestTimeoutMs,
-      options.concurrency ?? 4,
-    );
-    client.stopOn(stop.signal);
-    if (options.maxBodyBytes) client.maxBodyBytes = options.maxBodyBytes;
-    if (options.maxWalkItems) client.maxWalkItems = options.maxWalkItems;
-    clients.push(client);
-    return new Target(description, client, validate);
-  };
-  const interrupted = () => options.signal?.aborted === true;
+  const run = new Run({ ...options, profile });
+  const { target, cleaner, description } = run;
+  const interrupted = () => run.interrupted;
   /**
    * Stops the requests of the sequence in flight: aborted by a signal (`options.signal`), or at
    * the budget's end, when fast-check stops waiting for a sequence that is still running.
@@ -223,7 +185,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     const signal = options.signal;
     if (signal?.aborted) controller.abort(signal.reason);
     else signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
-    for (const client of clients) client.stopOn(controller.signal);
+    run.http.stopOn(controller.signal);
     return controller;
   }
   let stop = linkedStop();
@@ -240,16 +202,10 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     await inFlight.catch(() => undefined);
     stop = linkedStop();
   };
-  const target = targetOf(profile);
-  // @note Clean-up is never judged: a profile violation on a delete must not leave data behind.
-  // @note The clean-up has a client of its own, never stopped by the budget or a signal, only
-  // by its deadline: sequences side by side clean up while others still run, or are stopped.
-  const cleaner = targetOf(false);
-  const cleanerClient = clients.pop()!;
-  cleanerClient.stopOn(undefined);
-  const pushbackOf = [...clients, cleanerClient];
+  // @note Clean-up is never judged, and has a client of its own (run.ts), never stopped by the
+  // budget or a signal, only by its deadline: sequences side by side clean up while others run.
   /** The request the target stalled on, if it did: the run ends there (exit 2). */
-  const stalled = () => clients.find((client) => client.stalledBy)?.stalledBy;
+  const stalled = () => run.http.stalledBy;
   /** Sequences the budget's end stopped in flight. */
   let cutShort = 0;
   // A target that does not answer is a set-up error (exit 2), not a divergence of its list.
@@ -275,7 +231,6 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   // @note In a fixed order, whatever the order of `options.keys`: the same seed, the same run.
   const keyNames = KEY_NAMES.filter((name) => options.keys[name]);
   const coverage = new Coverage();
-  const leftBehind: string[] = [];
   let sequences = 0;
   let requests = 0;
   /** Sequences ended by a body the target refused as too large (413), and the smallest such body. */
@@ -304,10 +259,10 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     };
   const summary = () => ({
     seed,
-    runId,
+    runId: run.id,
     sequences,
     requests,
-    elapsedMs: Date.now() - started,
+    elapsedMs: Date.now() - run.started,
     coverage: {
       operations: Object.fromEntries(coverage.operations),
       clauses: Object.fromEntries(coverage.clauses),
@@ -317,43 +272,24 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
         [...coverage.notJudged].map(([clause, reasons]) => [clause, Object.fromEntries(reasons)]),
       ),
     },
-    leftBehind,
+    leftBehind: run.leftBehind,
     // @note Every request sent to the target, walk pages, read-backs and clean-up included.
-    sentToTarget: pushbackOf.reduce((sum, client) => sum + client.sent, 0),
+    sentToTarget: run.sentToTarget,
     ...(tooLarge.count > 0 ? { tooLarge: { ...tooLarge } } : {}),
     ...(pushedOff.count > 0 ? { pushedOff: { ...pushedOff } } : {}),
     ...(cutShort > 0 ? { cutShort } : {}),
-    pushback: totalPushback(pushbackOf),
+    pushback: run.pushback,
   });
 
   // @note What the list shows before the run is someone else's: a create answering one of
   // those ids (a get-or-create, an id reused from a cache) hands a sequence data it must never
   // touch (`RunData.claim`). Unread (no list, or a list that fails), each create is read back.
-  const before = await listBeforeRun(cleaner, [options.keys.full, options.keys.otherAccount]);
+  const before = await run.readBefore();
   /** Collection writes side by side, walks of the list alone (gate.ts). */
   const gate = new Gate();
   /** The target's clock as its creation dates show it, learnt across sequences. */
   const clock = new CreationClock();
-  let lookedBack = false;
-  /** The run's end: what the list still shows of it is left behind (once, whatever ends the run). */
-  const lookOnce = async () => {
-    if (lookedBack) return;
-    lookedBack = true;
-    const deadline = options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs;
-    for (const left of await lookBack(cleaner, cleanerClient, options.keys, runId, deadline))
-      if (!leftBehind.includes(left)) leftBehind.push(left);
-  };
-
-  /**
-   * A target that stalled ends the run, as a signal would, but as an error (exit 2): whatever
-   * fast-check made of the stall, the run looks for what it left and says so.
-   */
-  const endIfStalled = async () => {
-    const stall = stalled();
-    if (!stall || interrupted()) return;
-    await lookOnce();
-    throw new RunEnded(stall, runId, leftBehind);
-  };
+  const lookOnce = () => run.lookBack();
 
   const runSequence = (steps: Step[], side = models[0]!): Promise<void> => {
     const run = sequence(steps, side);
@@ -372,7 +308,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       side.target,
       options.keys,
       side.server.keys,
-      runId,
+      run.id,
       number,
       coverage,
       cleaner,
@@ -412,19 +348,22 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       // @note Interrupted (a signal, or the budget's end): the sequence's requests were given up;
       // its clean-up still runs, within the deadline. One that begins before an interruption
       // is not cut short by it.
-      const deadline =
-        stop.signal.aborted || stalled()
-          ? (options.cleanupDeadlineMs ?? LIMITS.cleanupDeadlineMs)
-          : undefined;
-      cleanerClient.cleaningUp(deadline);
+      run.cleaningUp(stop.signal.aborted || stalled() !== undefined);
       // @note The deletes now; whether the list still shows any of the run's collections is
-      // looked at once, at the run's end (`lookBack`), and the search index for the sequence's
-      // objects now, one search per word it planted.
-      const left = [
-        ...(await world.gate.write(() => world.run.cleanup(options.keys, undefined, false))),
-        ...(await orphans(cleaner, options.keys, settleMs, world)),
-      ];
-      for (const each of left) if (!leftBehind.includes(each)) leftBehind.push(each);
+      // looked at once, at the run's end (`lookBack`), and the sequence's objects now: a get of
+      // each, and a search for each word it planted.
+      const kept = await world.gate.write(() => world.run.cleanup(options.keys, undefined, false));
+      run.leave(kept);
+      run.leave(
+        await objectsLeft(
+          cleaner,
+          world.expected.objects,
+          (object) => world.keys[object.key] ?? options.keys.full,
+          settleMs,
+          Array.from({ length: WORDS }, (_, w) => world.word(w)),
+          kept,
+        ),
+      );
     }
   };
 
@@ -440,7 +379,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     });
   const property = propertyOn();
   // @note Until the run's end, a sweep on this machine leaves its data alone.
-  const heartbeat = startHeartbeat(runId);
+  run.begin();
   try {
     // @note Two phases: the budget finds a divergence (stopping at the first), then as long
     // again shrinks it, replaying from where it was found. A replay is one sequence, alone.
@@ -507,14 +446,16 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       }
       story.shownAgain = { shown, of };
     }
-    await endIfStalled();
     await lookOnce();
     return { ...summary(), story };
   } catch (error) {
-    await endIfStalled();
+    // @note A target that stalled ends the run as an error (exit 2) whatever fast-check made of
+    // the stall: the run looks for what it left, and `run.end()` says so.
+    if (stalled() && !interrupted()) await lookOnce();
     throw error;
   } finally {
-    await Promise.all([heartbeat.stop(), ...models.map(({ server }) => server.stop())]);
+    await Promise.all(models.map(({ server }) => server.stop()));
+    await run.end();
   }
 
   /**

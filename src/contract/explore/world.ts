@@ -25,7 +25,7 @@ import {
   type Sent,
 } from './comparison.ts';
 import { bodyBytes, fit, LARGE_BODY_BYTES } from './limits.ts';
-import { Gate } from './gate.ts';
+import { Gate } from '../runner/gate.ts';
 import { CreationClock, CreationSpacing } from './creation-clock.ts';
 
 export class World {

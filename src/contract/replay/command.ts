@@ -6,7 +6,7 @@ import { requestTimeoutOption, targetOptions, UsageError } from '../cli-options.
 import { leftBehindLines, listenForInterrupt, signalExitCode, sweepLine } from '../interrupt.ts';
 import { LIMITS } from '../limits.ts';
 import { keepSecrets, print, writeJson, writeXml } from '../output.ts';
-import { RunEnded } from '../runner.ts';
+import { RunEnded } from '../runner/run.ts';
 import { loadTargetFile } from '../target-api/load.ts';
 import type { Keys } from '../explore/comparison.ts';
 import { readReplayFile } from './read-file.ts';

@@ -9,7 +9,7 @@ import { allShown, hitsListed, nothingHidden } from '../judges/reads.ts';
 import type { StepRecord } from '../judges/verdict.ts';
 import { onPartOfTheList } from '../judges/walks.ts';
 import type { Sent } from '../explore/comparison.ts';
-import type { Gate } from '../explore/gate.ts';
+import type { Gate } from '../runner/gate.ts';
 import type { World } from '../explore/world.ts';
 import { judgeSummary } from '../explore/steps/get-collection.ts';
 

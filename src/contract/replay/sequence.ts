@@ -18,7 +18,7 @@ import { refusedToDelete } from '../judges/ownership.ts';
 import { collectionCreated } from '../judges/values.ts';
 import { walkBroken } from '../judges/walks.ts';
 import type { World } from '../explore/world.ts';
-import type { Gate } from '../explore/gate.ts';
+import type { Gate } from '../runner/gate.ts';
 import { matchRequest, type MatchedRequest } from './match.ts';
 import { judgeEffect, type ReplayState } from './effects.ts';
 import type { SequenceOutcome } from './outcome.ts';

@@ -1,0 +1,39 @@
+/**
+ * Found by trying the kit against a server written from the spec (issue 48, "objects left behind,
+ * unseen"): a collection delete that only took its objects out of the search index left them
+ * fetchable by id. Explore's clean-up looked for a sequence's objects by search alone (replay's by
+ * get alone), so the run's objects outlived it on the server and the report said nothing was left.
+ * Both now look one way (src/contract/runner/leftovers.ts): a get of each of the sequence's
+ * objects and a search for each word it planted; what is still answered is deleted, or reported.
+ */
+import { expect, it } from 'vitest';
+import { startExploreModel } from '../../src/bin/mock-target.ts';
+import { explore } from '../../src/contract/explore/explore.ts';
+import { startIndependentServer } from '../independent/server.ts';
+import { targetDescription } from '../contract/proofs/explore-independent.ts';
+
+it('explore leaves none of its objects behind on a server whose collection delete keeps them fetchable', async () => {
+  const server = await startIndependentServer({ variant: 'cascade-unindexed-only' });
+  // @note Nothing but what the run makes: every object held afterwards is the run's.
+  server.empty();
+  try {
+    const report = await explore({
+      startModel: startExploreModel,
+      baseUrl: server.url,
+      description: await targetDescription(),
+      keys: server.keys,
+      seed: 1,
+      lanes: 1,
+      budgetMs: 60_000,
+      shrinkBudgetMs: 0,
+      maxRequests: 1_500,
+    });
+    // The bug itself is the story (a deleted collection's object still answered)...
+    expect(report.story?.clause).toBe('DEL-2');
+    // ...and the clean-up found the objects the bug kept, and deleted them: none outlives the run.
+    expect(server.heldObjects()).toBe(0);
+    expect(report.leftBehind).toEqual([]);
+  } finally {
+    await server.close();
+  }
+}, 60_000);
