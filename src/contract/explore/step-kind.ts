@@ -1,7 +1,7 @@
 /**
  * One kind of step of `explore`, whole in one object: what it is called, how often it is drawn,
  * the operations it sends (it is drawn only when the target offers them), the clauses its judges
- * own, how fast-check generates it, and how it runs on both sides (its record is how it prints).
+ * own, how fast-check draws its fields, and how it runs on both sides (its record is how it prints).
  * A step names earlier resources by number (`ref`), taken modulo what exists when it runs, so
  * removing a step while shrinking leaves the others valid. A new kind is one file in `steps/` and
  * one line in `steps/index.ts`.
@@ -39,7 +39,11 @@ export interface StepKind<S extends { kind: string }> {
   needs: readonly OperationName[];
   /** A walk of the list: it passes the gate alone (gate.ts). */
   walks?: true;
-  arbitrary(draws: Draws): fc.Arbitrary<S>;
+  /**
+   * How fast-check draws each of its fields but `kind` (one arbitrary a field): the step is
+   * `fc.record` of them, its kind first.
+   */
+  fields(draws: Draws): { [F in Exclude<keyof S, 'kind'>]: fc.Arbitrary<S[F]> };
   run(world: World, step: S): Promise<void>;
 }
 

@@ -8,11 +8,16 @@ import type { ClauseId } from '../../generated/clauses.ts';
 import { CheckFailure } from '../failure.ts';
 import { RunData, type BeforeRun } from '../target-api/run-data.ts';
 import { PROFILE_OPERATION, type BodyValues, type Target } from '../target-api/target.ts';
-import type { OperationName } from '../target-api/description.ts';
+import { writes, type OperationName } from '../target-api/description.ts';
 import { bodyDecision } from '../../openapi/response-validation.ts';
-import { Expected, type CollectionPair, type Pair } from '../expectations/state.ts';
+import {
+  Expected,
+  type CollectionPair,
+  type ObjectPair,
+  type Pair,
+} from '../expectations/state.ts';
 import { absentAs, answeredAlike, ok, type Absence } from '../judges/status.ts';
-import { accountOf, OPERATION_CLAUSE, type KeyName } from '../judges/clause-of.ts';
+import { accountOf, OPERATION_CLAUSE, requestClause, type KeyName } from '../judges/clause-of.ts';
 import { Divergence, diverged, uphold, type StepRecord, type Verdict } from '../judges/verdict.ts';
 import { short } from '../judges/json.ts';
 import { judgedByDocument } from '../judges/document.ts';
@@ -27,6 +32,17 @@ import {
 import { bodyBytes, fit, LARGE_BODY_BYTES } from './limits.ts';
 import { Gate } from '../runner/gate.ts';
 import { CreationClock, CreationSpacing } from './creation-clock.ts';
+
+/** The operations on one of a sequence's collections or objects (`World.on`). */
+type ResourceOperation =
+  | 'getCollection'
+  | 'updateCollection'
+  | 'deleteCollection'
+  | 'createObject'
+  | 'getObject'
+  | 'replaceObject'
+  | 'updateObject'
+  | 'deleteObject';
 
 export class World {
   readonly records: StepRecord[] = [];
@@ -155,6 +171,31 @@ export class World {
       throw new TooLarge(bytes);
     if (this.profile) this.judgedByDocument(operation, (target as Sent).status);
     return [target as Sent, model];
+  }
+
+  /**
+   * Sends `operation` on one of the sequence's collections or objects to both sides, records it
+   * as `request`, and has its status judged: absent once the resource (or its collection) is
+   * deleted or is another account's, else as the operation's clause says.
+   */
+  async on(
+    operation: ResourceOperation,
+    pair: CollectionPair | ObjectPair,
+    key: KeyName,
+    request: string,
+    body?: () => BodyValues,
+  ): Promise<[Sent, Sent, StepRecord]> {
+    const [target, model] = await this.both(operation, key, {
+      params: (side) =>
+        'collection' in pair
+          ? { collection_id: pair.collection[side], object_id: pair[side] }
+          : { collection_id: pair[side] },
+      ...(body ? { body } : {}),
+    });
+    const record = this.record(request, model, target);
+    const clause = requestClause(pair, key, writes(operation), OPERATION_CLAUSE[operation]);
+    this.answered(clause, model, target, record, this.why(pair, key));
+    return [target, model, record];
   }
 
   /** Counts what openapi.yaml judged of a response that passed it (`--level profile`). */

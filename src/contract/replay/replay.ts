@@ -17,7 +17,8 @@ import { objectsLeft } from '../runner/leftovers.ts';
 import { Run, RunEnded, type RunSettings } from '../runner/run.ts';
 import { World } from '../explore/world.ts';
 import { filesJudged } from './nothing-judged.ts';
-import { matched, SequenceReplay, writes } from './sequence.ts';
+import { writes } from '../target-api/description.ts';
+import { matched, SequenceReplay } from './sequence.ts';
 import type { ReplayedSequence, ReplayReport } from './outcome.ts';
 
 export type { ReplayReport } from './outcome.ts';

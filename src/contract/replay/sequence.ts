@@ -5,10 +5,9 @@
  * and the description allow, then what the spec states of the answer (metadata and counts,
  * content and system fields, what a list and a search show of the sequence's own data).
  */
-import { operationParameters } from '../../generated/operations.ts';
 import type { RecordedExchange } from '../../openapi/recording.ts';
 import { CheckFailure } from '../failure.ts';
-import { OPERATION_IDS, type OperationName } from '../target-api/description.ts';
+import { writes, type OperationName } from '../target-api/description.ts';
 import type { BodyValues } from '../target-api/target.ts';
 import type { Sent } from '../explore/comparison.ts';
 import type { CollectionPair, ObjectPair } from '../expectations/state.ts';
@@ -22,10 +21,6 @@ import type { Gate } from '../runner/gate.ts';
 import { matchRequest, type MatchedRequest } from './match.ts';
 import { judgeEffect, type ReplayState } from './effects.ts';
 import type { SequenceOutcome } from './outcome.ts';
-
-/** Whether an operation changes data (generated from openapi.yaml). */
-export const writes = (operation: OperationName): boolean =>
-  operationParameters[OPERATION_IDS[operation]]?.writes ?? true;
 
 /** A recorded exchange read through the description it was recorded against. */
 export function matched(world: World, exchange: RecordedExchange): MatchedRequest | undefined {

@@ -46,6 +46,10 @@ export const OPERATION_IDS = Object.fromEntries(operationIds.map((id) => [nameOf
   [Id in OperationId as Aliased<Id>]: Id;
 };
 
+/** Whether an operation changes data (generated from openapi.yaml). */
+export const writes = (operation: OperationName): boolean =>
+  operationParameters[OPERATION_IDS[operation]]?.writes ?? true;
+
 /** One operation: a method and a path template relative to `--base-url`. */
 export interface OperationTemplate {
   method: string;

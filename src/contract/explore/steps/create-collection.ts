@@ -4,7 +4,6 @@ import { created } from '../../expectations/updates.ts';
 import { keyClause, OPERATION_CLAUSE } from '../../judges/clause-of.ts';
 import { ok } from '../../judges/status.ts';
 import { collectionCreated } from '../../judges/values.ts';
-import * as fc from '../fast-check.ts';
 import { stepKind, type KeyName } from '../step-kind.ts';
 import { metadata } from '../values.ts';
 import type { World } from '../world.ts';
@@ -19,8 +18,7 @@ export const createCollection = stepKind<CreateCollection>({
   kind: 'createCollection',
   weight: 4,
   needs: ['createCollection'],
-  arbitrary: ({ key }) =>
-    fc.record({ kind: fc.constant('createCollection' as const), key, metadata }),
+  fields: ({ key }) => ({ key, metadata }),
   run: (world, step) => create(world, step.key, step.metadata),
 });
 

@@ -9,12 +9,7 @@ export const createCollections = stepKind<CreateCollections>({
   kind: 'createCollections',
   weight: 1,
   needs: ['createCollection'],
-  arbitrary: ({ key }) =>
-    fc.record({
-      kind: fc.constant('createCollections' as const),
-      key,
-      count: fc.integer({ min: 2, max: 6 }),
-    }),
+  fields: ({ key }) => ({ key, count: fc.integer({ min: 2, max: 6 }) }),
   run: async (world, step) => {
     // @note One after another: the order of creation is the order a list shows.
     for (let i = 0; i < step.count; i++) await create(world, step.key, {});

@@ -6,7 +6,6 @@ import { OPERATION_CLAUSE, requestClause } from '../../judges/clause-of.ts';
 import { ok } from '../../judges/status.ts';
 import { objectCreated } from '../../judges/values.ts';
 import type { StepRecord } from '../../judges/verdict.ts';
-import * as fc from '../fast-check.ts';
 import type { KeyName } from '../step-kind.ts';
 import { stepKind, WORDS, type Writer } from '../step-kind.ts';
 import { content } from '../values.ts';
@@ -25,14 +24,7 @@ export const createObject = stepKind<CreateObject>({
   kind: 'createObject',
   weight: 4,
   needs: ['createObject'],
-  arbitrary: ({ ref, writer, word }) =>
-    fc.record({
-      kind: fc.constant('createObject' as const),
-      ref,
-      key: writer,
-      word,
-      content,
-    }),
+  fields: ({ ref, writer, word }) => ({ ref, key: writer, word, content }),
   run: (world, step) => create(world, step.ref, step.key, step.word, step.content),
 });
 

@@ -12,13 +12,7 @@ export const createObjects = stepKind<CreateObjects>({
   kind: 'createObjects',
   weight: 1,
   needs: ['createObject'],
-  arbitrary: ({ ref, word }) =>
-    fc.record({
-      kind: fc.constant('createObjects' as const),
-      ref,
-      count: fc.integer({ min: 2, max: 30 }),
-      word,
-    }),
+  fields: ({ ref, word }) => ({ ref, count: fc.integer({ min: 2, max: 30 }), word }),
   run: (world, step) => create(world, step.ref, step.count, step.word),
 });
 

@@ -1,9 +1,7 @@
 /** Deletes a collection (its owner's key, or another), then reads it and one of its objects back. */
 import { AFTER } from '../../expectations/effects.ts';
-import { OPERATION_CLAUSE, requestClause } from '../../judges/clause-of.ts';
 import { refusedToDelete } from '../../judges/ownership.ts';
 import { ok } from '../../judges/status.ts';
-import * as fc from '../fast-check.ts';
 import type { KeyName } from '../step-kind.ts';
 import { stepKind, type Writer } from '../step-kind.ts';
 import type { World } from '../world.ts';
@@ -17,8 +15,7 @@ export const deleteCollection = stepKind<DeleteCollection>({
   kind: 'deleteCollection',
   weight: 2,
   needs: ['deleteCollection'],
-  arbitrary: ({ ref, writer }) =>
-    fc.record({ kind: fc.constant('deleteCollection' as const), ref, key: writer }),
+  fields: ({ ref, writer }) => ({ ref, key: writer }),
   run: async (world, step) => {
     const owner = world.expected.collection(step.ref)?.key;
     if (!owner) return;
@@ -44,17 +41,7 @@ export async function remove(
     world.records.push(record);
     world.judged(refusedToDelete(refused), record);
   }
-  const [target, model] = await world.both('deleteCollection', key, {
-    params: (side) => ({ collection_id: pair[side] }),
-  });
-  const record = world.record(request, model, target);
-  world.answered(
-    requestClause(pair, key, true, OPERATION_CLAUSE.deleteCollection),
-    model,
-    target,
-    record,
-    world.why(pair, key),
-  );
+  const [, model] = await world.on('deleteCollection', pair, key, request);
   if (!ok(model.status)) return;
   AFTER.deleteCollection(world.expected, { collection: pair, values: {} });
   // Gone on both sides: the clean-up has nothing to delete again.

@@ -2,11 +2,10 @@
 import { AFTER } from '../../expectations/effects.ts';
 import { ok } from '../../judges/status.ts';
 import type { OperationName } from '../../target-api/description.ts';
-import * as fc from '../fast-check.ts';
 import { stepKind, type Writer } from '../step-kind.ts';
 import type { World } from '../world.ts';
 import { get as getCollection } from './get-collection.ts';
-import { get as getObject, onObject } from './get-object.ts';
+import { get as getObject } from './get-object.ts';
 import { list as listObjects } from './list-objects.ts';
 import { ask as search } from './search.ts';
 
@@ -16,8 +15,7 @@ export const deleteObject = stepKind<DeleteObject>({
   kind: 'deleteObject',
   weight: 2,
   needs: ['deleteObject'],
-  arbitrary: ({ ref, writer }) =>
-    fc.record({ kind: fc.constant('deleteObject' as const), ref, key: writer }),
+  fields: ({ ref, writer }) => ({ ref, key: writer }),
   run: (world, step) => remove(world, step.ref, step.key),
 });
 
@@ -27,7 +25,7 @@ async function remove(world: World, ref: number, writer: Writer): Promise<void> 
   if (!pair) return;
   const key = writer === 'owner' ? pair.key : writer;
   const request = `delete object #${expected.numberOf(pair)} (key ${key})`;
-  const [, model] = await onObject(world, 'deleteObject', pair, key, request);
+  const [, model] = await world.on('deleteObject', pair, key, request);
   if (!ok(model.status)) return;
   AFTER.deleteObject(expected, { object: pair, values: {} });
   // Read back at once through every operation that could show it: the collection counts one

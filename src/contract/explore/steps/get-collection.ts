@@ -1,11 +1,9 @@
 /** Gets a collection with one key: its metadata and object count against the model's. */
 import type { CollectionPair } from '../../expectations/state.ts';
 import { allowed } from '../../expectations/updates.ts';
-import { OPERATION_CLAUSE, requestClause } from '../../judges/clause-of.ts';
 import { ok } from '../../judges/status.ts';
 import { metadataAsWritten, objectCount } from '../../judges/values.ts';
 import type { StepRecord } from '../../judges/verdict.ts';
-import * as fc from '../fast-check.ts';
 import { stepKind, type KeyName } from '../step-kind.ts';
 import type { World } from '../world.ts';
 
@@ -15,28 +13,15 @@ export const getCollection = stepKind<GetCollection>({
   kind: 'getCollection',
   weight: 3,
   needs: ['getCollection'],
-  arbitrary: ({ ref, key }) => fc.record({ kind: fc.constant('getCollection' as const), ref, key }),
+  fields: ({ ref, key }) => ({ ref, key }),
   run: (world, step) => get(world, step.ref, step.key),
 });
 
 export async function get(world: World, ref: number, key: KeyName): Promise<void> {
   const pair = world.expected.collection(ref);
   if (!pair) return;
-  const [target, model] = await world.both('getCollection', key, {
-    params: (side) => ({ collection_id: pair[side] }),
-  });
-  const record = world.record(
-    `get collection #${world.expected.numberOf(pair)} (key ${key})`,
-    model,
-    target,
-  );
-  world.answered(
-    requestClause(pair, null, false, OPERATION_CLAUSE.getCollection),
-    model,
-    target,
-    record,
-    world.why(pair, key),
-  );
+  const request = `get collection #${world.expected.numberOf(pair)} (key ${key})`;
+  const [target, model, record] = await world.on('getCollection', pair, key, request);
   if (!ok(model.status)) return;
   judgeSummary(
     world,

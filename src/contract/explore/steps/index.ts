@@ -91,6 +91,11 @@ export async function runStep(world: World, step: Step): Promise<void> {
   }
 }
 
+/** A kind's steps: `fc.record` of its fields, its kind first. */
+function stepOf(kind: StepKind<Step>, draws: Draws): fc.Arbitrary<Step> {
+  return fc.record({ kind: fc.constant(kind.kind), ...kind.fields(draws) }) as fc.Arbitrary<Step>;
+}
+
 /** The steps of a sequence, given the keys the run has and the operations the target offers. */
 export function stepArbitrary(
   keys: readonly KeyName[],
@@ -114,7 +119,7 @@ export function stepArbitrary(
   const drawn = (STEP_KINDS as readonly StepKind<Step>[]).flatMap((kind) => {
     const weight = typeof kind.weight === 'number' ? kind.weight : kind.weight(draws);
     return weight > 0 && kind.needs.every(offers)
-      ? [{ weight, arbitrary: kind.arbitrary(draws) }]
+      ? [{ weight, arbitrary: stepOf(kind, draws) }]
       : [];
   });
   return fc.oneof(...drawn);

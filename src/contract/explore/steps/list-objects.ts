@@ -6,7 +6,6 @@ import { nothingHidden, sameItems } from '../../judges/reads.ts';
 import { ok } from '../../judges/status.ts';
 import type { StepRecord } from '../../judges/verdict.ts';
 import { listBroken } from '../../judges/walks.ts';
-import * as fc from '../fast-check.ts';
 import { stepKind, type KeyName } from '../step-kind.ts';
 import type { World } from '../world.ts';
 
@@ -16,8 +15,7 @@ export const listObjects = stepKind<ListObjects>({
   kind: 'listObjects',
   weight: 2,
   needs: ['listObjects'],
-  arbitrary: ({ ref, key, pageSize }) =>
-    fc.record({ kind: fc.constant('listObjects' as const), ref, key, pageSize }),
+  fields: ({ ref, key, pageSize }) => ({ ref, key, pageSize }),
   run: (world, step) => world.settled(() => list(world, step.ref, step.key, step.pageSize)),
 });
 

@@ -161,10 +161,8 @@ export const oddRequest = stepKind<OddRequest>({
   kind: 'oddRequest',
   weight: 2,
   needs: ['listCollections', 'getCollection', 'createCollection'],
-  arbitrary: ({ profile }) =>
-    fc.record({
-      kind: fc.constant('oddRequest' as const),
-      odd: fc.constantFrom<Oddity>(...SPEC_ODDITIES, ...(profile ? PROFILE_ODDITIES : [])),
-    }),
+  fields: ({ profile }) => ({
+    odd: fc.constantFrom<Oddity>(...SPEC_ODDITIES, ...(profile ? PROFILE_ODDITIES : [])),
+  }),
   run: (world, step) => sendOdd(world, step.odd),
 });

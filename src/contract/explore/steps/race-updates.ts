@@ -14,12 +14,7 @@ export const raceUpdates = stepKind<RaceUpdates>({
   kind: 'raceUpdates',
   weight: 1,
   needs: ['updateCollection'],
-  arbitrary: ({ ref }) =>
-    fc.record({
-      kind: fc.constant('raceUpdates' as const),
-      ref,
-      count: fc.integer({ min: 2, max: 4 }),
-    }),
+  fields: ({ ref }) => ({ ref, count: fc.integer({ min: 2, max: 4 }) }),
   run: (world, step) => race(world, step.ref, step.count),
 });
 

@@ -2,12 +2,11 @@
 import { AFTER } from '../../expectations/effects.ts';
 import type { ObjectPair } from '../../expectations/state.ts';
 import { ok } from '../../judges/status.ts';
-import * as fc from '../fast-check.ts';
 import { stepKind, WORDS, type Writer } from '../step-kind.ts';
 import { content } from '../values.ts';
 import type { World } from '../world.ts';
 import { plant } from './create-object.ts';
-import { get as getObject, onObject } from './get-object.ts';
+import { get as getObject } from './get-object.ts';
 import { ask as search } from './search.ts';
 
 export type ReplaceObject = {
@@ -22,14 +21,7 @@ export const replaceObject = stepKind<ReplaceObject>({
   kind: 'replaceObject',
   weight: 2,
   needs: ['replaceObject'],
-  arbitrary: ({ ref, writer, word }) =>
-    fc.record({
-      kind: fc.constant('replaceObject' as const),
-      ref,
-      key: writer,
-      word,
-      content,
-    }),
+  fields: ({ ref, writer, word }) => ({ ref, key: writer, word, content }),
   run: (world, step) => replace(world, step.ref, step.key, step.word, step.content),
 });
 
@@ -51,7 +43,7 @@ export async function writeContent(
 ): Promise<void> {
   const key = writer === 'owner' ? pair.key : writer;
   const request = `${says} of object #${world.expected.numberOf(pair)} (key ${key}, word ${word % WORDS})${after}`;
-  const [, model] = await onObject(world, operation, pair, key, request, () => ({ content }));
+  const [, model] = await world.on(operation, pair, key, request, () => ({ content }));
   if (!ok(model.status)) return;
   AFTER[operation](world.expected, { object: pair, values: { content } });
   pair.word = word % WORDS;

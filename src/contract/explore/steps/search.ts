@@ -17,13 +17,7 @@ export const search = stepKind<Search>({
   kind: 'search',
   weight: 3,
   needs: ['search'],
-  arbitrary: ({ word, ref, key }) =>
-    fc.record({
-      kind: fc.constant('search' as const),
-      word,
-      scoped: fc.option(ref, { nil: null }),
-      key,
-    }),
+  fields: ({ word, ref, key }) => ({ word, scoped: fc.option(ref, { nil: null }), key }),
   run: (world, step) => world.settled(() => ask(world, step.word, step.scoped, step.key)),
 });
 

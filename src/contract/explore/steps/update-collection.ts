@@ -1,8 +1,6 @@
 /** Updates a collection's metadata (as the target's update style says), then reads it back. */
 import { AFTER } from '../../expectations/effects.ts';
-import { OPERATION_CLAUSE, requestClause } from '../../judges/clause-of.ts';
 import { ok } from '../../judges/status.ts';
-import * as fc from '../fast-check.ts';
 import { stepKind, type Writer } from '../step-kind.ts';
 import { metadata } from '../values.ts';
 import type { World } from '../world.ts';
@@ -19,13 +17,7 @@ export const updateCollection = stepKind<UpdateCollection>({
   kind: 'updateCollection',
   weight: 2,
   needs: ['updateCollection'],
-  arbitrary: ({ ref, writer }) =>
-    fc.record({
-      kind: fc.constant('updateCollection' as const),
-      ref,
-      key: writer,
-      metadata,
-    }),
+  fields: ({ ref, writer }) => ({ ref, key: writer, metadata }),
   run: (world, step) => update(world, step.ref, step.key, step.metadata),
 });
 
@@ -39,22 +31,8 @@ export async function update(
   if (!pair) return;
   const key = writer === 'owner' ? pair.key : writer;
   const body = world.fit({ metadata });
-  const [target, model] = await world.both('updateCollection', key, {
-    params: (side) => ({ collection_id: pair[side] }),
-    body: () => body,
-  });
-  const record = world.record(
-    `update the metadata of collection #${world.expected.numberOf(pair)} (key ${key})`,
-    model,
-    target,
-  );
-  world.answered(
-    requestClause(pair, key, true, OPERATION_CLAUSE.updateCollection),
-    model,
-    target,
-    record,
-    world.why(pair, key),
-  );
+  const request = `update the metadata of collection #${world.expected.numberOf(pair)} (key ${key})`;
+  const [, model] = await world.on('updateCollection', pair, key, request, () => body);
   if (!ok(model.status)) return;
   AFTER.updateCollection(world.expected, { collection: pair, values: body });
   // Read back at once: the metadata set, and the count as it was.

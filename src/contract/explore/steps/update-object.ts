@@ -1,6 +1,5 @@
 /** A partial update of an object's content (our document's PATCH): keys set, `null` ones removed. */
 import { short } from '../../judges/json.ts';
-import * as fc from '../fast-check.ts';
 import { stepKind, type Writer } from '../step-kind.ts';
 import { patch } from '../values.ts';
 import type { World } from '../world.ts';
@@ -19,14 +18,7 @@ export const updateObject = stepKind<UpdateObject>({
   kind: 'updateObject',
   weight: 2,
   needs: ['updateObject'],
-  arbitrary: ({ ref, writer, word }) =>
-    fc.record({
-      kind: fc.constant('updateObject' as const),
-      ref,
-      key: writer,
-      word,
-      patch,
-    }),
+  fields: ({ ref, writer, word }) => ({ ref, key: writer, word, patch }),
   run: (world, step) => update(world, step.ref, step.key, step.word, step.patch),
 });
 

@@ -4,7 +4,6 @@ import { accountOf } from '../../judges/clause-of.ts';
 import { short } from '../../judges/json.ts';
 import type { StepRecord } from '../../judges/verdict.ts';
 import { pagesOfTheirKey } from '../../judges/walks.ts';
-import * as fc from '../fast-check.ts';
 import { stepKind, type KeyName } from '../step-kind.ts';
 import type { World } from '../world.ts';
 import { broken, numbers } from './walk-while-writing.ts';
@@ -22,13 +21,7 @@ export const walkAcrossKeys = stepKind<WalkAcrossKeys>({
   weight: ({ keys }) => (keys.length > 1 ? 2 : 0),
   needs: ['listCollections'],
   walks: true,
-  arbitrary: ({ pageSize, key }) =>
-    fc.record({
-      kind: fc.constant('walkAcrossKeys' as const),
-      pageSize,
-      first: key,
-      then: key,
-    }),
+  fields: ({ pageSize, key }) => ({ pageSize, first: key, then: key }),
   run: (world, step) => walk(world, world.pageSize(step.pageSize), step.first, step.then),
 });
 

@@ -24,13 +24,11 @@ export const walkWhileWriting = stepKind<WalkWhileWriting>({
   weight: 2,
   needs: ['listCollections', 'createCollection', 'deleteCollection'],
   walks: true,
-  arbitrary: ({ pageSize, key, ref }) =>
-    fc.record({
-      kind: fc.constant('walkWhileWriting' as const),
-      pageSize,
-      key,
-      writes: fc.array(fc.option(ref, { nil: null }), { minLength: 1, maxLength: 3 }),
-    }),
+  fields: ({ pageSize, key, ref }) => ({
+    pageSize,
+    key,
+    writes: fc.array(fc.option(ref, { nil: null }), { minLength: 1, maxLength: 3 }),
+  }),
   run: (world, step) => walk(world, world.pageSize(step.pageSize), step.key, step.writes),
 });
 

@@ -5,7 +5,6 @@ import { nothingHidden } from '../../judges/reads.ts';
 import type { StepRecord } from '../../judges/verdict.ts';
 import { creationOrder, eachOnce } from '../../judges/walks.ts';
 import type { Target } from '../../target-api/target.ts';
-import * as fc from '../fast-check.ts';
 import { stepKind, type KeyName } from '../step-kind.ts';
 import type { World } from '../world.ts';
 import { judgeSummary } from './get-collection.ts';
@@ -17,8 +16,7 @@ export const walk = stepKind<Walk>({
   weight: 2,
   needs: ['listCollections'],
   walks: true,
-  arbitrary: ({ pageSize, key }) =>
-    fc.record({ kind: fc.constant('walk' as const), pageSize, key }),
+  fields: ({ pageSize, key }) => ({ pageSize, key }),
   run: (world, step) =>
     world.settled(() => walkList(world, world.pageSize(step.pageSize), step.key)),
 });
