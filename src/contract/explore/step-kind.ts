@@ -47,7 +47,22 @@ export interface StepKind<S extends { kind: string }> {
   run(world: World, step: S): Promise<void>;
 }
 
-/** A kind, checked against StepKind with its step's type kept. */
-export function stepKind<S extends { kind: string }>(kind: StepKind<S>): StepKind<S> {
-  return kind;
+/** The value an arbitrary draws. */
+type Drawn<A> = A extends fc.Arbitrary<infer V> ? V : never;
+
+/** The step of kind `K` whose fields the arbitraries `F` draw: plain data, printed as it is. */
+export type StepOf<K extends string, F> = { kind: K } & { [P in keyof F]: Drawn<F[P]> };
+
+/** A kind, its step's type read from its kind and its fields. */
+export function stepKind<K extends string, F extends Record<string, fc.Arbitrary<unknown>>>(
+  kind: Omit<StepKind<StepOf<K, F>>, 'kind' | 'needs' | 'fields' | 'run'> & {
+    kind: K;
+    fields(draws: Draws): F;
+    run(world: World, step: StepOf<K, F>): Promise<void>;
+  } & (K extends OperationName
+      ? { /** Default: the operation it is named after. */ needs?: readonly OperationName[] }
+      : { needs: readonly OperationName[] }),
+): StepKind<StepOf<K, F>> {
+  const needs = kind.needs ?? [kind.kind as OperationName];
+  return { ...kind, needs } as unknown as StepKind<StepOf<K, F>>;
 }

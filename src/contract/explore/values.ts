@@ -96,4 +96,6 @@ const anyContent = fc
  */
 export const metadata = fc.noShrink(anyMetadata);
 export const patch = fc.noShrink(anyPatch);
-export const content = fc.noShrink(anyContent);
+/** An object's content as a step holds it: any JSON object with a text to plant a word in. */
+export type Content = { text: string } & Record<string, unknown>;
+export const content: fc.Arbitrary<Content> = fc.noShrink(anyContent);

@@ -8,16 +8,9 @@ import { stepKind, type KeyName } from '../step-kind.ts';
 import { metadata } from '../values.ts';
 import type { World } from '../world.ts';
 
-export type CreateCollection = {
-  kind: 'createCollection';
-  key: KeyName;
-  metadata: Record<string, unknown>;
-};
-
-export const createCollection = stepKind<CreateCollection>({
+export const createCollection = stepKind({
   kind: 'createCollection',
   weight: 4,
-  needs: ['createCollection'],
   fields: ({ key }) => ({ key, metadata }),
   run: (world, step) => create(world, step.key, step.metadata),
 });

@@ -1,11 +1,9 @@
 /** Several collections, one after another: lists of more than a page. */
 import { create } from './create-collection.ts';
 import * as fc from '../fast-check.ts';
-import { stepKind, type KeyName } from '../step-kind.ts';
+import { stepKind } from '../step-kind.ts';
 
-export type CreateCollections = { kind: 'createCollections'; key: KeyName; count: number };
-
-export const createCollections = stepKind<CreateCollections>({
+export const createCollections = stepKind({
   kind: 'createCollections',
   weight: 1,
   needs: ['createCollection'],

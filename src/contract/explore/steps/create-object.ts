@@ -12,18 +12,9 @@ import { content } from '../values.ts';
 import type { World } from '../world.ts';
 import { get as getObject } from './get-object.ts';
 
-export type CreateObject = {
-  kind: 'createObject';
-  ref: number;
-  key: Writer;
-  word: number;
-  content: unknown;
-};
-
-export const createObject = stepKind<CreateObject>({
+export const createObject = stepKind({
   kind: 'createObject',
   weight: 4,
-  needs: ['createObject'],
   fields: ({ ref, writer, word }) => ({ ref, key: writer, word, content }),
   run: (world, step) => create(world, step.ref, step.key, step.word, step.content),
 });

@@ -6,9 +6,7 @@ import type { World } from '../world.ts';
 import { oneObject } from './create-object.ts';
 import { ask as search } from './search.ts';
 
-export type CreateObjects = { kind: 'createObjects'; ref: number; count: number; word: number };
-
-export const createObjects = stepKind<CreateObjects>({
+export const createObjects = stepKind({
   kind: 'createObjects',
   weight: 1,
   needs: ['createObject'],

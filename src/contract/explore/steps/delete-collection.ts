@@ -3,18 +3,15 @@ import { AFTER } from '../../expectations/effects.ts';
 import { refusedToDelete } from '../../judges/ownership.ts';
 import { ok } from '../../judges/status.ts';
 import type { KeyName } from '../step-kind.ts';
-import { stepKind, type Writer } from '../step-kind.ts';
+import { stepKind } from '../step-kind.ts';
 import type { World } from '../world.ts';
 import { get as getCollection } from './get-collection.ts';
 import { get as getObject } from './get-object.ts';
 import { ask as search } from './search.ts';
 
-export type DeleteCollection = { kind: 'deleteCollection'; ref: number; key: Writer };
-
-export const deleteCollection = stepKind<DeleteCollection>({
+export const deleteCollection = stepKind({
   kind: 'deleteCollection',
   weight: 2,
-  needs: ['deleteCollection'],
   fields: ({ ref, writer }) => ({ ref, key: writer }),
   run: async (world, step) => {
     const owner = world.expected.collection(step.ref)?.key;

@@ -9,12 +9,9 @@ import { get as getObject } from './get-object.ts';
 import { list as listObjects } from './list-objects.ts';
 import { ask as search } from './search.ts';
 
-export type DeleteObject = { kind: 'deleteObject'; ref: number; key: Writer };
-
-export const deleteObject = stepKind<DeleteObject>({
+export const deleteObject = stepKind({
   kind: 'deleteObject',
   weight: 2,
-  needs: ['deleteObject'],
   fields: ({ ref, writer }) => ({ ref, key: writer }),
   run: (world, step) => remove(world, step.ref, step.key),
 });

@@ -7,12 +7,9 @@ import type { StepRecord } from '../../judges/verdict.ts';
 import { stepKind, type KeyName } from '../step-kind.ts';
 import type { World } from '../world.ts';
 
-export type GetCollection = { kind: 'getCollection'; ref: number; key: KeyName };
-
-export const getCollection = stepKind<GetCollection>({
+export const getCollection = stepKind({
   kind: 'getCollection',
   weight: 3,
-  needs: ['getCollection'],
   fields: ({ ref, key }) => ({ ref, key }),
   run: (world, step) => get(world, step.ref, step.key),
 });

@@ -5,12 +5,9 @@ import { contentAsWritten, holdsContent, systemFields } from '../../judges/value
 import { stepKind, type KeyName } from '../step-kind.ts';
 import type { World } from '../world.ts';
 
-export type GetObject = { kind: 'getObject'; ref: number; key: KeyName };
-
-export const getObject = stepKind<GetObject>({
+export const getObject = stepKind({
   kind: 'getObject',
   weight: 3,
-  needs: ['getObject'],
   fields: ({ ref, key }) => ({ ref, key }),
   run: (world, step) => get(world, step.ref, step.key),
 });

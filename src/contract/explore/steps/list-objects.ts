@@ -9,12 +9,9 @@ import { listBroken } from '../../judges/walks.ts';
 import { stepKind, type KeyName } from '../step-kind.ts';
 import type { World } from '../world.ts';
 
-export type ListObjects = { kind: 'listObjects'; ref: number; key: KeyName; pageSize: number };
-
-export const listObjects = stepKind<ListObjects>({
+export const listObjects = stepKind({
   kind: 'listObjects',
   weight: 2,
-  needs: ['listObjects'],
   fields: ({ ref, key, pageSize }) => ({ ref, key, pageSize }),
   run: (world, step) => world.settled(() => list(world, step.ref, step.key, step.pageSize)),
 });

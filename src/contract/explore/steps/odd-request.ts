@@ -35,8 +35,6 @@ const PROFILE_ODDITIES = [
 
 type Oddity = (typeof SPEC_ODDITIES)[number] | (typeof PROFILE_ODDITIES)[number];
 
-export type OddRequest = { kind: 'oddRequest'; odd: Oddity };
-
 /** What each odd request is, in words (its clause: ODD_REQUEST_CLAUSE). */
 const SAYS: Record<Oddity, string> = {
   unknownId: 'get a collection by an id that names nothing',
@@ -157,7 +155,7 @@ async function wrongMethod(world: World): Promise<void> {
   world.answered(ODD_REQUEST_CLAUSE.wrongMethod, sent(model), sent(target), record);
 }
 
-export const oddRequest = stepKind<OddRequest>({
+export const oddRequest = stepKind({
   kind: 'oddRequest',
   weight: 2,
   needs: ['listCollections', 'getCollection', 'createCollection'],

@@ -8,9 +8,7 @@ import { stepKind } from '../step-kind.ts';
 import type { World } from '../world.ts';
 import { update as updateCollection } from './update-collection.ts';
 
-export type RaceUpdates = { kind: 'raceUpdates'; ref: number; count: number };
-
-export const raceUpdates = stepKind<RaceUpdates>({
+export const raceUpdates = stepKind({
   kind: 'raceUpdates',
   weight: 1,
   needs: ['updateCollection'],

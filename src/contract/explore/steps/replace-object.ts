@@ -9,18 +9,9 @@ import { plant } from './create-object.ts';
 import { get as getObject } from './get-object.ts';
 import { ask as search } from './search.ts';
 
-export type ReplaceObject = {
-  kind: 'replaceObject';
-  ref: number;
-  key: Writer;
-  word: number;
-  content: unknown;
-};
-
-export const replaceObject = stepKind<ReplaceObject>({
+export const replaceObject = stepKind({
   kind: 'replaceObject',
   weight: 2,
-  needs: ['replaceObject'],
   fields: ({ ref, writer, word }) => ({ ref, key: writer, word, content }),
   run: (world, step) => replace(world, step.ref, step.key, step.word, step.content),
 });

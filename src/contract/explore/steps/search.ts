@@ -11,12 +11,9 @@ import * as fc from '../fast-check.ts';
 import { stepKind, WORDS, type KeyName } from '../step-kind.ts';
 import type { World } from '../world.ts';
 
-export type Search = { kind: 'search'; word: number; scoped: number | null; key: KeyName };
-
-export const search = stepKind<Search>({
+export const search = stepKind({
   kind: 'search',
   weight: 3,
-  needs: ['search'],
   fields: ({ word, ref, key }) => ({ word, scoped: fc.option(ref, { nil: null }), key }),
   run: (world, step) => world.settled(() => ask(world, step.word, step.scoped, step.key)),
 });

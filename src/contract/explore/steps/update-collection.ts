@@ -6,17 +6,9 @@ import { metadata } from '../values.ts';
 import type { World } from '../world.ts';
 import { get as getCollection } from './get-collection.ts';
 
-export type UpdateCollection = {
-  kind: 'updateCollection';
-  ref: number;
-  key: Writer;
-  metadata: Record<string, unknown>;
-};
-
-export const updateCollection = stepKind<UpdateCollection>({
+export const updateCollection = stepKind({
   kind: 'updateCollection',
   weight: 2,
-  needs: ['updateCollection'],
   fields: ({ ref, writer }) => ({ ref, key: writer, metadata }),
   run: (world, step) => update(world, step.ref, step.key, step.metadata),
 });

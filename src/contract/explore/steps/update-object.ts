@@ -6,18 +6,9 @@ import type { World } from '../world.ts';
 import { plant } from './create-object.ts';
 import { writeContent } from './replace-object.ts';
 
-export type UpdateObject = {
-  kind: 'updateObject';
-  ref: number;
-  key: Writer;
-  word: number;
-  patch: Record<string, unknown>;
-};
-
-export const updateObject = stepKind<UpdateObject>({
+export const updateObject = stepKind({
   kind: 'updateObject',
   weight: 2,
-  needs: ['updateObject'],
   fields: ({ ref, writer, word }) => ({ ref, key: writer, word, patch }),
   run: (world, step) => update(world, step.ref, step.key, step.word, step.patch),
 });

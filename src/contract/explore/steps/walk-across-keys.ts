@@ -8,14 +8,7 @@ import { stepKind, type KeyName } from '../step-kind.ts';
 import type { World } from '../world.ts';
 import { broken, numbers } from './walk-while-writing.ts';
 
-export type WalkAcrossKeys = {
-  kind: 'walkAcrossKeys';
-  pageSize: number;
-  first: KeyName;
-  then: KeyName;
-};
-
-export const walkAcrossKeys = stepKind<WalkAcrossKeys>({
+export const walkAcrossKeys = stepKind({
   kind: 'walkAcrossKeys',
   // @note Drawn only when there is another key to carry on with.
   weight: ({ keys }) => (keys.length > 1 ? 2 : 0),

@@ -12,14 +12,7 @@ import type { World } from '../world.ts';
 import { create as createCollection } from './create-collection.ts';
 import { remove as deleteCollection } from './delete-collection.ts';
 
-export type WalkWhileWriting = {
-  kind: 'walkWhileWriting';
-  pageSize: number;
-  key: KeyName;
-  writes: Array<number | null>;
-};
-
-export const walkWhileWriting = stepKind<WalkWhileWriting>({
+export const walkWhileWriting = stepKind({
   kind: 'walkWhileWriting',
   weight: 2,
   needs: ['listCollections', 'createCollection', 'deleteCollection'],

@@ -9,9 +9,7 @@ import { stepKind, type KeyName } from '../step-kind.ts';
 import type { World } from '../world.ts';
 import { judgeSummary } from './get-collection.ts';
 
-export type Walk = { kind: 'walk'; pageSize: number; key: KeyName };
-
-export const walk = stepKind<Walk>({
+export const walk = stepKind({
   kind: 'walk',
   weight: 2,
   needs: ['listCollections'],
