@@ -70,6 +70,75 @@ export function targetOptions(
   return otherKeyOptions(command, env);
 }
 
+/** A whole number from `min` to `max`, for an option. */
+export function whole(min: number, max: number): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value.trim()) || n < min || n > max)
+      throw new InvalidArgumentError(`must be a whole number from ${min} to ${max}`);
+    return n;
+  };
+}
+
+/** An environment variable that defaults a whole-number option (none: no default). */
+export function envWhole(name: string, min: number, max: number): number | undefined {
+  const value = process.env[name];
+  if (!value) return undefined;
+  try {
+    return whole(min, max)(value);
+  } catch (error) {
+    throw new UsageError(`${name}=${value}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * How a run sends, the suite's, `explore`'s and `replay`'s alike (the same names, ranges and
+ * environment variables; `concurrency` says what runs side by side in this command):
+ * `--concurrency`, `--settle`, `--max-body-bytes`, `--max-walk-items` and `--request-timeout`.
+ */
+export function runOptions(command: Command, env: NodeJS.ProcessEnv, concurrency: string): Command {
+  return command
+    .option(
+      '--concurrency <n>',
+      `${concurrency} (default 4; env ANSWERS_CONTRACT_CONCURRENCY)`,
+      whole(1, 32),
+      envWhole('ANSWERS_CONTRACT_CONCURRENCY', 1, 32),
+    )
+    .option(
+      '--settle <ms>',
+      'how long a list or a search may take to show a write: reads after writes are asked again until then (default 0; env ANSWERS_CONTRACT_SETTLE)',
+      whole(0, 60_000),
+      envWhole('ANSWERS_CONTRACT_SETTLE', 0, 60_000),
+    )
+    .option(
+      '--max-body-bytes <n>',
+      `the longest answer body read; a longer one fails what asked for it (default ${LIMITS.maxBodyBytes})`,
+      whole(1_024, 2 ** 31),
+    )
+    .option(
+      '--max-walk-items <n>',
+      `the most items one walk of a list collects; a longer list fails the walk (default ${LIMITS.maxWalkItems})`,
+      whole(1, 10_000_000),
+    )
+    .addOption(requestTimeoutOption(env));
+}
+
+/**
+ * Parses `argv` (from its first option: the command's own words left out) into `program`: false
+ * when it only printed its help; a usage error throws `UsageError`, one line.
+ */
+export function parseCommand(program: Command, argv: string[]): boolean {
+  program.exitOverride().configureOutput({ outputError: () => undefined });
+  try {
+    program.parse(argv, { from: 'user' });
+    return true;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'commander.helpDisplayed' || code === 'commander.version') return false;
+    throw new UsageError((error as Error).message.replace(/^error: /, ''));
+  }
+}
+
 /** A per-request deadline: `10s`, `1500ms`, `1m`; from 100 ms to 10 minutes. */
 function requestTimeout(text: string): number {
   const match = /^(\d+)\s*(ms|s|m)$/.exec(text.trim());
@@ -83,7 +152,7 @@ function requestTimeout(text: string): number {
  * `--request-timeout`, the suite's, `explore`'s and `replay`'s alike: how long one request may
  * take, its whole body read, before the target counts as stalled and the run ends.
  */
-export function requestTimeoutOption(env: NodeJS.ProcessEnv): Option {
+function requestTimeoutOption(env: NodeJS.ProcessEnv): Option {
   const fromEnv = env.ANSWERS_CONTRACT_REQUEST_TIMEOUT;
   const option = new Option(
     '--request-timeout <duration>',

@@ -1,11 +1,10 @@
-import { LIMITS } from './limits.ts';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CHECKS } from './checks/index.ts';
 import { formatReport, formatResult, toJUnit } from './report.ts';
 import type { ContractKeys } from './check.ts';
 import { listenForInterrupt, leftBehindLines, signalExitCode, sweepLine } from './interrupt.ts';
 import { runContract, RunEnded, TargetError, type ContractReport, type Level } from './runner.ts';
-import { flag, requestTimeoutOption, targetOptions, UsageError } from './cli-options.ts';
+import { flag, parseCommand, runOptions, targetOptions, UsageError } from './cli-options.ts';
 import { TargetStalled } from './failure.ts';
 import { subcommand } from './subcommands.ts';
 import type { ExploreModel } from './explore/explore.ts';
@@ -25,11 +24,11 @@ export interface CliOptions {
   inactiveKey?: string;
   destructive?: boolean;
   specOnly?: boolean;
-  concurrency: number;
+  concurrency?: number;
   maxBodyBytes?: number;
   maxWalkItems?: number;
   requestTimeout?: number;
-  settle: number;
+  settle?: number;
   junit?: string;
   json?: string;
   viaPrism?: boolean;
@@ -41,25 +40,6 @@ function level(value: string): Level {
   if (value !== 'spec' && value !== 'profile')
     throw new InvalidArgumentError('must be spec or profile');
   return value;
-}
-
-/** A whole number from `min` to `max`, for an option. */
-function whole(min: number, max: number) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!/^\d+$/.test(value.trim()) || n < min || n > max)
-      throw new InvalidArgumentError(`must be a whole number from ${min} to ${max}`);
-    return n;
-  };
-}
-
-/** An environment variable that defaults a whole-number option. */
-function envWhole(name: string, min: number, max: number, fallback: string): number {
-  try {
-    return whole(min, max)(process.env[name] || fallback);
-  } catch (error) {
-    throw new UsageError(`${name}=${process.env[name]}: ${(error as Error).message}`);
-  }
 }
 
 /** The suite's options from `argv` and the environment; a usage error throws `UsageError`. */
@@ -97,29 +77,6 @@ export function parseSuiteOptions(argv: string[]): CliOptions {
       'allow checks that create and delete data; only data this run created is deleted (env ANSWERS_CONTRACT_DESTRUCTIVE=1)',
       flag('ANSWERS_CONTRACT_DESTRUCTIVE'),
     )
-    .option(
-      '--max-walk-items <n>',
-      `the most items one walk of a list collects; a longer list fails the walk (default ${LIMITS.maxWalkItems})`,
-      whole(1, 10_000_000),
-    )
-    .option(
-      '--max-body-bytes <n>',
-      `the longest answer body the suite reads; a longer one fails its check (default ${LIMITS.maxBodyBytes})`,
-      whole(1_024, 2 ** 31),
-    )
-    .addOption(requestTimeoutOption(env))
-    .option(
-      '--concurrency <n>',
-      'checks (and requests) in flight at once; checks that walk whole lists run alone (env ANSWERS_CONTRACT_CONCURRENCY)',
-      whole(1, 32),
-      envWhole('ANSWERS_CONTRACT_CONCURRENCY', 1, 32, '4'),
-    )
-    .option(
-      '--settle <ms>',
-      'how long a list or search may take to show a write: reads after writes are asked again until then (env ANSWERS_CONTRACT_SETTLE)',
-      whole(0, 60_000),
-      envWhole('ANSWERS_CONTRACT_SETTLE', 0, 60_000, '0'),
-    )
     .option('--junit <file>', 'write a JUnit XML report')
     .option('--json <file>', 'write a JSON report')
     .option(
@@ -134,21 +91,18 @@ export function parseSuiteOptions(argv: string[]): CliOptions {
       'after',
       "\nCommands:\n  init     probe the target and write a draft --target file (answers-contract init --help)\n  sweep    delete what earlier runs left behind (answers-contract sweep --help)\n  explore  random sequences compared with the kit's mock, shrunk to a minimal story (answers-contract explore --help)\n  replay   a recording of your tests (or a HAR) replayed against the target, judged against what they saw (answers-contract replay --help)" +
         '\n\nExit status: 0 a check at the chosen level passed, none failed (the rest skipped) and nothing was left behind; 1 a check failed, or data was left behind; 2 nothing judged (no check passed and none failed: the keys or operations it needed are named), usage error, bad target file, unreachable target, a target that stopped answering (--request-timeout), or a key refused in both header forms.',
-    )
-    .exitOverride()
-    // @note Errors are printed once, by main's handler, as one line.
-    .configureOutput({ outputError: () => undefined });
+    );
+  runOptions(
+    program,
+    env,
+    'checks (and requests) in flight at once; checks that walk whole lists run alone',
+  );
   // @note A hidden flag for the kit's own tests: serve the mock with one deliberate defect.
   program.addOption(new Option('--fault <name>').hideHelp()).helpOption('-h, --help');
   // @note Kept for earlier CI lines: the same as --level spec, now the default.
   program.addOption(new Option('--spec-only').hideHelp());
-  try {
-    program.parse(argv);
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'commander.helpDisplayed' || code === 'commander.version') process.exit(0);
-    throw new UsageError((error as Error).message.replace(/^error: /, ''));
-  }
+  // @note Errors are printed once, by main's handler, as one line.
+  if (!parseCommand(program, argv.slice(2))) process.exit(0);
   const options = program.opts<CliOptions>();
   if (!options.mock && !options.baseUrl)
     throw new UsageError('--base-url (or ANSWERS_BASE_URL) is required, or use --mock');

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { UsageError, url } from './cli-options.ts';
+import { parseCommand, UsageError, url } from './cli-options.ts';
 import { print, printError, writeText } from './output.ts';
 import { TargetError } from './preflight.ts';
 import type { SweepMatch } from './sweep.ts';
@@ -20,9 +20,7 @@ export async function subcommand(name: string, argv: string[]): Promise<number> 
       '--api-key <key>',
       'required: a key of the account (env ANSWERS_API_KEY)',
       env.ANSWERS_API_KEY,
-    )
-    .exitOverride()
-    .configureOutput({ outputError: () => undefined });
+    );
   if (name === 'init') {
     program
       .description('Probes the two paths the spec states and writes a draft target description.')
@@ -52,13 +50,7 @@ export async function subcommand(name: string, argv: string[]): Promise<number> 
       )
       .option('--dry-run', 'list what would be deleted, delete nothing');
   }
-  try {
-    program.parse(argv.filter((_, i) => i !== 2));
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'commander.helpDisplayed') return 0;
-    throw new UsageError((error as Error).message.replace(/^error: /, ''));
-  }
+  if (!parseCommand(program, argv.slice(3))) return 0;
   const options = program.opts<{
     baseUrl: string;
     apiKey: string;

@@ -1,8 +1,7 @@
 /** `answers-contract explore`: its options, its output, its exit status. */
-import { LIMITS } from '../limits.ts';
 import { leftBehindLines, listenForInterrupt, signalExitCode } from '../interrupt.ts';
 import { Command } from 'commander';
-import { requestTimeoutOption, targetOptions, UsageError } from '../cli-options.ts';
+import { parseCommand, runOptions, targetOptions, UsageError } from '../cli-options.ts';
 import { RunEnded } from '../runner/run.ts';
 import { print, writeJson, writeXml } from '../output.ts';
 import { parseDuration } from '../sweep.ts';
@@ -67,27 +66,6 @@ export async function exploreCommand(
     )
     .option('--max-steps <n>', 'the longest sequence (default 20)', integer('--max-steps'))
     .option(
-      '--concurrency <n>',
-      'sequences side by side, and requests in flight at once to the target (default 4)',
-      integer('--concurrency'),
-    )
-    .option(
-      '--max-walk-items <n>',
-      `the most items one walk of a list collects; a longer list fails its step (default ${LIMITS.maxWalkItems})`,
-      integer('--max-walk-items'),
-    )
-    .option(
-      '--max-body-bytes <n>',
-      `the longest answer body read; a longer one fails its step (default ${LIMITS.maxBodyBytes})`,
-      integer('--max-body-bytes'),
-    )
-    .addOption(requestTimeoutOption(env))
-    .option(
-      '--settle <ms>',
-      'how long a read after a write may take to show it (default 0)',
-      integer('--settle'),
-    )
-    .option(
       '--level <level>',
       'spec: compare what the spec states; profile: also our openapi.yaml (bodies, statuses, problem codes)',
       (text: string) => {
@@ -107,15 +85,9 @@ export async function exploreCommand(
       '--min-coverage <percent>',
       'fails (exit 1) unless the run reaches this share of the clauses the target lets explore judge',
       percentage('--min-coverage'),
-    )
-    .exitOverride()
-    .configureOutput({ outputError: () => undefined });
-  try {
-    program.parse(argv.filter((_, i) => i !== 2));
-  } catch (error) {
-    if ((error as { code?: string }).code === 'commander.helpDisplayed') return 0;
-    throw new UsageError((error as Error).message.replace(/^error: /, ''));
-  }
+    );
+  runOptions(program, env, 'sequences side by side, and requests in flight at once to the target');
+  if (!parseCommand(program, argv.slice(3))) return 0;
   const options = program.opts<{
     baseUrl: string;
     apiKey: string;

@@ -2,9 +2,8 @@
 import { Command } from 'commander';
 import { RECORDING_FORMAT, type KeyRole, type Recording } from '../../openapi/recording.ts';
 import { DEFAULT_DESCRIPTION } from '../target-api/description.ts';
-import { requestTimeoutOption, targetOptions, UsageError } from '../cli-options.ts';
+import { parseCommand, runOptions, targetOptions, UsageError } from '../cli-options.ts';
 import { leftBehindLines, listenForInterrupt, signalExitCode, sweepLine } from '../interrupt.ts';
-import { LIMITS } from '../limits.ts';
 import { keepSecrets, print, writeJson, writeXml } from '../output.ts';
 import { RunEnded } from '../runner/run.ts';
 import { loadTargetFile } from '../target-api/load.ts';
@@ -12,13 +11,6 @@ import type { Keys } from '../explore/comparison.ts';
 import { readReplayFile } from './read-file.ts';
 import { replay } from './replay.ts';
 import { formatReplay, replayExitStatus, replayJUnit } from './replay-report.ts';
-
-const whole = (name: string, min: number, max: number) => (text: string) => {
-  const value = Number(text);
-  if (!/^\d+$/.test(text.trim()) || value < min || value > max)
-    throw new UsageError(`${name} must be a whole number from ${min} to ${max}, not ${text}`);
-  return value;
-};
 
 interface ReplayCliOptions {
   baseUrl?: string;
@@ -30,8 +22,8 @@ interface ReplayCliOptions {
   recordedAgainst?: string;
   againstMock?: boolean;
   destructive?: boolean;
-  concurrency: number;
-  settle: number;
+  concurrency?: number;
+  settle?: number;
   maxBodyBytes?: number;
   maxWalkItems?: number;
   requestTimeout?: number;
@@ -92,43 +84,14 @@ export async function replayCommand(argv: string[], services: ReplayServices): P
       'replays a HAR of a deployment’s traffic against the kit’s own mock, started in-process: where the mock answers otherwise',
     )
     .option('--destructive', 'replays the tests that write (only data the run creates is deleted)')
-    .option(
-      '--concurrency <n>',
-      'consumer tests replayed side by side (default 4)',
-      whole('--concurrency', 1, 32),
-      4,
-    )
-    .option(
-      '--settle <ms>',
-      'how long a read after a write may take to show it (default 0)',
-      whole('--settle', 0, 60_000),
-      0,
-    )
-    .option(
-      '--max-body-bytes <n>',
-      `the longest answer body read (default ${LIMITS.maxBodyBytes})`,
-      whole('--max-body-bytes', 1_024, 2 ** 31),
-    )
-    .option(
-      '--max-walk-items <n>',
-      `the most items one walk of a list collects (default ${LIMITS.maxWalkItems})`,
-      whole('--max-walk-items', 1, 10_000_000),
-    )
-    .addOption(requestTimeoutOption(env))
     .option('--json <file>', 'writes the report as JSON')
     .option('--junit <file>', 'writes a JUnit XML report: a test case per consumer test')
     .addHelpText(
       'after',
       '\nExit status: 0 every replayed test agreed, every file had an exchange judged, and nothing was left behind; 1 a test diverged, or data was left behind; 2 usage error, a file replay cannot read, an unreachable target, one that answers nothing at the description’s paths, one that stopped answering (--request-timeout), or a file none of whose exchanges could be judged (it says why: a key not given, an operation the description lacks, writes without --destructive).',
-    )
-    .exitOverride()
-    .configureOutput({ outputError: () => undefined });
-  try {
-    program.parse(argv.filter((_, i) => i !== 2));
-  } catch (error) {
-    if ((error as { code?: string }).code === 'commander.helpDisplayed') return 0;
-    throw new UsageError((error as Error).message.replace(/^error: /, ''));
-  }
+    );
+  runOptions(program, env, 'consumer tests replayed side by side');
+  if (!parseCommand(program, argv.slice(3))) return 0;
   const options = program.opts<ReplayCliOptions>();
   const files = program.args;
   const given: Partial<Keys> = {
