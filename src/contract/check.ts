@@ -1,6 +1,6 @@
 import type { Settle } from './settle.ts';
 import type { OperationName } from './target-api/description.ts';
-import type { RunData } from './target-api/run-data.ts';
+import type { RunData } from './runner/run-data.ts';
 import type { Target } from './target-api/target.ts';
 import type { Skip } from './failure.ts';
 import type { Verdict } from './judges/verdict.ts';

@@ -1,5 +1,5 @@
 import type { ContractKeys } from './check.ts';
-import type { RunData } from './target-api/run-data.ts';
+import type { RunData } from './runner/run-data.ts';
 import type { Target } from './target-api/target.ts';
 
 /** The target could not be used at all (unreachable, or the full key refused): exit status 2. */

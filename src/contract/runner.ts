@@ -13,7 +13,7 @@ import type { Pushback } from './client.ts';
 import { conformanceMatrix } from './matrix.ts';
 import { Settle, type SettleReport } from './settle.ts';
 import type { CheckResult, ClauseResult, Outcome } from './result.ts';
-import { RunData } from './target-api/run-data.ts';
+import { RunData } from './runner/run-data.ts';
 import { preflight, TargetError } from './preflight.ts';
 import { Run, RunEnded, type RunSettings } from './runner/run.ts';
 import { schedule } from './schedule.ts';

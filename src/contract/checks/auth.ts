@@ -6,7 +6,7 @@ import { refusalShowsNothing } from '../judges/reads.ts';
 import { answers } from '../judges/status.ts';
 import { refusedWriteChangedNothing } from '../judges/values.ts';
 import { together, type Verdict } from '../judges/verdict.ts';
-import { shorten } from '../target-api/run-data.ts';
+import { shorten } from '../runner/run-data.ts';
 import { authRequests, refusedName, type AuthRequest } from './auth-requests.ts';
 import { malformedKeyHeaders } from './key-headers.ts';
 

@@ -4,7 +4,7 @@ import { DECISION, oldestFirst, pageSizeHonoured, reversedOnRequest } from '../j
 import { allShown } from '../judges/reads.ts';
 import { countsAtLeast, objectCount, summaryHolds } from '../judges/values.ts';
 import { creationOrder, eachShownOnce, noneSkipped, sortedByCreation } from '../judges/walks.ts';
-import type { CreatedCollection } from '../target-api/run-data.ts';
+import type { CreatedCollection } from '../runner/run-data.ts';
 import { existingObjects } from './existing.ts';
 
 /**

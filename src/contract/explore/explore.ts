@@ -20,6 +20,7 @@ import { Divergence, type StepRecord } from '../judges/verdict.ts';
 import type { Difference } from '../judges/difference.ts';
 import { World } from './world.ts';
 import { objectsLeft } from '../runner/leftovers.ts';
+import { Settle } from '../settle.ts';
 import { Gate } from '../runner/gate.ts';
 import { CreationClock, spacingOf } from './creation-clock.ts';
 
@@ -359,7 +360,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
           cleaner,
           world.expected.objects,
           (object) => world.keys[object.key] ?? options.keys.full,
-          settleMs,
+          new Settle(settleMs),
           Array.from({ length: WORDS }, (_, w) => world.word(w)),
           kept,
         ),

@@ -6,7 +6,7 @@
  */
 import type { ClauseId } from '../../generated/clauses.ts';
 import { CheckFailure } from '../failure.ts';
-import { RunData, type BeforeRun } from '../target-api/run-data.ts';
+import { RunData, type BeforeRun } from '../runner/run-data.ts';
 import { PROFILE_OPERATION, type BodyValues, type Target } from '../target-api/target.ts';
 import { writes, type OperationName } from '../target-api/description.ts';
 import { bodyDecision } from '../../openapi/response-validation.ts';

@@ -14,6 +14,7 @@ import { Coverage, type Keys } from '../explore/comparison.ts';
 import { Divergence } from '../judges/verdict.ts';
 import { Gate } from '../runner/gate.ts';
 import { objectsLeft } from '../runner/leftovers.ts';
+import { Settle } from '../settle.ts';
 import { Run, RunEnded, type RunSettings } from '../runner/run.ts';
 import { World } from '../explore/world.ts';
 import { filesJudged } from './nothing-judged.ts';
@@ -126,7 +127,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
           cleaner,
           [...replaying.byTargetId.values()],
           (object) => options.keys[object.key] ?? options.keys.full,
-          world.settleMs,
+          new Settle(world.settleMs),
           [],
           kept,
         ),

@@ -5,11 +5,15 @@
  * run's collections the list still shows at its end. `explore` and `replay` look the same way.
  */
 import type { ContractClient } from '../client.ts';
-import type { ObjectPair } from '../expectations/state.ts';
 import { CheckFailure } from '../failure.ts';
 import { NotYet, Settle } from '../settle.ts';
 import type { Target } from '../target-api/target.ts';
-import type { RunKeys } from './run.ts';
+
+/** One of the run's objects, as the clean-up looks for it: its id and its collection's. */
+export interface LeftObject {
+  target: string;
+  collection: { target: string };
+}
 
 /**
  * The sequence's objects a get or a search still answers once its clean-up is done (their
@@ -20,15 +24,15 @@ import type { RunKeys } from './run.ts';
  * still answered is left behind. Objects of a collection the clean-up could not delete
  * (`keptCollections`) are that collection's, reported with it.
  */
-export async function objectsLeft(
+export async function objectsLeft<O extends LeftObject>(
   cleaner: Target,
-  objects: readonly ObjectPair[],
-  keyOf: (object: ObjectPair) => string,
-  settleMs: number,
+  objects: readonly O[],
+  keyOf: (object: O) => string,
+  settle: Settle,
   words: readonly string[],
   keptCollections: readonly string[] = [],
 ): Promise<string[]> {
-  const kept = (object: ObjectPair) =>
+  const kept = (object: O) =>
     keptCollections.some((left) => left.startsWith(`${object.collection.target} `));
   const byId = new Map(objects.filter((o) => !kept(o)).map((object) => [object.target, object]));
   if (byId.size === 0) return [];
@@ -38,7 +42,7 @@ export async function objectsLeft(
       for (const word of words)
         searches.set(`${keyOf(object)} ${word}`, { key: keyOf(object), word });
   const found = new Map<string, string>();
-  const params = (object: ObjectPair) => ({
+  const params = (object: O) => ({
     collection_id: object.collection.target,
     object_id: object.target,
   });
@@ -70,7 +74,7 @@ export async function objectsLeft(
     if (found.size > 0) throw new NotYet('still found');
   };
   const settled = () =>
-    new Settle(settleMs).until(look).catch((error: unknown) => {
+    settle.until(look).catch((error: unknown) => {
       if (!(error instanceof CheckFailure || error instanceof NotYet)) throw error;
     });
   try {
@@ -101,7 +105,7 @@ export async function objectsLeft(
 export async function lookBack(
   cleaner: Target,
   cleanerClient: ContractClient,
-  keys: RunKeys,
+  keys: { full: string; otherAccount?: string | undefined },
   runId: string,
   deadlineMs: number,
 ): Promise<string[]> {

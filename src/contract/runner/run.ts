@@ -14,7 +14,7 @@ import { ContractClient, totalPushback, type Pushback } from '../client.ts';
 import { startHeartbeat, type Heartbeat } from '../heartbeat.ts';
 import { LIMITS } from '../limits.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/description.ts';
-import { listBeforeRun, type BeforeRun } from '../target-api/run-data.ts';
+import { listBeforeRun, type BeforeRun } from './run-data.ts';
 import { newRunId } from '../target-api/run-name.ts';
 import { Target } from '../target-api/target.ts';
 import { lookBack } from './leftovers.ts';

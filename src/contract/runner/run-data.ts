@@ -2,8 +2,9 @@ import { CannotCreate, CheckSkipped } from '../failure.ts';
 import { NotYet, Settle } from '../settle.ts';
 import { collectionCreated } from '../judges/values.ts';
 import { uphold } from '../judges/verdict.ts';
-import { runName } from './run-name.ts';
-import type { Target } from './target.ts';
+import { runName } from '../target-api/run-name.ts';
+import type { Target } from '../target-api/target.ts';
+import { objectsLeft, type LeftObject } from './leftovers.ts';
 
 /** A collection this run created through the target, with its objects. */
 export interface CreatedCollection {
@@ -64,8 +65,8 @@ export class RunData {
   readonly #created = new Map<string, { key: string; name: string }>();
   /** Every name the run sent in a create, whether or not the create answered an id. */
   readonly #names = new Set<string>();
-  /** Every object the run created: what a search after the clean-up must not find. */
-  readonly #objects = new Set<string>();
+  /** Every object the run created: what a get or a search after the clean-up must not find. */
+  readonly #objects: Array<LeftObject & { key: string }> = [];
   /** Whether the run wrote anything (created, or saw a write accepted that should not be). */
   #wrote = false;
   #sequence = 0;
@@ -168,7 +169,7 @@ export class RunData {
         );
       }
       objectIds.push(objectId);
-      this.#objects.add(objectId);
+      this.#objects.push({ target: objectId, collection: { target: id }, key: key ?? '' });
     }
     return { id, name, objectIds, word: this.uniqueWord };
   }
@@ -371,18 +372,6 @@ export class RunData {
             found.push({ id: target.collectionIdOf(summary), key, summary });
       return found;
     };
-    // @note Only the run's own objects count: a search may always answer its nearest hits.
-    const stillFound = async () => {
-      if (!target.offers('search') || this.#objects.size === 0) return [];
-      const found = await target.send('search', {
-        key: keys.full,
-        body: { query: this.uniqueWord },
-      });
-      const hits = found.status === 200 ? (target.hitsOf(found.json) ?? []) : [];
-      return hits
-        .map((hit) => target.hitObjectIdOf(hit))
-        .filter((id): id is string => id !== undefined && this.#objects.has(id));
-    };
     try {
       // @note A create that answered something unusable (no id, an error with the record made
       // anyway) leaves a record only the name can find: the list, read with the name the run
@@ -392,29 +381,31 @@ export class RunData {
         else if (!left.has(id)) await remove(id, key, undefined, summary);
       // @note What is still visible after --settle is left behind; a target whose list and
       // search show a delete a moment later gets that moment.
-      let visible: { listed: Array<{ id: string | undefined }>; objects: string[] } = {
-        listed: [],
-        objects: [],
-      };
+      let listed: Array<{ id: string | undefined }> = [];
       await settle
         .until(async () => {
-          visible = {
-            listed: (await ours()).filter(({ id }) => id !== undefined && !left.has(id)),
-            objects: await stillFound(),
-          };
-          if (visible.listed.length > 0 || visible.objects.length > 0)
-            throw new NotYet('still visible');
+          listed = (await ours()).filter(({ id }) => id !== undefined && !left.has(id));
+          if (listed.length > 0) throw new NotYet('still listed');
         })
         .catch((error: unknown) => {
           if (!(error instanceof NotYet)) throw error;
         });
-      for (const { id } of visible.listed)
+      for (const { id } of listed)
         left.set(id!, `${id} (still listed after its delete was answered)`);
-      for (const id of visible.objects)
-        left.set(`object ${id}`, `object ${id} (still found by a search for ${this.uniqueWord})`);
     } catch (error) {
-      left.set('', `(could not list or search for leftovers: ${(error as Error).message})`);
+      left.set('', `(could not list the run's leftovers: ${(error as Error).message})`);
     }
-    return [...left.values()];
+    // @note The run's objects, looked for as explore and replay look for theirs: a get of each,
+    // and a search for the run's word.
+    const kept = [...left.values()];
+    const objects = await objectsLeft(
+      target,
+      this.#objects.splice(0),
+      (object) => object.key || keys.full,
+      settle,
+      [this.uniqueWord],
+      kept,
+    );
+    return [...kept, ...objects];
   }
 }
