@@ -1,3 +1,4 @@
+import type { operations } from '../generated/openapi.ts';
 import {
   bodyDecision,
   responseViolations,
@@ -23,8 +24,11 @@ export interface RequestOptions {
   key?: string | null | undefined;
   headers?: Record<string, string> | undefined;
   body?: unknown;
-  /** The operationId of openapi.yaml the response is validated against (profile mode only). */
-  operationId?: string | undefined;
+  /**
+   * The operationId of openapi.yaml the request is (validated against it in profile mode; the
+   * decision a proxy's finding goes against). None for a request sent as no operation.
+   */
+  operationId?: keyof operations | undefined;
   /**
    * Sends the request to the target itself, past any proxy in between (see `directUrl`). Requests
    * with crafted credentials (`key: null`) always go direct.
@@ -369,11 +373,9 @@ export class ContractClient {
             body: text,
           })
         : [];
+    const decision = options.operationId && bodyDecision(options.operationId, response.status);
     for (const message of prismViolations(response.headers))
-      violations.push({
-        clause: bodyDecision(options.operationId ?? '', response.status),
-        message,
-      });
+      violations.push({ clause: decision || undefined, message });
     const messages = violations.map(({ message }) => message);
     this.exchanges.push({ method, path, status: response.status, violations: messages });
     if (violations.length > 0) {

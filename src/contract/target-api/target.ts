@@ -1,3 +1,4 @@
+import type { operations } from '../../generated/openapi.ts';
 import type { ContractClient, ContractResponse } from '../client.ts';
 import { CheckSkipped } from '../failure.ts';
 import { instantOf } from './dates.ts';
@@ -20,7 +21,7 @@ export interface BodyValues {
  * The operationId of our openapi.yaml for each operation, for the profile's response validation
  * (generated: `search` is `searchObjects`).
  */
-export const PROFILE_OPERATION: Record<OperationName, string> = OPERATION_IDS;
+export const PROFILE_OPERATION: Record<OperationName, keyof operations> = OPERATION_IDS;
 
 /** Where the operation sends its values: a body template of the description, if it has one. */
 type BodyOperation = keyof TargetDescription['bodies'];
@@ -177,7 +178,7 @@ export class Target {
           : options.body && template !== undefined && !bodyless
             ? fill(template, options.body)
             : undefined,
-      operationId: this.profile ? PROFILE_OPERATION[operation] : undefined,
+      operationId: PROFILE_OPERATION[operation],
     });
     // @note Not spread: the body's JSON is parsed only when read (ContractClient.request).
     return Object.defineProperties(response, {
