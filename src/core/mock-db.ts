@@ -109,6 +109,15 @@ export function createMockDb(state: MockState, inTurn: <T>(write: () => T) => Pr
     [...store().allCollections()].sort(compareByCreation) as CollectionRecord[];
   const allObjects = () =>
     allCollections().flatMap((c) => store().objectsOf(c.id)) as ObjectRecord[];
+  // @note The record as stored now: a query may be a record read before a change.
+  const storedCollection = (query: RecordQuery<CollectionRecord> | CollectionRecord) => {
+    const record = firstOf(allCollections(), query);
+    return record && store().collectionById(record.id);
+  };
+  const storedObject = (query: RecordQuery<ObjectRecord> | ObjectRecord) => {
+    const record = firstOf(allObjects(), query);
+    return record && store().objectById(record.id);
+  };
 
   /** The account a collection created without one belongs to, as `NewRecord` says. */
   const defaultAccount = (): string => {
@@ -147,23 +156,18 @@ export function createMockDb(state: MockState, inTurn: <T>(write: () => T) => Pr
     findMany: (query) => manyOf(allCollections(), query),
     update: (query, { data }) =>
       inTurn(() => {
-        const s = store();
-        const record = firstOf(allCollections(), query);
-        const current = record && s.collectionById(record.id);
+        const current = storedCollection(query);
         if (!current) return undefined;
         const next = changed('collection', current, data);
-        const holder = s.findCollectionByName(next.account_id, next.name);
+        const holder = store().findCollectionByName(next.account_id, next.name);
         if (holder && holder.id !== next.id)
           throw new MockDbError(`Invalid collection: /name is taken in its account`);
-        return s.updateCollection(current, (draft) => Object.assign(draft, next));
+        return store().updateCollection(current, (draft) => Object.assign(draft, next));
       }),
     delete: (query) =>
       inTurn(() => {
-        const s = store();
-        const record = firstOf(allCollections(), query);
-        const current = record && s.collectionById(record.id);
-        if (!current) return undefined;
-        s.deleteCollection(current);
+        const current = storedCollection(query);
+        if (current) store().deleteCollection(current);
         return current;
       }),
     count: () => store().collectionTotal,
@@ -200,21 +204,16 @@ export function createMockDb(state: MockState, inTurn: <T>(write: () => T) => Pr
     findMany: (query) => manyOf(allObjects(), query),
     update: (query, { data }) =>
       inTurn(() => {
-        const s = store();
-        const record = firstOf(allObjects(), query);
-        const current = record && s.objectById(record.id);
+        const current = storedObject(query);
         if (!current) return undefined;
         const next = changed('object', current, data);
         checkWords(state, next.content);
-        return s.updateObject(current, (draft) => Object.assign(draft, next));
+        return store().updateObject(current, (draft) => Object.assign(draft, next));
       }),
     delete: (query) =>
       inTurn(() => {
-        const s = store();
-        const record = firstOf(allObjects(), query);
-        const current = record && s.objectById(record.id);
-        if (!current) return undefined;
-        s.deleteObject(current);
+        const current = storedObject(query);
+        if (current) store().deleteObject(current);
         return current;
       }),
     count: () => store().objectTotal,

@@ -2,6 +2,7 @@
 import { authenticate } from '../core/authenticate.ts';
 import type { MockState } from '../core/store/mock-state.ts';
 import type { MockRequest } from '../core/http.ts';
+import type { ApiKey } from '../core/api-key.ts';
 import { problem } from '../core/problem.ts';
 import {
   fullKeyOf,
@@ -13,18 +14,36 @@ import {
   type Fault,
 } from './kit.ts';
 
-const CREDENTIAL_FAILURES = new Set([
+const CREDENTIAL_FAILURES = [
   'missing_credentials',
   'malformed_credentials',
   'invalid_api_key',
   'inactive_api_key',
   'conflicting_api_keys',
-]);
+];
 
-/** The core's credential check for a routed request, run ahead of the core (no side effects). */
-function authenticationOf(state: MockState, request: MockRequest) {
-  const route = routeOf(request);
-  return route && authenticate(request.headers, state.store.apiKeys, route.operation.permission);
+/**
+ * A fault's wrap that sends on, as `rewrite` changes it, each routed request the core's credential
+ * check (run ahead of the core, with no side effects) would refuse with one of `codes`; `rewrite`
+ * is given the key the request presented, if the mock has it.
+ */
+function rewriteRefused(
+  codes: readonly string[],
+  rewrite: (request: MockRequest, state: MockState, presented: ApiKey | undefined) => MockRequest,
+): Fault['wrap'] {
+  return (state) => async (request, next) => {
+    const route = routeOf(request);
+    const { apiKeys } = state.store;
+    const auth = route && authenticate(request.headers, apiKeys, route.operation.permission);
+    if (!auth || auth.ok || !codes.includes(problemCode(auth.response) ?? '')) return next(request);
+    return next(
+      rewrite(
+        request,
+        state,
+        apiKeys.find((key) => key.key === auth.presentedKey),
+      ),
+    );
+  };
 }
 
 function withoutHeader(request: MockRequest, name: string): MockRequest {
@@ -36,18 +55,11 @@ export const AUTH_FAULTS = {
     description:
       'Requests with no, an unknown, a malformed or an inactive key are served as if made with the full key of account acme.',
     clauses: ['AUTH-1', 'AUTH-5', 'ERR-401-1', 'ERR-401-2', 'ERR-401-3', 'ERR-401-4'],
-    wrap: (state) => async (request, next) => {
-      const route = routeOf(request);
-      if (!route) return next(request);
-      // The core's own check, run ahead: only credential failures are waved through, not
-      // permissions.
-      const auth = authenticate(request.headers, state.store.apiKeys, route.operation.permission);
+    // Only credential failures are waved through, not permissions.
+    wrap: rewriteRefused(CREDENTIAL_FAILURES, (request, state) => {
       const key = fullKeyOf(state, 'acme');
-      if (auth.ok || !key || !CREDENTIAL_FAILURES.has(problemCode(auth.response) ?? '')) {
-        return next(request);
-      }
-      return next(withKey(request, key));
-    },
+      return key ? withKey(request, key) : request;
+    }),
   },
 
   'forbidden-instead-of-unauthorized': {
@@ -84,18 +96,10 @@ export const AUTH_FAULTS = {
     description:
       'A valid key lacking the permission an operation needs is treated as the full key of its account.',
     clauses: ['AUTH-2', 'ERR-401-5', 'GAP-PERMISSIONS'],
-    wrap: (state) => async (request, next) => {
-      const route = routeOf(request);
-      if (!route) return next(request);
-      const { apiKeys } = state.store;
-      const auth = authenticate(request.headers, apiKeys, route.operation.permission);
-      if (auth.ok || problemCode(auth.response) !== 'insufficient_permission') {
-        return next(request);
-      }
-      const presented = apiKeys.find((key) => key.key === auth.presentedKey);
+    wrap: rewriteRefused(['insufficient_permission'], (request, state, presented) => {
       const key = presented && fullKeyOf(state, presented.account_id);
-      return next(key ? withKey(request, key) : request);
-    },
+      return key ? withKey(request, key) : request;
+    }),
   },
 
   'bearer-scheme-case-sensitive': {
@@ -121,53 +125,38 @@ export const AUTH_FAULTS = {
     description:
       'The active flag of a key is never checked: an inactive key is served like an active key of its account.',
     clauses: ['ERR-401-2', 'AUTH-5', 'GAP-LIMIT-KEY'],
-    wrap: (state) => async (request, next) => {
-      const auth = authenticationOf(state, request);
-      if (!auth || auth.ok || problemCode(auth.response) !== 'inactive_api_key') {
-        return next(request);
-      }
-      const { apiKeys } = state.store;
-      const inactive = apiKeys.find((key) => key.key === auth.presentedKey);
+    wrap: rewriteRefused(['inactive_api_key'], (request, { store }, inactive) => {
       // The same account and the same permissions: what the inactive key would have had.
       const twin =
         inactive &&
-        apiKeys.find(
+        store.apiKeys.find(
           (key) =>
             key.active &&
             key.account_id === inactive.account_id &&
             key.permissions.length === inactive.permissions.length &&
             inactive.permissions.every((permission) => key.permissions.includes(permission)),
         );
-      return next(twin ? withKey(request, twin.key) : request);
-    },
+      return twin ? withKey(request, twin.key) : request;
+    }),
   },
 
   'malformed-header-accepted': {
     description:
       'Authorization is read as "<any scheme> <key> ...": the scheme is not checked and extra parts are ignored, so "Basic <key>" and "Bearer <key> extra" are served as that key.',
     clauses: ['ERR-401-4', 'AUTH-5', 'GAP-AUTH-FORM'],
-    wrap: (state) => async (request, next) => {
-      const auth = authenticationOf(state, request);
-      const value = request.headers.get('authorization');
-      if (!auth || auth.ok || value === null) return next(request);
-      if (problemCode(auth.response) !== 'malformed_credentials') return next(request);
-      const token = value.trim().split(/\s+/)[1];
-      if (!token) return next(request);
-      return next(withHeaders(request, { authorization: `Bearer ${token}` }));
-    },
+    wrap: rewriteRefused(['malformed_credentials'], (request) => {
+      const token = request.headers.get('authorization')?.trim().split(/\s+/)[1];
+      return token ? withHeaders(request, { authorization: `Bearer ${token}` }) : request;
+    }),
   },
 
   'conflicting-keys-first-wins': {
     description:
       'When Authorization and X-Answers-API-Key carry different keys, Authorization wins instead of 401 conflicting_api_keys.',
     clauses: ['GAP-AUTH-PRECEDENCE'],
-    wrap: (state) => async (request, next) => {
-      const auth = authenticationOf(state, request);
-      if (!auth || auth.ok || problemCode(auth.response) !== 'conflicting_api_keys') {
-        return next(request);
-      }
-      return next(withoutHeader(request, 'x-answers-api-key'));
-    },
+    wrap: rewriteRefused(['conflicting_api_keys'], (request) =>
+      withoutHeader(request, 'x-answers-api-key'),
+    ),
   },
 
   'no-challenge': {

@@ -26,17 +26,20 @@ interface Remains {
 }
 
 /**
- * Forwards a request and, when it is a deleteCollection that the core answers 204, keeps what the
- * collection held just before (its representation and its objects) in `graveyard`.
+ * Forwards a request past `graveyard`: when it is a deleteCollection that the core answers 204,
+ * keeps there what the collection held just before (its representation and its objects); a
+ * getObject gets what was left behind there (`reviveObject`).
  */
-async function forwardKeepingRemains(
+async function forwardPastGraveyard(
   state: MockState,
   graveyard: Map<string, Remains>,
   request: MockRequest,
   next: Next,
 ): Promise<HandledRequest> {
   const route = routeOf(request);
-  if (route?.operation.operationId !== 'deleteCollection') return next(request);
+  if (route?.operation.operationId !== 'deleteCollection') {
+    return reviveObject(state, graveyard, request, await next(request));
+  }
   const { store } = state;
   const id = route.params.collection_id!;
   const owner = accountIds(state).find((account) => store.findCollection(account, id));
@@ -71,16 +74,17 @@ function reviveObject(
 }
 
 /**
- * Whether a search's words match an object no longer stored, scored with a vocabulary of its own
- * (the mock's counts only live objects' words), packed once per object: a run searches its
- * graveyard many times over.
+ * Adds to an account-wide search's answer the caller's `leftovers` (objects no longer stored) that
+ * match its words, last (score 1 is below every real hit, so they go on the last page). Each
+ * leftover is scored with a vocabulary of its own (the mock's counts only live objects' words),
+ * packed once: a run searches its graveyard many times over.
  */
-function graveyardMatcher(): (object: ObjectRecord, queryWords: string[]) => boolean {
+function searchingLeftovers(state: MockState) {
   const packed = new WeakMap<
     ObjectRecord,
     { vocabulary: Vocabulary; packed: ReturnType<typeof packTerms> }
   >();
-  return (object, queryWords) => {
+  const matches = (object: ObjectRecord, queryWords: string[]) => {
     let terms = packed.get(object);
     if (!terms) {
       const vocabulary = new Vocabulary();
@@ -89,26 +93,35 @@ function graveyardMatcher(): (object: ObjectRecord, queryWords: string[]) => boo
     }
     return score(terms.packed, queryTerms(queryWords, terms.vocabulary)) > 0;
   };
-}
-
-/** A search's answer with `leftovers` added last (score 1 is below every real hit). */
-function withLeftovers(result: HandledRequest, leftovers: readonly ObjectRecord[]): HandledRequest {
-  if (leftovers.length === 0) return result;
-  return rewriteWhen(result, ['searchObjects'], [200], (body) => ({
-    ...body,
-    data:
-      body.has_more === true
-        ? body.data
-        : [
-            ...objectsIn(body),
-            ...leftovers.map((object) => ({
-              score: 1,
-              collection_id: object.collection_id,
-              object: toObject(object),
-            })),
-          ],
-    total: Number(body.total) + leftovers.length,
-  }));
+  return (
+    request: MockRequest,
+    result: HandledRequest,
+    leftovers: (accountId: string | undefined) => ObjectRecord[],
+  ): HandledRequest => {
+    if (operationIdOf(result) !== 'searchObjects' || result.response.status !== 200) return result;
+    const search = requestJson(request);
+    if (!isObject(search) || search.collection_ids !== undefined) return result;
+    const queryWords = words(String(search.query));
+    const found = leftovers(result.accountId).filter(
+      (object) => !state.store.hasId(object.id) && matches(object, queryWords),
+    );
+    if (found.length === 0) return result;
+    return rewriteWhen(result, ['searchObjects'], [200], (body) => ({
+      ...body,
+      data:
+        body.has_more === true
+          ? body.data
+          : [
+              ...objectsIn(body),
+              ...found.map((object) => ({
+                score: 1,
+                collection_id: object.collection_id,
+                object: toObject(object),
+              })),
+            ],
+      total: Number(body.total) + found.length,
+    }));
+  };
 }
 
 export const DELETION_FAULTS = {
@@ -118,26 +131,14 @@ export const DELETION_FAULTS = {
     clauses: ['DEL-2', 'DEL-3', 'GAP-DEL-RESP', 'GAP-STATES'],
     wrap: (state) => {
       const graveyard = new Map<string, Remains>();
-      const matches = graveyardMatcher();
+      const withLeftovers = searchingLeftovers(state);
       return async (request, next) => {
-        const result = reviveObject(
-          state,
-          graveyard,
-          request,
-          await forwardKeepingRemains(state, graveyard, request, next),
+        const result = await forwardPastGraveyard(state, graveyard, request, next);
+        return withLeftovers(request, result, (accountId) =>
+          [...graveyard.values()]
+            .filter((remains) => remains.accountId === accountId)
+            .flatMap((remains) => [...remains.objects.values()]),
         );
-        if (operationIdOf(result) !== 'searchObjects' || result.response.status !== 200) {
-          return result;
-        }
-        const search = requestJson(request);
-        if (!isObject(search) || search.collection_ids !== undefined) return result;
-        const queryWords = words(String(search.query));
-        const leftovers = [...graveyard.values()]
-          .filter((remains) => remains.accountId === result.accountId)
-          .flatMap((remains) => [...remains.objects.values()])
-          .filter((object) => !state.store.hasId(object.id) && matches(object, queryWords));
-        // @note Ranked last, so they go on the last page.
-        return withLeftovers(result, leftovers);
       };
     },
   },
@@ -148,7 +149,7 @@ export const DELETION_FAULTS = {
     clauses: ['DEL-3'],
     wrap: (state) => {
       const deleted = new Map<string, { accountId: string; object: ObjectRecord }>();
-      const matches = graveyardMatcher();
+      const withLeftovers = searchingLeftovers(state);
       return async (request, next) => {
         const route = routeOf(request);
         if (route?.operation.operationId === 'deleteObject') {
@@ -162,17 +163,11 @@ export const DELETION_FAULTS = {
             deleted.set(objectId, { accountId: owner, object });
           return result;
         }
-        const result = await next(request);
-        if (operationIdOf(result) !== 'searchObjects' || result.response.status !== 200)
-          return result;
-        const search = requestJson(request);
-        if (!isObject(search) || search.collection_ids !== undefined) return result;
-        const queryWords = words(String(search.query));
-        const leftovers = [...deleted.values()]
-          .filter((each) => each.accountId === result.accountId)
-          .map((each) => each.object)
-          .filter((object) => !state.store.hasId(object.id) && matches(object, queryWords));
-        return withLeftovers(result, leftovers);
+        return withLeftovers(request, await next(request), (accountId) =>
+          [...deleted.values()]
+            .filter((each) => each.accountId === accountId)
+            .map((each) => each.object),
+        );
       };
     },
   },
@@ -184,12 +179,7 @@ export const DELETION_FAULTS = {
     wrap: (state) => {
       const graveyard = new Map<string, Remains>();
       return async (request, next) => {
-        const result = reviveObject(
-          state,
-          graveyard,
-          request,
-          await forwardKeepingRemains(state, graveyard, request, next),
-        );
+        const result = await forwardPastGraveyard(state, graveyard, request, next);
         if (operationIdOf(result) !== 'getCollection' || result.response.status !== 404) {
           return result;
         }

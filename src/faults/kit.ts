@@ -90,6 +90,24 @@ export function rewriteWhen(
   return { ...result, response: rewriteJson(result.response, change) };
 }
 
+/**
+ * Applies `change` to each representation `result` answers: to each item of a 200 page of `list`,
+ * and to the whole body of the `operationIds` answering one of `statuses`.
+ */
+export function rewriteEachWhen(
+  result: HandledRequest,
+  list: string,
+  operationIds: readonly string[],
+  statuses: readonly number[],
+  change: (representation: JsonObject) => unknown,
+): HandledRequest {
+  if (operationIdOf(result) !== list) return rewriteWhen(result, operationIds, statuses, change);
+  return rewriteWhen(result, [list], [200], (page) => ({
+    ...page,
+    data: objectsIn(page).map(change),
+  }));
+}
+
 /** The request with some headers replaced (a string) or removed (null); the rest unchanged. */
 export function withHeaders(
   request: MockRequest,

@@ -1,7 +1,7 @@
 /** Faults of the lists: their order, their pages, their page size and their summaries. */
 import {
   objectsIn,
-  operationIdOf,
+  rewriteEachWhen,
   rewriteWhen,
   routeOf,
   withQuery,
@@ -45,13 +45,7 @@ export const LISTING_FAULTS = {
           ? { ...collection, object_count: collection.object_count + 1 }
           : collection;
       const result = await next(request);
-      if (operationIdOf(result) === 'listCollections') {
-        return rewriteWhen(result, ['listCollections'], [200], (body) => ({
-          ...body,
-          data: objectsIn(body).map(bump),
-        }));
-      }
-      return rewriteWhen(result, ['getCollection'], [200], bump);
+      return rewriteEachWhen(result, 'listCollections', ['getCollection'], [200], bump);
     },
   },
 
@@ -70,9 +64,8 @@ export const LISTING_FAULTS = {
       'A list limit outside 1-100 or not an integer is silently replaced (clamped into 1-100, or the default 20 when not a number) and answered 200, instead of 400.',
     clauses: ['GAP-PAGE-PARAMS', 'GAP-LIMIT-PAGE'],
     wrap: () => async (request, next) => {
-      const route = routeOf(request);
       const values = request.query.getAll('limit');
-      const operationId = route?.operation.operationId ?? '';
+      const operationId = routeOf(request)?.operation.operationId ?? '';
       const listing = ['listCollections', 'listObjects'].includes(operationId);
       if (!listing || values.length === 0) return next(request);
       const parsed = Number.parseInt(values[0]!, 10);

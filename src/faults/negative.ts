@@ -6,6 +6,16 @@ import { validateBody, validateParameters } from '../core/request-validation.ts'
 import { problem } from '../core/problem.ts';
 import { operationIdOf, problemCode, routeOf, withQuery, type Fault } from './kit.ts';
 
+/** A fault's wrap that answers 500 internal_error wherever the core answers one of `codes`. */
+function internalErrorFor(...codes: string[]): Fault['wrap'] {
+  return () => async (request, next) => {
+    const result = await next(request);
+    if (!codes.includes(problemCode(result.response) ?? '')) return result;
+    const response = problem('internal_error', 'The service failed to answer this request.');
+    return { ...result, response };
+  };
+}
+
 export const NEGATIVE_FAULTS = {
   'cursor-ignored': {
     description:
@@ -23,15 +33,7 @@ export const NEGATIVE_FAULTS = {
     description:
       'A collection or object id that names nothing visible gets 500 internal_error instead of 404 collection_not_found / object_not_found.',
     clauses: ['GAP-IDS', 'GAP-ERR-CODES', 'GAP-ERR-STATUS'],
-    wrap: () => async (request, next) => {
-      const result = await next(request);
-      const code = problemCode(result.response);
-      if (code !== 'collection_not_found' && code !== 'object_not_found') return result;
-      return {
-        ...result,
-        response: problem('internal_error', 'The service failed to answer this request.'),
-      };
-    },
+    wrap: internalErrorFor('collection_not_found', 'object_not_found'),
   },
 
   'method-not-allowed-404': {
@@ -55,14 +57,7 @@ export const NEGATIVE_FAULTS = {
     description:
       'A request body that is not valid JSON gets 500 internal_error instead of 400 malformed_json.',
     clauses: ['GAP-ERR-CODES', 'GAP-ERR-STATUS'],
-    wrap: () => async (request, next) => {
-      const result = await next(request);
-      if (problemCode(result.response) !== 'malformed_json') return result;
-      return {
-        ...result,
-        response: problem('internal_error', 'The service failed to answer this request.'),
-      };
-    },
+    wrap: internalErrorFor('malformed_json'),
   },
 
   'validation-before-auth': {

@@ -6,10 +6,10 @@ import {
   accountIds,
   fullKeyOf,
   isObject,
-  objectsIn,
   operationIdOf,
   problemCode,
   requestJson,
+  rewriteEachWhen,
   rewriteWhen,
   routeOf,
   withJsonBody,
@@ -70,14 +70,8 @@ export const RESOURCE_FAULTS = {
     clauses: ['OBJ-3', 'OBJ-GET-1', 'GAP-OBJ-FIELDS', 'GAP-OBJ-RESP'],
     wrap: () => async (request, next) => {
       const strip = ({ created_at: _created, version: _version, ...rest }: JsonObject) => rest;
-      const result = await next(request);
-      if (operationIdOf(result) === 'listObjects') {
-        return rewriteWhen(result, ['listObjects'], [200], (body) => ({
-          ...body,
-          data: objectsIn(body).map(strip),
-        }));
-      }
-      return rewriteWhen(result, ['getObject', 'createObject'], [200, 201], strip);
+      const single = ['getObject', 'createObject'];
+      return rewriteEachWhen(await next(request), 'listObjects', single, [200, 201], strip);
     },
   },
 

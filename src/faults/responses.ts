@@ -1,14 +1,6 @@
 /** Faults of how any answer is labelled and shaped: media types, schemas, problem bodies. */
 import type { MockResponse } from '../core/http.ts';
-import {
-  isObject,
-  objectsIn,
-  operationIdOf,
-  parseBody,
-  rewriteWhen,
-  type Fault,
-  type JsonObject,
-} from './kit.ts';
+import { isObject, parseBody, rewriteEachWhen, type Fault, type JsonObject } from './kit.ts';
 
 /** The name the content-type header has in `response`, if it has one. */
 function contentTypeName(response: MockResponse): string | undefined {
@@ -40,19 +32,8 @@ export const RESPONSE_FAULTS = {
         typeof collection.object_count === 'number'
           ? { ...collection, object_count: String(collection.object_count) }
           : collection;
-      const result = await next(request);
-      if (operationIdOf(result) === 'listCollections') {
-        return rewriteWhen(result, ['listCollections'], [200], (body) => ({
-          ...body,
-          data: objectsIn(body).map(stringify),
-        }));
-      }
-      return rewriteWhen(
-        result,
-        ['getCollection', 'createCollection', 'updateCollection'],
-        [200, 201],
-        stringify,
-      );
+      const single = ['getCollection', 'createCollection', 'updateCollection'];
+      return rewriteEachWhen(await next(request), 'listCollections', single, [200, 201], stringify);
     },
   },
 
