@@ -17,7 +17,7 @@ import {
 } from '../judges/values.ts';
 import type { StepRecord } from '../judges/verdict.ts';
 import type { Sent } from '../explore/comparison.ts';
-import { judgeSummary } from '../explore/steps/get-collection.ts';
+import { judgeCollection } from '../explore/steps/get-collection.ts';
 import type { OperationName } from '../target-api/description.ts';
 import type { BodyValues } from '../target-api/target.ts';
 import type { MatchedRequest } from './match.ts';
@@ -59,14 +59,7 @@ type Effect = (
 const summary: Effect = (replay, { consumer, answer, record }, { collection }) => {
   const { world } = replay;
   if (!collection || answer.json === undefined) return;
-  judgeSummary(
-    world,
-    collection,
-    world.target.collectionIn(answer.json),
-    world.model.collectionIn(consumer.json),
-    record,
-    '',
-  );
+  judgeCollection(world, collection, answer, consumer, record);
 };
 
 /** What every operation's success leaves and shows (a new operation must say, or not compile). */

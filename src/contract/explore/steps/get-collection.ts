@@ -4,6 +4,7 @@ import { allowed } from '../../expectations/updates.ts';
 import { ok } from '../../judges/status.ts';
 import { metadataAsWritten, objectCount } from '../../judges/values.ts';
 import type { StepRecord } from '../../judges/verdict.ts';
+import type { Sent } from '../comparison.ts';
 import { stepKind, type KeyName } from '../step-kind.ts';
 import type { World } from '../world.ts';
 
@@ -20,15 +21,21 @@ export async function get(world: World, ref: number, key: KeyName): Promise<void
   const request = `get collection #${world.expected.numberOf(pair)} (key ${key})`;
   const [target, model, record] = await world.on('getCollection', pair, key, request);
   if (!ok(model.status)) return;
-  judgeSummary(
-    world,
-    pair,
-    world.target.collectionIn(target.json),
-    world.model.collectionIn(model.json),
-    record,
-    '',
-  );
+  judgeCollection(world, pair, target, model, record);
 }
+
+/** The metadata and object count an answer about one collection shows, against the other side's. */
+export function judgeCollection(
+  world: World,
+  pair: CollectionPair,
+  target: Sent,
+  model: Sent,
+  record: StepRecord,
+): void {
+  const shown = world.target.collectionIn(target.json);
+  judgeSummary(world, pair, shown, world.model.collectionIn(model.json), record);
+}
+
 /** The metadata and object count a collection shows, where it shows them, judged. */
 export function judgeSummary(
   world: World,
@@ -36,7 +43,7 @@ export function judgeSummary(
   shown: unknown,
   twin: unknown,
   record: StepRecord,
-  where: string,
+  where = '',
 ): void {
   world.judged(
     metadataAsWritten(

@@ -13,7 +13,12 @@ export const replaceObject = stepKind({
   kind: 'replaceObject',
   weight: 2,
   fields: ({ ref, writer, word }) => ({ ref, key: writer, word, content }),
-  run: (world, step) => replace(world, step.ref, step.key, step.word, step.content),
+  run: async (world, { ref, key, word, content }) => {
+    const pair = world.expected.object(ref);
+    if (!pair) return;
+    const planted = plant(world, content, word);
+    await writeContent(world, 'replaceObject', pair, key, word, planted, 'replace the content');
+  },
 });
 
 /**
@@ -41,23 +46,4 @@ export async function writeContent(
   const ref = world.expected.objects.indexOf(pair);
   if (world.target.offers('getObject')) await getObject(world, ref, pair.key);
   if (world.target.offers('search')) await world.settled(() => search(world, word, null, pair.key));
-}
-async function replace(
-  world: World,
-  ref: number,
-  writer: Writer,
-  word: number,
-  content: unknown,
-): Promise<void> {
-  const pair = world.expected.object(ref);
-  if (!pair) return;
-  await writeContent(
-    world,
-    'replaceObject',
-    pair,
-    writer,
-    word,
-    plant(world, content, word),
-    'replace the content',
-  );
 }

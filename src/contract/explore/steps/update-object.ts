@@ -1,8 +1,7 @@
 /** A partial update of an object's content (our document's PATCH): keys set, `null` ones removed. */
 import { short } from '../../judges/json.ts';
-import { stepKind, type Writer } from '../step-kind.ts';
+import { stepKind } from '../step-kind.ts';
 import { patch } from '../values.ts';
-import type { World } from '../world.ts';
 import { plant } from './create-object.ts';
 import { writeContent } from './replace-object.ts';
 
@@ -10,29 +9,22 @@ export const updateObject = stepKind({
   kind: 'updateObject',
   weight: 2,
   fields: ({ ref, writer, word }) => ({ ref, key: writer, word, patch }),
-  run: (world, step) => update(world, step.ref, step.key, step.word, step.patch),
+  run: async (world, { ref, key, word, patch }) => {
+    const pair = world.expected.object(ref);
+    if (!pair) return;
+    // @note The patch always sets the text, with a new word: every style then agrees on what a
+    // search for the word finds.
+    const planted = plant(world, { ...patch, text: '' }, word);
+    const says = 'update part of the content';
+    await writeContent(
+      world,
+      'updateObject',
+      pair,
+      key,
+      word,
+      planted,
+      says,
+      `: ${short(planted)}`,
+    );
+  },
 });
-
-async function update(
-  world: World,
-  ref: number,
-  writer: Writer,
-  word: number,
-  patch: Record<string, unknown>,
-): Promise<void> {
-  const pair = world.expected.object(ref);
-  if (!pair) return;
-  // @note The patch always sets the text, with a new word: every style then agrees on what a
-  // search for the word finds.
-  const planted = plant(world, { ...patch, text: '' }, word);
-  await writeContent(
-    world,
-    'updateObject',
-    pair,
-    writer,
-    word,
-    planted,
-    'update part of the content',
-    `: ${short(planted)}`,
-  );
-}
