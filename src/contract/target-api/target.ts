@@ -1,6 +1,6 @@
 import type { operations } from '../../generated/openapi.ts';
 import type { ContractClient, ContractResponse } from '../client.ts';
-import { CheckSkipped } from '../failure.ts';
+import { CheckFailure, CheckSkipped } from '../failure.ts';
 import { instantOf } from './dates.ts';
 import { OPERATION_IDS, type OperationName, type TargetDescription } from './description.ts';
 import { resolvePointer } from './pointer.ts';
@@ -295,6 +295,9 @@ export class Target {
   async walkCollections(options: WalkOptions = {}): Promise<unknown[]> {
     const walk = await this.walk(options);
     if (options.complete && walk.partial) throw new CheckSkipped(walk.partial);
+    // @note A list the walk could not finish within the kit's bounds is not one to act on as
+    // the whole (what was there before the run, what it left, what a sweep deletes).
+    if (walk.bounded) throw new CheckFailure(walk.partial!);
     return walk.items;
   }
 

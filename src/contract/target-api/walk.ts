@@ -48,6 +48,8 @@ export interface Walk {
   reach: Reach;
   /** Why the walk is only part of the list, when it is (the `why` of `reach`). */
   partial?: string | undefined;
+  /** The walk stopped at the kit's own bound (`--max-walk-items`, the most pages), not the list's. */
+  bounded?: true;
 }
 
 /** What the page a walk stopped at showed of the way on, for {@link reachedEnd}. */
@@ -180,12 +182,13 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
     // @note A target that clamps the page number answers its last page again: the end.
     const same = JSON.stringify(found) === previous && found.length > 0;
     if (numbered && same) return { items, pages: page - 1, reach: { whole: true } };
-    // @note Bounded: a walk past the limit ends the walk, not the process.
+    // @note Bounded: a walk past the limit ends there, short of the end. The limit is the
+    // kit's, not the target's: no rule about the whole list is judged on it, none failed.
     const max = target.http.maxWalkItems;
-    if (items.length + found.length > max)
-      throw new CheckFailure(
-        `the list did not end within ${max} items (${page} pages): the walk stopped there (--max-walk-items raises the limit)`,
-      );
+    if (items.length + found.length > max) {
+      const why = `the list did not end within ${max} items (${page} pages): the walk stopped there (--max-walk-items raises the limit)`;
+      return { items, pages: page, reach: { whole: false, why }, partial: why, bounded: true };
+    }
     previous = JSON.stringify(found);
     for (const item of found) items.push(item);
     await options.onPage?.(page, found);
@@ -249,7 +252,14 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
       );
     seen.add(next);
   }
-  throw new CheckFailure(`the list did not end after ${LIMITS.maxWalkPages} pages`);
+  const why = `the list did not end after ${LIMITS.maxWalkPages} pages: the walk stopped there`;
+  return {
+    items,
+    pages: LIMITS.maxWalkPages,
+    reach: { whole: false, why },
+    partial: why,
+    bounded: true,
+  };
 }
 
 /** The next-page token or link at `pointer`, or undefined on the last page. */
