@@ -1,11 +1,8 @@
 import type { ContractKeys } from './check.ts';
 import type { RunData } from './runner/run-data.ts';
 import type { Target } from './target-api/target.ts';
+import { TargetError } from './runner/run.ts';
 
-/** The target could not be used at all (unreachable, or the full key refused): exit status 2. */
-export class TargetError extends Error {
-  override name = 'TargetError';
-}
 
 /**
  * Checks, before any check runs, that the target answers and accepts the full key in at least one

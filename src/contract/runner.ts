@@ -14,8 +14,8 @@ import { conformanceMatrix } from './matrix.ts';
 import { Settle, type SettleReport } from './settle.ts';
 import type { CheckResult, ClauseResult, Outcome } from './result.ts';
 import { RunData } from './runner/run-data.ts';
-import { preflight, TargetError } from './preflight.ts';
-import { Run, RunEnded, type RunSettings } from './runner/run.ts';
+import { preflight } from './preflight.ts';
+import { Run, RunEnded, TargetError, type RunSettings } from './runner/run.ts';
 import { schedule } from './schedule.ts';
 import { nothingJudged, runVerdict, type NothingJudged, type RunVerdict } from './run-verdict.ts';
 

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { parseCommand, UsageError, url } from './cli-options.ts';
 import { print, printError, writeText } from './output.ts';
-import { TargetError } from './preflight.ts';
+import { TargetError } from './runner/run.ts';
 import type { SweepMatch } from './sweep.ts';
 import { DEFAULT_DESCRIPTION } from './target-api/description.ts';
 import { loadTargetFile } from './target-api/load.ts';

@@ -9,8 +9,7 @@
 import * as fc from './fast-check.ts';
 import { ContractClient, type Pushback } from '../client.ts';
 import { CheckFailure, CheckSkipped, Interrupted, TargetStalled } from '../failure.ts';
-import { TargetError } from '../preflight.ts';
-import { Run, type RunSettings } from '../runner/run.ts';
+import { Run, TargetError, type RunSettings } from '../runner/run.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/description.ts';
 import { Target } from '../target-api/target.ts';
 import { WORDS, type KeyName } from './step-kind.ts';

@@ -58,6 +58,11 @@ export interface RunSettings {
   maxWalkItems?: number | undefined;
 }
 
+/** The target could not be used at all (unreachable, or the full key refused): exit status 2. */
+export class TargetError extends Error {
+  override name = 'TargetError';
+}
+
 /**
  * An error that ended a run, with what its clean-up could not delete: the caller prints both.
  */
