@@ -64,6 +64,16 @@ const FACTS: Record<string, Facts> = {
           ),
       },
       {
+        says: 'the suite, explore and replay each begin and end their run through runner/run.ts',
+        holds: () =>
+          [
+            'src/contract/runner.ts',
+            'src/contract/explore/explore.ts',
+            'src/contract/replay/replay.ts',
+          ].every((file) => occurs(file, 'new Run(')) &&
+          filesWith('src/contract', 'startHeartbeat(this.id)').length === 1,
+      },
+      {
         says: "explore ends fast-check's search through its plugin interface, not a precondition",
         holds: () =>
           occurs('src/contract/explore/explore.ts', 'decorateRun') &&
