@@ -3,7 +3,7 @@
  * however a target echoes what it was sent: pure functions that `output.ts`, the one sink of
  * every front-end, applies to each text it writes.
  */
-import { escapeXml } from './report.ts';
+import { escapeXml } from './runner/junit.ts';
 
 /** A value never to be printed, and the name it is printed as: `[redacted api-key]`. */
 export interface Secret {

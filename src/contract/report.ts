@@ -1,3 +1,4 @@
+import { junitXml, runCases, type JUnitSuite } from './runner/junit.ts';
 import type { CheckResult, ContractReport } from './runner.ts';
 import { stoppedBy } from './run-verdict.ts';
 
@@ -125,59 +126,28 @@ export function formatReport(report: ContractReport): string {
   ].join('\n');
 }
 
-/**
- * Text for an XML attribute (or element text): markup characters escaped, and the characters
- * XML 1.0 forbids (control characters other than tab, newline and return, lone surrogates,
- * U+FFFE and U+FFFF) replaced by U+FFFD, so every CI parser reads the report. `explore`'s JUnit
- * report uses it too.
- */
-export function escapeXml(text: string): string {
-  return text
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
-    .replace(/[<>&"'\t\n\r]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** JUnit XML: a test suite per level, one test case per check named with its clauses. */
 export function toJUnit(report: ContractReport): string {
   // @note Only checks that ran are test cases: a check that did not run at this level is neither
   // a failure nor a skip of the job.
-  const levels = (['spec', 'profile'] as const).filter((level) =>
-    report.results.some((r) => r.level === level),
-  );
-  const suites = levels.flatMap((level) => {
-    const results = report.results.filter((r) => r.level === level);
-    const counts = report.levels[level];
-    const cases = results.map((r) => {
-      const name = escapeXml(`${r.id}: ${r.title} [${r.clauses.join(', ')}]`);
-      const body =
-        r.outcome === 'fail'
-          ? `<failure message="${escapeXml(r.reason ?? '')}"/>`
-          : r.outcome === 'skip'
-            ? `<skipped message="${escapeXml(r.reason ?? '')}"/>`
-            : '';
-      return `    <testcase classname="answers-contract.${level}" name="${name}" time="${(r.durationMs / 1000).toFixed(3)}">${body}</testcase>`;
-    });
-    return [
-      `  <testsuite name="answers-contract.${level}" tests="${results.length}" failures="${counts.fail}" skipped="${counts.skip}" timestamp="${report.startedAt}">`,
-      ...cases,
-      '  </testsuite>',
-    ];
+  const suites: JUnitSuite[] = (['spec', 'profile'] as const).map((level) => ({
+    name: `answers-contract.${level}`,
+    timestamp: report.startedAt,
+    cases: report.results
+      .filter((r) => r.level === level)
+      .map((r) => ({
+        classname: `answers-contract.${level}`,
+        name: `${r.id}: ${r.title} [${r.clauses.join(', ')}]`,
+        timeMs: r.durationMs,
+        ...(r.outcome === 'fail' ? { failure: { message: r.reason ?? '' } } : {}),
+        ...(r.outcome === 'skip' ? { skipped: r.reason ?? '' } : {}),
+      })),
+  }));
+  const nothingJudged = report.nothingJudged && stoppedBy(report.nothingJudged);
+  suites.push({
+    name: 'answers-contract.run',
+    timestamp: report.startedAt,
+    cases: runCases('answers-contract.run', { leftBehind: report.leftBehind, nothingJudged }),
   });
-  // @note A run that judged nothing is no green build: one test case in error says what stopped
-  // it, where a CI that reads only failures and errors sees it.
-  const nothing = report.nothingJudged
-    ? [
-        `  <testsuite name="answers-contract.run" tests="1" failures="0" errors="1" skipped="0" timestamp="${report.startedAt}">`,
-        `    <testcase classname="answers-contract.run" name="the run judged something" time="0.000"><error type="nothing judged" message="${escapeXml(stoppedBy(report.nothingJudged))}"/></testcase>`,
-        '  </testsuite>',
-      ]
-    : [];
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="answers-contract" tests="${report.results.length + (nothing.length > 0 ? 1 : 0)}" failures="${report.counts.fail}" errors="${nothing.length > 0 ? 1 : 0}" skipped="${report.counts.skip}" time="${(report.durationMs / 1000).toFixed(3)}">`,
-    ...suites,
-    ...nothing,
-    '</testsuites>',
-    '',
-  ].join('\n');
+  return junitXml('answers-contract', suites, report.durationMs);
 }

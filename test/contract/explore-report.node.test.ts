@@ -510,3 +510,15 @@ it('a description that cannot ask for page 2: its walk clauses are "not judged",
     'not judged (the target description gives no way to ask for page 2, so no walk is whole): COLL-LIST-2, COLL-LIST-3',
   );
 });
+
+// @note One JUnit writer for every command (src/contract/runner/junit.ts): before, explore's
+// report named what a run left behind only as a property, and CI showed the job green.
+it("fails a JUnit test case for data the run left behind, as the suite's and replay's do", () => {
+  const xml = exploreJUnit(
+    { ...reportOf(once('COLL-1')), leftBehind: ['c9 (still listed)'] },
+    COMMAND,
+  );
+  const cleanUp = testcases(xml).find((each) => each.name === 'clean-up');
+  expect(cleanUp?.failure?.attributes.message).toBe('left behind: c9 (still listed)');
+  expect(parseXml(xml).attributes.failures).toBe('1');
+});

@@ -135,3 +135,19 @@ describe('toJUnit', () => {
     ]);
   });
 });
+
+// @note One JUnit writer for every command (src/contract/runner/junit.ts): before, the suite's
+// report of a run that left data behind had no failing test case, and CI showed the job green.
+it('fails a test case named clean-up for data the run left behind', () => {
+  const report = { ...reportWith('x'), results: [], leftBehind: ['c7 (still listed)'] };
+  const elements = parseStrict(toJUnit(report));
+  expect(elements[0]!.attributes.failures).toBe('1');
+  const cleanUp = elements.findIndex(
+    (e) => e.name === 'testcase' && e.attributes.name === 'clean-up',
+  );
+  expect(cleanUp).toBeGreaterThan(0);
+  expect(elements[cleanUp + 1]).toEqual({
+    name: 'failure',
+    attributes: { message: 'left behind: c7 (still listed)' },
+  });
+});

@@ -5,7 +5,7 @@
  */
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
-import { escapeXml } from '../../src/contract/report.ts';
+import { escapeXml } from '../../src/contract/runner/junit.ts';
 import {
   jsonWithoutControls,
   keysGiven,

@@ -1,5 +1,5 @@
 import { leftBehindLines } from '../interrupt.ts';
-import { escapeXml } from '../report.ts';
+import { junitXml, runCases, type JUnitCase } from '../runner/junit.ts';
 import {
   coverageShortfall,
   formatClauseCoverage,
@@ -151,21 +151,28 @@ export function exploreJUnit(
   const clauses = [
     ...new Set([...Object.keys(report.coverage.clauses), ...(story ? [story.clause] : [])]),
   ].sort((a, b) => a.localeCompare(b));
-  const cases = clauses.map((clause) => {
-    const open = `    <testcase classname="explore" name="${escapeXml(clause)}"`;
-    if (clause !== story?.clause) return `${open}/>`;
-    const message = escapeXml(`${story.clause}: ${story.message}`);
-    const text = escapeXml(storyLines(story, command).join('\n'));
-    return `${open}><failure message="${message}">${text}</failure></testcase>`;
-  });
+  const cases: JUnitCase[] = clauses.map((clause) => ({
+    classname: 'explore',
+    name: clause,
+    ...(clause === story?.clause
+      ? {
+          failure: {
+            message: `${story.clause}: ${story.message}`,
+            text: storyLines(story, command).join('\n'),
+          },
+        }
+      : {}),
+  }));
   const shortfall = coverageShortfall(clauseCoverage, minCoverage);
-  const coverageText = escapeXml(formatClauseCoverage(clauseCoverage));
-  cases.push(
-    shortfall
-      ? `    <testcase classname="explore" name="coverage"><failure message="${escapeXml(shortfall)}">${coverageText}</failure></testcase>`
-      : `    <testcase classname="explore" name="coverage"><system-out>${coverageText}</system-out></testcase>`,
-  );
-  const failures = (story ? 1 : 0) + (shortfall ? 1 : 0);
+  const coverageText = formatClauseCoverage(clauseCoverage);
+  cases.push({
+    classname: 'explore',
+    name: 'coverage',
+    ...(shortfall
+      ? { failure: { message: shortfall, text: coverageText } }
+      : { out: coverageText }),
+  });
+  cases.push(...runCases('explore', report));
   const properties: Array<[string, string | number]> = [
     ['seed', report.seed],
     ['sequences', report.sequences],
@@ -176,20 +183,6 @@ export function exploreJUnit(
       ? [['left-behind', report.leftBehind.join(', ')] as [string, string]]
       : []),
   ];
-  const time = (report.elapsedMs / 1000).toFixed(3);
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="answers-contract explore" tests="${cases.length}" failures="${failures}" time="${time}">`,
-    `  <testsuite name="answers-contract explore" tests="${cases.length}" failures="${failures}" errors="0" skipped="0" time="${time}">`,
-    '    <properties>',
-    ...properties.map(
-      ([name, value]) =>
-        `      <property name="${escapeXml(name)}" value="${escapeXml(String(value))}"/>`,
-    ),
-    '    </properties>',
-    ...cases,
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n');
+  const name = 'answers-contract explore';
+  return junitXml(name, [{ name, cases, properties, timeMs: report.elapsedMs }], report.elapsedMs);
 }

@@ -1,5 +1,5 @@
 /** What `replay` prints, and its JUnit report: a test case per consumer test. */
-import { escapeXml } from '../report.ts';
+import { junitXml, runCases, type JUnitCase } from '../runner/junit.ts';
 import { judgedNothing } from './nothing-judged.ts';
 import type { ReplayedSequence, ReplayReport } from './outcome.ts';
 
@@ -84,39 +84,32 @@ export function formatReplay(report: ReplayReport): string {
 
 /** JUnit XML: a test case per consumer test, failing with its clause when it diverged. */
 export function replayJUnit(report: ReplayReport): string {
-  const cases = report.sequences.map((sequence) => {
+  const cases: JUnitCase[] = report.sequences.map((sequence) => {
     const [file, ...rest] = sequence.name.split(' > ');
-    const name = escapeXml(rest.length > 0 ? rest.join(' > ') : sequence.name);
-    const open = `  <testcase classname="${escapeXml(rest.length > 0 ? file! : 'replay')}" name="${name}">`;
-    if (sequence.notReplayed)
-      return `${open}<skipped message="${escapeXml(sequence.notReplayed)}"/></testcase>`;
+    const named = {
+      classname: rest.length > 0 ? file! : 'replay',
+      name: rest.length > 0 ? rest.join(' > ') : sequence.name,
+    };
+    if (sequence.notReplayed) return { ...named, skipped: sequence.notReplayed };
     if (judgedNothing(sequence))
-      return `${open}<skipped message="${escapeXml(`nothing judged: ${notJudgedText(sequence.outcome.notJudged)}`)}"/></testcase>`;
+      return { ...named, skipped: `nothing judged: ${notJudgedText(sequence.outcome.notJudged)}` };
     const { divergence } = sequence;
-    if (!divergence) return `${open}</testcase>`;
-    const body = sequenceLines(sequence).join('\n');
-    return `${open}<failure message="${escapeXml(`${divergence.clause}: ${divergence.message}`)}" type="${escapeXml(divergence.clause)}">${escapeXml(body)}</failure></testcase>`;
+    if (!divergence) return named;
+    const message = `${divergence.clause}: ${divergence.message}`;
+    const text = sequenceLines(sequence).join('\n');
+    return { ...named, failure: { message, type: divergence.clause, text } };
   });
-  if (report.leftBehind.length > 0)
-    cases.push(
-      `  <testcase classname="replay" name="clean-up"><failure message="${escapeXml(`left behind: ${report.leftBehind.join(', ')}`)}"/></testcase>`,
-    );
   // @note A file that judged nothing is a set-up error, a JUnit <error>: never a suite of skips
   // that CI shows green.
   const unjudged =
     report.nothingJudged === undefined ? [] : report.files.filter((f) => f.nothingJudged);
+  cases.push(...runCases('replay', { leftBehind: report.leftBehind }));
   for (const file of unjudged)
-    cases.push(
-      `  <testcase classname="replay" name="${escapeXml(file.file)}"><error message="${escapeXml(`nothing judged: ${file.nothingJudged}`)}"/></testcase>`,
-    );
-  const failures =
-    report.sequences.filter((s) => s.divergence).length + (report.leftBehind.length > 0 ? 1 : 0);
-  const skipped = report.sequences.filter((s) => s.notReplayed || judgedNothing(s)).length;
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuite name="answers-contract replay" tests="${cases.length}" failures="${failures}" errors="${unjudged.length}" skipped="${skipped}">`,
-    ...cases,
-    '</testsuite>',
-    '',
-  ].join('\n');
+    cases.push({
+      classname: 'replay',
+      name: file.file,
+      error: { message: `nothing judged: ${file.nothingJudged}` },
+    });
+  const name = 'answers-contract replay';
+  return junitXml(name, [{ name, cases }], report.elapsedMs);
 }
