@@ -4,8 +4,13 @@
  * What it finds over seeds and variants is proven in test/contract/proofs/ (deep tier).
  */
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, it } from 'vitest';
+import { startExploreModel } from '../../src/bin/mock-target.ts';
+import { explore } from '../../src/contract/explore/explore.ts';
+import { TargetError } from '../../src/contract/runner.ts';
 import { loadTargetFile } from '../../src/contract/target-api/load.ts';
 import type { TargetDescription } from '../../src/contract/target-api/description.ts';
 import { startIndependentServer } from '../independent/server.ts';
@@ -37,8 +42,35 @@ it('exits 2 when the target does not answer, saying so (a set-up error, not a di
     { encoding: 'utf8' },
   );
   expect(ran.status).toBe(2);
-  expect(ran.stderr).toContain('the target did not answer');
+  expect(ran.stderr).toContain('cannot reach http://127.0.0.1:9');
   expect(ran.stdout).not.toContain('DIVERGED');
+});
+
+// @note As the suite and replay ask (Run.preflight): before, explore ran against a server that
+// answers its description's paths with 404 throughout and reported a divergence of every list.
+it('ends as a set-up error on a target that answers 404 at every path of its description', async () => {
+  const server = createServer((request, response) => {
+    request.resume();
+    response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"no route"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const ended = await explore({
+      startModel: startExploreModel,
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/answers/v1`,
+      keys: { full: 'k' },
+      seed: 1,
+      budgetMs: 5_000,
+      maxRequests: 200,
+    }).then(
+      (report) => expect.fail(`explore ran: ${JSON.stringify(report.story?.clause)}`),
+      (error: unknown) => error,
+    );
+    expect(ended).toBeInstanceOf(TargetError);
+    expect((ended as Error).message).toMatch(/answered 404.*is --base-url right/);
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 });
 
 it('refuses to run without --destructive, saying why', () => {

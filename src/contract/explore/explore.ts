@@ -8,8 +8,8 @@
  */
 import * as fc from './fast-check.ts';
 import { ContractClient, type Pushback } from '../client.ts';
-import { CheckFailure, CheckSkipped, Interrupted, TargetStalled } from '../failure.ts';
-import { Run, TargetError, type RunSettings } from '../runner/run.ts';
+import { CheckSkipped, Interrupted } from '../failure.ts';
+import { Run, type RunSettings } from '../runner/run.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/description.ts';
 import { Target } from '../target-api/target.ts';
 import { WORDS, type KeyName } from './step-kind.ts';
@@ -208,12 +208,10 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   const stalled = () => run.http.stalledBy;
   /** Sequences the budget's end stopped in flight. */
   let cutShort = 0;
-  // A target that does not answer is a set-up error (exit 2), not a divergence of its list.
-  await target.send('listCollections').catch((error: unknown) => {
-    if (error instanceof TargetStalled) throw error;
-    if (error instanceof CheckFailure && error.message.includes('no response'))
-      throw new TargetError(`the target did not answer: ${error.message}`);
-  });
+  // @note As the suite and replay ask before they send anything: a target that does not answer,
+  // refuses the key in both forms, or answers nothing at the description's paths is a set-up
+  // error (exit 2), not a divergence of every step.
+  await run.preflight();
   // @note Sequences run side by side, each with a model of its own (`concurrency` of them,
   // started here and stopped at the end); shrinking and replays use the first.
   const width = Math.max(1, options.lanes ?? options.concurrency ?? 4);

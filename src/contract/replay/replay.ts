@@ -6,7 +6,6 @@
  * behind. Writes only with `destructive`: a sequence that writes is otherwise not replayed.
  */
 import { ContractClient } from '../client.ts';
-import { answersAtItsPaths } from '../preflight.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/description.ts';
 import { Target } from '../target-api/target.ts';
 import type { Recording, RecordedSequence } from '../../openapi/recording.ts';
@@ -47,7 +46,7 @@ export interface ReplayOptions extends RunSettings {
 
 export async function replay(options: ReplayOptions): Promise<ReplayReport> {
   const run = new Run({ ...options, profile: false });
-  const { target, cleaner, description, concurrency, http } = run;
+  const { target, cleaner, description, concurrency } = run;
   const runId = run.id;
   // @note The recording's side is read, never sent to: its client has nowhere to go.
   const source = new Target(
@@ -57,8 +56,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
   );
   // @note As the suite asks before it sends anything: a target that answers nothing at the
   // description's paths is a set-up error, not a failure of every exchange.
-  await answersAtItsPaths(target, options.keys.full);
-  run.cleanerHttp.keyHeader = http.keyHeader;
+  await run.preflight();
   const before = await run.readBefore();
   const coverage = new Coverage();
   const paged = description.paging.page !== undefined || description.paging.offset !== undefined;
