@@ -71,7 +71,7 @@ export function targetOptions(
 }
 
 /** A whole number from `min` to `max`, for an option. */
-export function whole(min: number, max: number): (value: string) => number {
+function whole(min: number, max: number): (value: string) => number {
   return (value) => {
     const n = Number(value);
     if (!/^\d+$/.test(value.trim()) || n < min || n > max)
@@ -81,7 +81,7 @@ export function whole(min: number, max: number): (value: string) => number {
 }
 
 /** An environment variable that defaults a whole-number option (none: no default). */
-export function envWhole(name: string, min: number, max: number): number | undefined {
+function envWhole(name: string, min: number, max: number): number | undefined {
   const value = process.env[name];
   if (!value) return undefined;
   try {
