@@ -52,6 +52,11 @@ const MUST_HANDLE: ReadonlyArray<{ file: string; table: string; why: string }> =
     table: 'EFFECTS',
     why: 'what a replayed exchange of it maps and shows: never skipped as unknown',
   },
+  {
+    file: 'src/contract/checks/auth-requests.ts',
+    table: 'AIMED',
+    why: 'the auth matrix sends it with every credential the spec states: never left unasked',
+  },
 ];
 
 /**

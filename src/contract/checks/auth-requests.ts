@@ -1,5 +1,5 @@
 import type { CheckContext } from '../check.ts';
-import type { OperationName } from '../target-api/description.ts';
+import { writes, type OperationName } from '../target-api/description.ts';
 import { runName } from '../target-api/run-name.ts';
 import type { BodyValues } from '../target-api/target.ts';
 
@@ -17,6 +17,56 @@ export function refusedName(runId: string, label: string): string {
   return runName(runId, `refused-${label}`);
 }
 
+/** What the run can aim a request at: data it can identify, and a scratch collection of its own. */
+interface Aims {
+  /** A collection it can name (its own in a destructive run, else the first listed). */
+  collection?: string | undefined;
+  /** An object of that collection (a destructive run's own). */
+  object?: string | undefined;
+  /**
+   * In a destructive run, with writes: a collection and an object to aim writes at, and the name
+   * a refused create would give its collection.
+   */
+  scratch?: { collection: string; object: string; refusedName: string } | undefined;
+  /** The run's own word, to search for. */
+  word: string;
+}
+
+type Shape = Pick<AuthRequest, 'params' | 'body'>;
+const refused = { content: { refused: true } };
+const inCollection = (id: string | undefined): Shape | undefined =>
+  id ? { params: { collection_id: id } } : undefined;
+const onObject = (collection?: string, object?: string, body?: BodyValues): Shape | undefined =>
+  collection && object
+    ? { params: { collection_id: collection, object_id: object }, ...(body ? { body } : {}) }
+    : undefined;
+
+/**
+ * How the auth matrix aims each operation, reads first and a collection's delete last (when a
+ * broken target accepts it, the scratch collection is gone): undefined where there is nothing to
+ * aim it at. A new operation of openapi.yaml does not compile until it says how it is sent.
+ */
+const AIMED: { readonly [O in OperationName]: (aims: Aims) => Shape | undefined } = {
+  listCollections: () => ({}),
+  getCollection: (aims) => inCollection(aims.collection),
+  listObjects: (aims) => inCollection(aims.collection),
+  getObject: (aims) => onObject(aims.collection, aims.object),
+  search: (aims) => ({ body: { query: aims.word } }),
+  createCollection: (aims) =>
+    aims.scratch && { body: { name: aims.scratch.refusedName, metadata: {} } },
+  updateCollection: (aims) =>
+    aims.scratch && {
+      params: { collection_id: aims.scratch.collection },
+      body: { metadata: { touched: true } },
+    },
+  createObject: (aims) =>
+    aims.scratch && { ...inCollection(aims.scratch.collection), body: refused },
+  replaceObject: (aims) => onObject(aims.scratch?.collection, aims.scratch?.object, refused),
+  updateObject: (aims) => onObject(aims.scratch?.collection, aims.scratch?.object, refused),
+  deleteObject: (aims) => onObject(aims.scratch?.collection, aims.scratch?.object),
+  deleteCollection: (aims) => inCollection(aims.scratch?.collection),
+};
+
 /**
  * Every request the run can aim at the target with other credentials: the described reads, on
  * data the run can identify (a listed collection, the run's own object), and in a destructive run
@@ -28,56 +78,22 @@ export async function authRequests(
   options: { writes: boolean; label?: string },
 ): Promise<AuthRequest[]> {
   const { target, run } = context;
-  const requests: AuthRequest[] = [];
-  if (target.offers('listCollections'))
-    requests.push({ operation: 'listCollections', writes: false });
-  let collectionId: string | undefined;
-  let objectId: string | undefined;
+  const aims: Aims = { word: run.uniqueWord };
   if (context.destructive && target.offers('createCollection')) {
     const main = await run.main();
-    collectionId = main.id;
-    objectId = main.objectIds[0];
+    aims.collection = main.id;
+    aims.object = main.objectIds[0];
   } else if (target.offers('listCollections')) {
     const listed = target.itemsOf((await target.send('listCollections')).json) ?? [];
-    collectionId = listed.map((summary) => target.collectionIdOf(summary)).find(Boolean);
+    aims.collection = listed.map((summary) => target.collectionIdOf(summary)).find(Boolean);
   }
-  const inCollection = { collection_id: collectionId };
-  for (const operation of ['getCollection', 'listObjects'] as const)
-    if (collectionId && target.offers(operation))
-      requests.push({ operation, params: inCollection, writes: false });
-  if (objectId && target.offers('getObject'))
-    requests.push({
-      operation: 'getObject',
-      params: { ...inCollection, object_id: objectId },
-      writes: false,
-    });
-  if (target.offers('search'))
-    requests.push({ operation: 'search', body: { query: run.uniqueWord }, writes: false });
-  if (!options.writes || !context.destructive || !target.offers('createCollection'))
-    return requests;
-
-  const scratch = await run.createCollection('auth', [{ note: 'auth matrix' }]);
-  const inScratch = { collection_id: scratch.id };
-  const scratchObject = { ...inScratch, object_id: scratch.objectIds[0] };
-  const refused = { content: { refused: true } };
-  const writes: AuthRequest[] = [
-    {
-      operation: 'createCollection',
-      body: { name: run.name(`refused-${options.label ?? 'auth'}`), metadata: {} },
-      writes: true,
-    },
-    {
-      operation: 'updateCollection',
-      params: inScratch,
-      body: { metadata: { touched: true } },
-      writes: true,
-    },
-    { operation: 'createObject', params: inScratch, body: refused, writes: true },
-    { operation: 'replaceObject', params: scratchObject, body: refused, writes: true },
-    { operation: 'updateObject', params: scratchObject, body: refused, writes: true },
-    { operation: 'deleteObject', params: scratchObject, writes: true },
-    // @note Last: when a broken target accepts it, the scratch collection is gone.
-    { operation: 'deleteCollection', params: inScratch, writes: true },
-  ];
-  return [...requests, ...writes.filter((request) => target.offers(request.operation))];
+  if (options.writes && context.destructive && target.offers('createCollection')) {
+    const scratch = await run.createCollection('auth', [{ note: 'auth matrix' }]);
+    const refusedName = run.name(`refused-${options.label ?? 'auth'}`);
+    aims.scratch = { collection: scratch.id, object: scratch.objectIds[0]!, refusedName };
+  }
+  return (Object.keys(AIMED) as OperationName[]).flatMap((operation) => {
+    const shape = target.offers(operation) ? AIMED[operation](aims) : undefined;
+    return shape ? [{ operation, ...shape, writes: writes(operation) }] : [];
+  });
 }
