@@ -63,8 +63,10 @@ function tierProjects(tier: Tier) {
         ...(tier === 'install'
           ? { globalSetup: ['test/new-user/packed-kit.global-setup.ts'], ...INSTALL_WORKERS }
           : {}),
-        // The engine tier starts `answers-mock` bundled from the sources (test/support/mock-bin.ts).
-        ...(tier === 'engine' ? { globalSetup: ['test/support/mock-bin.global-setup.ts'] } : {}),
+        // The engine and deep tiers start the commands bundled from the sources (test/support/bins.ts).
+        ...(tier === 'engine' || tier === 'deep'
+          ? { globalSetup: ['test/support/bins.global-setup.ts'] }
+          : {}),
       },
     }));
 }

@@ -24,7 +24,7 @@ import {
 import { DEFAULT_MAX_WORDS, V8_MAP_CAP, wordLimit } from '../../src/core/limits.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { KEYS } from '../support/keys.ts';
-import { mockBin } from '../support/mock-bin.ts';
+import { mockBin } from '../support/bins.ts';
 
 let server: RunningServer | undefined;
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { RecordingLine } from '../../src/openapi/recording.ts';
-import { mockBin } from '../support/mock-bin.ts';
+import { mockBin } from '../support/bins.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readReplayFile } from '../../src/contract/replay/read-file.ts';
 import { DEFAULT_DESCRIPTION } from '../../src/contract/target-api/description.ts';
-import { mockBin } from '../support/mock-bin.ts';
+import { mockBin } from '../support/bins.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURE = join(ROOT, 'fixtures/default-state.json');

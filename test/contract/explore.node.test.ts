@@ -10,6 +10,7 @@ import { loadTargetFile } from '../../src/contract/target-api/load.ts';
 import type { TargetDescription } from '../../src/contract/target-api/description.ts';
 import { startIndependentServer } from '../independent/server.ts';
 import { EXPLORE_VARIANTS } from '../independent/explore-variants.ts';
+import { binPath, contractBin } from '../support/bins.ts';
 
 let description: TargetDescription;
 
@@ -20,13 +21,10 @@ beforeAll(async () => {
 });
 
 it('exits 2 when the target does not answer, saying so (a set-up error, not a divergence)', () => {
-  const cli = fileURLToPath(new URL('../../src/bin/answers-contract.ts', import.meta.url));
   const ran = spawnSync(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      cli,
+      binPath('answers-contract'),
       'explore',
       '--destructive',
       '--base-url',
@@ -42,10 +40,9 @@ it('exits 2 when the target does not answer, saying so (a set-up error, not a di
 });
 
 it('refuses to run without --destructive, saying why', () => {
-  const cli = fileURLToPath(new URL('../../src/bin/answers-contract.ts', import.meta.url));
   const ran = spawnSync(
     process.execPath,
-    ['--import', 'tsx', cli, 'explore', '--base-url', 'http://127.0.0.1:9/', '--api-key', 'k'],
+    contractBin('explore', '--base-url', 'http://127.0.0.1:9/', '--api-key', 'k'),
     { encoding: 'utf8' },
   );
   expect(ran.status).toBe(2);

@@ -8,7 +8,7 @@ import { createMock } from '../../../src/index.ts';
 import { startServer } from '../../../src/node/server.ts';
 import { rawRequest } from '../raw-http.ts';
 import { API, FULL, ROOT, serversClosedAfterEach } from './servers.ts';
-import { mockBin } from '../../support/mock-bin.ts';
+import { mockBin } from '../../support/bins.ts';
 
 const { start, started } = serversClosedAfterEach();
 

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { rawRequest } from '../raw-http.ts';
 import { API, FULL, ROOT, serversClosedAfterEach } from './servers.ts';
-import { mockBin } from '../../support/mock-bin.ts';
+import { mockBin } from '../../support/bins.ts';
 
 const { start } = serversClosedAfterEach();
 

@@ -15,7 +15,7 @@ import { createAnswersRouter, type AnswersRouterOptions } from '../../../src/exp
 import { createMock } from '../../../src/index.ts';
 import { rawRequest } from '../raw-http.ts';
 import { API, FULL, ROOT, serversClosedAfterEach } from './servers.ts';
-import { mockBin } from '../../support/mock-bin.ts';
+import { mockBin } from '../../support/bins.ts';
 
 const { start, started } = serversClosedAfterEach();
 

@@ -17,7 +17,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createMock, emptyState, type Snapshot } from '../../../src/index.ts';
 import { slices } from '../../../src/node/node-io.ts';
 import { API, FULL, ROOT, serversClosedAfterEach } from './servers.ts';
-import { mockBin } from '../../support/mock-bin.ts';
+import { mockBin } from '../../support/bins.ts';
 
 const { start } = serversClosedAfterEach();
 

@@ -21,7 +21,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { thisInstance } from '../../../src/node/state-file/instance.ts';
 import { readStateFile } from '../../../src/node/state-file/read.ts';
 import { API, FULL, ROOT } from '../security/servers.ts';
-import { mockBin } from '../../support/mock-bin.ts';
+import { mockBin } from '../../support/bins.ts';
 
 let dir: string;
 const children: ChildProcessWithoutNullStreams[] = [];

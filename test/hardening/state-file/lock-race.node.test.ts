@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { thisInstance } from '../../../src/node/state-file/instance.ts';
 import { API, FULL, ROOT } from '../security/servers.ts';
-import { mockBin } from '../../support/mock-bin.ts';
+import { mockBin } from '../../support/bins.ts';
 
 let dir: string;
 const children: ChildProcess[] = [];
