@@ -63,6 +63,10 @@ function tierProjects(tier: Tier) {
         ...(tier === 'install'
           ? { globalSetup: ['test/new-user/packed-kit.global-setup.ts'], ...INSTALL_WORKERS }
           : {}),
+        // The engine and deep tiers start the commands bundled from the sources (test/support/bins.ts).
+        ...(tier === 'engine' || tier === 'deep'
+          ? { globalSetup: ['test/support/bins.global-setup.ts'] }
+          : {}),
       },
     }));
 }

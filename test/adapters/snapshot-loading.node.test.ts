@@ -24,6 +24,7 @@ import {
 import { DEFAULT_MAX_WORDS, V8_MAP_CAP, wordLimit } from '../../src/core/limits.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { KEYS } from '../support/keys.ts';
+import { mockBin } from '../support/bins.ts';
 
 let server: RunningServer | undefined;
 afterEach(async () => {
@@ -269,11 +270,9 @@ describe('answers-mock --fixture', () => {
     try {
       const file = join(dir, 'fixture.json');
       await writeFile(file, `\uFEFF${JSON.stringify(bigState(3))}`);
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'src/bin/answers-mock.ts', '--port', '0', '--fixture', file],
-        { cwd: fileURLToPath(new URL('../..', import.meta.url)) },
-      );
+      const child = spawn(process.execPath, mockBin('--port', '0', '--fixture', file), {
+        cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      });
       let out = '';
       let err = '';
       child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
@@ -302,10 +301,7 @@ describe('answers-mock --fixture past a limit', () => {
       await writeFile(file, JSON.stringify(bigState(4)));
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', 'src/bin/answers-mock.ts', '--port', '0', '--max-objects', '3'].concat(
-          '--fixture',
-          file,
-        ),
+        mockBin('--port', '0', '--max-objects', '3', '--fixture', file),
         { cwd: fileURLToPath(new URL('../..', import.meta.url)) },
       );
       let err = '';

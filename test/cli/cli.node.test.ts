@@ -5,16 +5,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { RecordingLine } from '../../src/openapi/recording.ts';
+import { mockBin } from '../support/bins.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-// The launcher the package's `answers-mock` bin is compiled from, run from source through tsx.
-const BIN = 'src/bin/answers-mock.ts';
 
 function run(args: string[]): ChildProcessWithoutNullStreams {
   const env = { ...process.env };
   delete env.PORT;
   delete env.HOST;
-  return spawn(process.execPath, ['--import', 'tsx', BIN, ...args], { cwd: ROOT, env });
+  return spawn(process.execPath, mockBin(...args), { cwd: ROOT, env });
 }
 
 /** Resolves with stdout once it matches `pattern`; rejects after `ms` or if the process exits. */

@@ -9,16 +9,15 @@ import { parseSuiteOptions } from '../../src/contract/cli.ts';
 import { UsageError } from '../../src/contract/cli-options.ts';
 import { createMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
+import { contractBin } from '../support/bins.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-// The launcher the package's `answers-contract` bin is compiled from, run from source through tsx.
-const BIN = 'src/bin/answers-contract.ts';
 
 function contract(args: string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', BIN, ...args],
+      contractBin(...args),
       { cwd: ROOT, env: { ...process.env, ...env }, timeout: 90_000 },
       (error, stdout, stderr) => {
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });

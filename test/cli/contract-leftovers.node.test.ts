@@ -13,6 +13,7 @@ import { createMock, type AnswersMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { KEYS } from '../support/keys.ts';
 import { startProxy, type RunningProxy } from '../support/proxy.ts';
+import { binPath } from '../support/bins.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PREFIX = '/api/answers/v1';
@@ -78,9 +79,7 @@ describe('a destructive run cleans up after itself', () => {
     const child = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'src/bin/answers-contract.ts',
+        binPath('answers-contract'),
         '--base-url',
         `${proxy.url}${PREFIX}`,
         '--api-key',
@@ -110,9 +109,7 @@ describe('a destructive run cleans up after itself', () => {
     const sweep = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'src/bin/answers-contract.ts',
+        binPath('answers-contract'),
         'sweep',
         '--base-url',
         `${server.url}${PREFIX}`,

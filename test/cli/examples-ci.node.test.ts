@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createMock } from '../../src/index.ts';
 import { startServer, type RunningServer } from '../../src/node/server.ts';
+import { contractBin } from '../support/bins.ts';
 
 const workflow = parse(
   await readFile(new URL('../../examples/ci/contract.yml', import.meta.url), 'utf8'),
@@ -52,15 +53,13 @@ it('the example workflow runs answers-contract on a deployed URL with keys from 
     );
     env[name] = SETTINGS[reference!]!;
   }
-  // Run the step's own command line, with the package's bin replaced by this repository's CLI.
+  // Run the step's own command line, with the package's bin replaced by this repository's CLI
+  // (bundled from the sources, by absolute path: the step runs in a scratch folder).
   const args = step.run!.replace(/^npx --no -- answers-contract\s*/, '').split(/\s+/);
-  const cli = new URL('../../src/bin/answers-contract.ts', import.meta.url).pathname;
-  // @note By absolute URL: the step runs in a scratch folder, where `--import tsx` would not resolve.
-  const tsx = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
   const result = await new Promise<{ code: number; stdout: string }>((resolve) => {
     execFile(
       process.execPath,
-      ['--import', tsx, cli, ...args],
+      contractBin(...args),
       { cwd: dir, env: { ...process.env, ...env }, timeout: 90_000 },
       (error, stdout) =>
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout }),

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readReplayFile } from '../../src/contract/replay/read-file.ts';
 import { DEFAULT_DESCRIPTION } from '../../src/contract/target-api/description.ts';
+import { mockBin } from '../support/bins.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURE = join(ROOT, 'fixtures/default-state.json');
@@ -29,11 +30,10 @@ function mock(args: string[]) {
   const env = { ...process.env };
   delete env.PORT;
   delete env.HOST;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/bin/answers-mock.ts', '--port', '0', '--quiet', ...args],
-    { cwd: ROOT, env },
-  );
+  const child = spawn(process.execPath, mockBin('--port', '0', '--quiet', ...args), {
+    cwd: ROOT,
+    env,
+  });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -13,6 +13,7 @@ import { startServer, type RunningServer } from '../../src/node/server.ts';
 import { contract } from '../support/contract-cli.ts';
 import { KEYS } from '../support/keys.ts';
 import { startProxy, type RunningProxy } from '../support/proxy.ts';
+import { binPath } from '../support/bins.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PREFIX = '/api/answers/v1';
@@ -80,9 +81,7 @@ describe('sweep during a live run', () => {
     const explore = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'src/bin/answers-contract.ts',
+        binPath('answers-contract'),
         'explore',
         '--base-url',
         `${proxy.url}${PREFIX}`,

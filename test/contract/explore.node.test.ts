@@ -15,6 +15,7 @@ import { loadTargetFile } from '../../src/contract/target-api/load.ts';
 import type { TargetDescription } from '../../src/contract/target-api/description.ts';
 import { startIndependentServer } from '../independent/server.ts';
 import { EXPLORE_VARIANTS } from '../independent/explore-variants.ts';
+import { binPath, contractBin } from '../support/bins.ts';
 
 let description: TargetDescription;
 
@@ -25,13 +26,10 @@ beforeAll(async () => {
 });
 
 it('exits 2 when the target does not answer, saying so (a set-up error, not a divergence)', () => {
-  const cli = fileURLToPath(new URL('../../src/bin/answers-contract.ts', import.meta.url));
   const ran = spawnSync(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      cli,
+      binPath('answers-contract'),
       'explore',
       '--destructive',
       '--base-url',
@@ -74,10 +72,9 @@ it('ends as a set-up error on a target that answers 404 at every path of its des
 });
 
 it('refuses to run without --destructive, saying why', () => {
-  const cli = fileURLToPath(new URL('../../src/bin/answers-contract.ts', import.meta.url));
   const ran = spawnSync(
     process.execPath,
-    ['--import', 'tsx', cli, 'explore', '--base-url', 'http://127.0.0.1:9/', '--api-key', 'k'],
+    contractBin('explore', '--base-url', 'http://127.0.0.1:9/', '--api-key', 'k'),
     { encoding: 'utf8' },
   );
   expect(ran.status).toBe(2);

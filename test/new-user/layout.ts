@@ -1,24 +1,15 @@
 /**
- * The scratch layout of the documents' tests: clones of this repository as a new user has them,
- * and the environment a CI owner's shell would have for the local mock.
+ * The scratch layout of the documents' tests (the clone a new user has is made by
+ * pack-in-clone.ts), port 4010 taken in turns, and the environment a CI owner's shell would have
+ * for the local mock.
  */
-import { execFileSync } from 'node:child_process';
-import { cp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, expect } from 'vitest';
-import { ROOT } from '../docs/doc-blocks.ts';
+import { afterAll, expect } from 'vitest';
 import { withDirLock } from '../support/dir-lock.ts';
 import { scratchDir } from '../support/scratch.ts';
 import type { Background } from './run-commands.ts';
-
-/** Copies the files a clone has (the tracked ones, as they are in this working tree) to `to`. */
-export async function cloneInto(to: string): Promise<void> {
-  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
-    .split('\0')
-    .filter(Boolean);
-  for (const file of tracked) await cp(join(ROOT, file), join(to, file), { recursive: true });
-}
 
 /** Who holds port 4010 among the install tier's test files. */
 const LOCK = join(tmpdir(), 'answers-mock-kit-port-4010.lock');
@@ -69,9 +60,10 @@ export function notRun(
 }
 
 /**
- * The scratch layout of one documents' test file, with its hooks registered in the calling
- * `describe`: `running` holds the servers its steps start, each stopped after its test (one a
- * failed step left running would hold port 4010 for the next); `work()` is the scratch folder,
+ * The scratch layout of one documents' test file, with its hook registered in the calling
+ * `describe`: `running` holds the servers its steps start, each inside holdingPort4010, which
+ * stops them before it hands the port on (one a failed step left running would hold port 4010
+ * for the next); `work()` is the scratch folder,
  * made by the first step and removed after the file. Clones and apps with their node_modules can
  * take a while to remove on a loaded disk (the 10 s default once timed out on Node 24).
  */
@@ -81,9 +73,9 @@ export function scratchLayout(prefix: string): {
 } {
   const running: Background[] = [];
   let work: string | undefined;
-  afterEach(async () => {
-    for (const server of running.splice(0)) await server.stop();
-  });
+  // @note No afterEach stopping `running`: the files run some steps side by side (it.concurrent),
+  // and a step that ends would stop the servers of one still running. Servers start only inside
+  // holdingPort4010, one step at a time, and its `finally` stops them.
   afterAll(async () => {
     if (work) await rm(work, { recursive: true, force: true });
   }, 180_000);

@@ -134,106 +134,117 @@ describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.vers
       expectRan(command, await runCommands('inline', [command], app));
   }, 300_000);
 
-  it('npx: the form without -- fails on npm 11 and 10; with it, the bins answer', async () => {
-    // npm 11 and npm 10 side by side: each runs its own commands, and --mock its own mock.
-    await Promise.all(
-      [process.env.PATH!, npm10Path].map(async (path) => {
-        const wrong = await runCommands('inline', ['npx --no answers-contract --help'], app, {
-          PATH: path,
-        });
-        expect(wrong.stdout + wrong.stderr).toMatch(/npm exec/); // npx's own help, not the bin's
-        for (const bin of ['answers-contract', 'answers-mock']) {
-          const right = await runCommands('npx', [`npx --no -- ${bin} --help`], app, {
+  // The next two side by side: neither changes the app's files or node_modules, and only the
+  // second listens on port 4010 (npx's --mock run serves on a port of its own). Most of their
+  // time is npm exec and Node starting, one core each.
+  it.concurrent(
+    'npx: the form without -- fails on npm 11 and 10; with it, the bins answer',
+    async () => {
+      // npm 11 and npm 10 side by side: each runs its own commands, and --mock its own mock.
+      await Promise.all(
+        [process.env.PATH!, npm10Path].map(async (path) => {
+          const wrong = await runCommands('inline', ['npx --no answers-contract --help'], app, {
             PATH: path,
           });
-          expectRan(bin, right);
-          expect(right.stdout).toContain(`Usage: ${bin}`);
+          expect(wrong.stdout + wrong.stderr).toMatch(/npm exec/); // npx's own help, not the bin's
+          for (const bin of ['answers-contract', 'answers-mock']) {
+            const right = await runCommands('npx', [`npx --no -- ${bin} --help`], app, {
+              PATH: path,
+            });
+            expectRan(bin, right);
+            expect(right.stdout).toContain(`Usage: ${bin}`);
+          }
+          const sweepHelp = await runCommands(
+            'npx',
+            ['npx --no -- answers-contract sweep --help'],
+            app,
+            { PATH: path },
+          );
+          expect(sweepHelp.stdout).toMatch(/--older-than <duration>\s+only runs/);
+          const mock = await runCommands('inline', ['npx --no -- answers-contract --mock'], app, {
+            PATH: path,
+          });
+          expectRan('--mock', mock);
+          expect(mock.stdout).toMatch(/\d+ passed, 0 failed/);
+        }),
+      );
+    },
+    300_000,
+  );
+
+  it.concurrent(
+    'frontend, CI owner and control lines: against npx --no -- answers-mock on port 4010',
+    async () => {
+      await holdingPort4010(running, async () => {
+        const [start, ...rest] = commandsOf('frontend');
+        const server = await startCommand('frontend', start!, app, /Answers mock listening on \S+/);
+        running.push(server);
+        // Installed, the banner names no file of the kit's own folder.
+        expect(server.output()).not.toContain('fixtures/');
+        expect(server.output()).toMatch(/Docs\s+\S+\/docs\s+\(Swagger UI/);
+
+        const curl = await runCommands('frontend', rest, app);
+        expectRan('curl', curl);
+        expect(JSON.parse(curl.stdout).data.length).toBeGreaterThan(0);
+        const again = await runCommands('mock-curl', commandsOf('mock-curl'), app);
+        expect(JSON.parse(again.stdout).data.length).toBeGreaterThan(0);
+
+        const root = 'http://127.0.0.1:4010';
+        for (const path of [process.env.PATH!, npm10Path]) {
+          const owner = await runCommands('ci-owner', commandsOf('ci-owner'), app, {
+            ...KEYS,
+            ANSWERS_BASE_URL: `${root}/api/answers/v1`,
+            PATH: path,
+          });
+          expectRan('ci-owner', owner);
+          expect(owner.stdout).toMatch(/PASSED/);
         }
-        const sweepHelp = await runCommands(
-          'npx',
-          ['npx --no -- answers-contract sweep --help'],
-          app,
-          { PATH: path },
-        );
-        expect(sweepHelp.stdout).toMatch(/--older-than <duration>\s+only runs/);
-        const mock = await runCommands('inline', ['npx --no -- answers-contract --mock'], app, {
-          PATH: path,
-        });
-        expectRan('--mock', mock);
-        expect(mock.stdout).toMatch(/\d+ passed, 0 failed/);
-      }),
-    );
-  }, 300_000);
-
-  it('frontend, CI owner and control lines: against npx --no -- answers-mock on port 4010', async () => {
-    await holdingPort4010(running, async () => {
-      const [start, ...rest] = commandsOf('frontend');
-      const server = await startCommand('frontend', start!, app, /Answers mock listening on \S+/);
-      running.push(server);
-      // Installed, the banner names no file of the kit's own folder.
-      expect(server.output()).not.toContain('fixtures/');
-      expect(server.output()).toMatch(/Docs\s+\S+\/docs\s+\(Swagger UI/);
-
-      const curl = await runCommands('frontend', rest, app);
-      expectRan('curl', curl);
-      expect(JSON.parse(curl.stdout).data.length).toBeGreaterThan(0);
-      const again = await runCommands('mock-curl', commandsOf('mock-curl'), app);
-      expect(JSON.parse(again.stdout).data.length).toBeGreaterThan(0);
-
-      const root = 'http://127.0.0.1:4010';
-      for (const path of [process.env.PATH!, npm10Path]) {
-        const owner = await runCommands('ci-owner', commandsOf('ci-owner'), app, {
+        const fromNothing = await runCommands('from-nothing', commandsOf('from-nothing'), app, {
           ...KEYS,
-          ANSWERS_BASE_URL: `${root}/api/answers/v1`,
-          PATH: path,
+          ANSWERS_BASE_URL: root,
         });
-        expectRan('ci-owner', owner);
-        expect(owner.stdout).toMatch(/PASSED/);
-      }
-      const fromNothing = await runCommands('from-nothing', commandsOf('from-nothing'), app, {
-        ...KEYS,
-        ANSWERS_BASE_URL: root,
-      });
-      expectRan('from-nothing', fromNothing);
-      // Step 3's promise: every check passes or skips, and no failure is shown anywhere.
-      expect(fromNothing.stdout).not.toMatch(/^FAIL/m);
-      expect(fromNothing.stdout).toMatch(
-        /\d+ passed, 0 failed, \d+ skipped .*: PASSED at level spec/,
-      );
-      await expect(readFile(join(app, 'answers-target.yaml'), 'utf8')).resolves.toContain(
-        'operations:',
-      );
-      const profile = await runCommands('local-profile', commandsOf('local-profile'), app);
-      expectRan('local-profile', profile);
-      expect(profile.stdout).toMatch(/\d+ passed, 0 failed, 0 skipped/);
-      const explored = await runCommands('explore-local', commandsOf('explore-local'), app);
-      expectRan('explore-local', explored);
-      expect(explored.stdout).toMatch(/^AGREED: /);
-      // The README's word: the clauses within reach, reached where they could have failed, at
-      // least as many as --min-coverage 90 asks (the run exits 0 only then).
-      const covered = /^Coverage: (\d+) of (\d+) clauses \((\d+)%\)/m.exec(explored.stdout);
-      expect(Number(covered?.[3])).toBeGreaterThanOrEqual(90);
-      const sweep = await runCommands(
-        'inline',
-        ['npx --no -- answers-contract sweep --older-than 1h'],
-        app,
-        { ...KEYS, ANSWERS_BASE_URL: `${root}/api/answers/v1` },
-      );
-      expectRan('sweep', sweep);
+        expectRan('from-nothing', fromNothing);
+        // Step 3's promise: every check passes or skips, and no failure is shown anywhere.
+        expect(fromNothing.stdout).not.toMatch(/^FAIL/m);
+        expect(fromNothing.stdout).toMatch(
+          /\d+ passed, 0 failed, \d+ skipped .*: PASSED at level spec/,
+        );
+        await expect(readFile(join(app, 'answers-target.yaml'), 'utf8')).resolves.toContain(
+          'operations:',
+        );
+        const profile = await runCommands('local-profile', commandsOf('local-profile'), app);
+        expectRan('local-profile', profile);
+        expect(profile.stdout).toMatch(/\d+ passed, 0 failed, 0 skipped/);
+        const explored = await runCommands('explore-local', commandsOf('explore-local'), app);
+        expectRan('explore-local', explored);
+        expect(explored.stdout).toMatch(/^AGREED: /);
+        // The README's word: the clauses within reach, reached where they could have failed, at
+        // least as many as --min-coverage 90 asks (the run exits 0 only then).
+        const covered = /^Coverage: (\d+) of (\d+) clauses \((\d+)%\)/m.exec(explored.stdout);
+        expect(Number(covered?.[3])).toBeGreaterThanOrEqual(90);
+        const sweep = await runCommands(
+          'inline',
+          ['npx --no -- answers-contract sweep --older-than 1h'],
+          app,
+          { ...KEYS, ANSWERS_BASE_URL: `${root}/api/answers/v1` },
+        );
+        expectRan('sweep', sweep);
 
-      const reset = await runCommands('control-reset', [...commandsOf('control-reset')], app);
-      expectRan('control-reset', reset);
-      const status = await runCommands(
-        'check',
-        [`${commandsOf('control-reset')[0]} -o /dev/null -w '%{http_code}'`],
-        app,
-      );
-      expect(status.stdout).toBe('204');
-      running.splice(running.indexOf(server), 1);
-      await server.stop();
-      expect(server.output()).toMatch(/stopped\s*$/);
-    });
-  }, 400_000);
+        const reset = await runCommands('control-reset', [...commandsOf('control-reset')], app);
+        expectRan('control-reset', reset);
+        const status = await runCommands(
+          'check',
+          [`${commandsOf('control-reset')[0]} -o /dev/null -w '%{http_code}'`],
+          app,
+        );
+        expect(status.stdout).toBe('204');
+        running.splice(running.indexOf(server), 1);
+        await server.stop();
+        expect(server.output()).toMatch(/stopped\s*$/);
+      });
+    },
+    400_000,
+  );
 
   it("msw-init: writes the installed msw's own worker script and records the folder", async () => {
     expectRan('msw-init', await runCommands('msw-init', commandsOf('msw-init'), app));

@@ -14,6 +14,7 @@ import { startServer } from '../../src/node/server.ts';
 import { KEYS } from './keys.ts';
 import { startProxy } from './proxy.ts';
 import { recordFlows } from './recorded-flows.ts';
+import { contractBin } from './bins.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PREFIX = '/api/answers/v1';
@@ -75,11 +76,10 @@ export async function interruptedRun(
       KEYS.globex,
       '--destructive',
     ];
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/bin/answers-contract.ts', ...args],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn(process.execPath, contractBin(...args), {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -17,6 +17,7 @@ import { startServer } from '../../src/node/server.ts';
 import { KEYS } from './keys.ts';
 import { recordFlows } from './recorded-flows.ts';
 import { startStallingTarget, type StallForm } from './stalling-target.ts';
+import { binPath } from './bins.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PREFIX = '/api/answers/v1';
@@ -94,7 +95,7 @@ export async function stalledRun(form: StallForm, args: string[]): Promise<Stall
         'tsx',
         '--import',
         './test/support/collect-garbage.ts',
-        'src/bin/answers-contract.ts',
+        binPath('answers-contract'),
         ...args,
         '--base-url',
         `${target.url}${PREFIX}`,

@@ -7,15 +7,15 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { startIndependentServer } from '../../independent/server.ts';
+import { contractBin } from '../../support/bins.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 async function cli(args: string[], env: Record<string, string> = {}) {
-  return promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'src/bin/answers-contract.ts', ...args],
-    { cwd: ROOT, env: { PATH: process.env.PATH, ...env } },
-  ).then(
+  return promisify(execFile)(process.execPath, contractBin(...args), {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, ...env },
+  }).then(
     () => expect.fail('explore agreed with a seeded bug'),
     (error: { code: number; stdout: string }) => error,
   );

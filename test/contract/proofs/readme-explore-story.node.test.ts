@@ -5,12 +5,12 @@
  * story's replay line replays the same steps.
  */
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { ROOT } from '../../docs/doc-blocks.ts';
 import { block } from '../../docs/readme-plan.ts';
 import { startIndependentServer } from '../../independent/server.ts';
+import { contractBin } from '../../support/bins.ts';
 
 it('shows what explore prints for walk-offset-token on the independent server, and it replays', async () => {
   const shown = block('explore-story').body;
@@ -18,22 +18,18 @@ it('shows what explore prints for walk-offset-token on the independent server, a
     shown,
   )![1]!;
   const server = await startIndependentServer({ variant: 'walk-offset-token' });
-  /** The CLI from the sources, with the server's keys in the environment, as the story's run had. */
+  /** The CLI bundled from the sources (test/support/bins.ts), with the server's keys in the environment, as the story's run had. */
   const cli = async (args: string[]) => {
-    const ran = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'src/bin/answers-contract.ts'), ...args],
-      {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH,
-          ANSWERS_API_KEY: server.keys.full,
-          ANSWERS_READONLY_KEY: server.keys.readonly,
-          ANSWERS_OTHER_ACCOUNT_KEY: server.keys.otherAccount,
-          ANSWERS_INACTIVE_KEY: server.keys.inactive,
-        },
+    const ran = await promisify(execFile)(process.execPath, contractBin(...args), {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        ANSWERS_API_KEY: server.keys.full,
+        ANSWERS_READONLY_KEY: server.keys.readonly,
+        ANSWERS_OTHER_ACCOUNT_KEY: server.keys.otherAccount,
+        ANSWERS_INACTIVE_KEY: server.keys.inactive,
       },
-    ).then(
+    }).then(
       () => expect.fail('explore agreed with a seeded bug'),
       (error: { code: number; stdout: string }) => error,
     );

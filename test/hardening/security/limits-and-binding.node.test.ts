@@ -8,6 +8,7 @@ import { createMock } from '../../../src/index.ts';
 import { startServer } from '../../../src/node/server.ts';
 import { rawRequest } from '../raw-http.ts';
 import { API, FULL, ROOT, serversClosedAfterEach } from './servers.ts';
+import { mockBin } from '../../support/bins.ts';
 
 const { start, started } = serversClosedAfterEach();
 
@@ -88,14 +89,10 @@ describe('binding', () => {
     const env = { ...process.env };
     delete env.HOST;
     delete env.PORT;
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/bin/answers-mock.ts', '--help'],
-      {
-        cwd: ROOT,
-        env,
-      },
-    );
+    const child = spawn(process.execPath, mockBin('--help'), {
+      cwd: ROOT,
+      env,
+    });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('close', resolve));

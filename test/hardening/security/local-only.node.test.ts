@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { rawRequest } from '../raw-http.ts';
 import { API, FULL, ROOT, serversClosedAfterEach } from './servers.ts';
+import { mockBin } from '../../support/bins.ts';
 
 const { start } = serversClosedAfterEach();
 
@@ -173,11 +174,9 @@ describe('the Node server answers local names only', () => {
 
 describe('answers-mock beyond loopback', () => {
   it('warns, and guards the control API with the token it prints', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/bin/answers-mock.ts', '--host', '0.0.0.0', '--port', '0', '--quiet'],
-      { cwd: ROOT },
-    );
+    const child = spawn(process.execPath, mockBin('--host', '0.0.0.0', '--port', '0', '--quiet'), {
+      cwd: ROOT,
+    });
     try {
       let out = '';
       let err = '';
@@ -212,13 +211,9 @@ describe('answers-mock beyond loopback', () => {
   it.each([[['--state-file', ''], /--state-file.*must name a file/]])(
     'refuses %j with exit 2',
     async (args, message) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'src/bin/answers-mock.ts', ...args],
-        {
-          cwd: ROOT,
-        },
-      );
+      const child = spawn(process.execPath, mockBin(...args), {
+        cwd: ROOT,
+      });
       let err = '';
       child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
       const code = await new Promise((resolve) => child.once('exit', resolve));

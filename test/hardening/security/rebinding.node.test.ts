@@ -15,6 +15,7 @@ import { createAnswersRouter, type AnswersRouterOptions } from '../../../src/exp
 import { createMock } from '../../../src/index.ts';
 import { rawRequest } from '../raw-http.ts';
 import { API, FULL, ROOT, serversClosedAfterEach } from './servers.ts';
+import { mockBin } from '../../support/bins.ts';
 
 const { start, started } = serversClosedAfterEach();
 
@@ -195,16 +196,7 @@ describe("answers-mock --allowed-hosts '*'", () => {
   it('warns at start, and refuses a rebinding page the control API', async () => {
     const child = spawn(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/bin/answers-mock.ts',
-        '--allowed-hosts',
-        '*',
-        '--port',
-        '0',
-        '--quiet',
-      ],
+      mockBin('--allowed-hosts', '*', '--port', '0', '--quiet'),
       { cwd: ROOT },
     );
     try {

@@ -17,6 +17,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createMock, emptyState, type Snapshot } from '../../../src/index.ts';
 import { slices } from '../../../src/node/node-io.ts';
 import { API, FULL, ROOT, serversClosedAfterEach } from './servers.ts';
+import { mockBin } from '../../support/bins.ts';
 
 const { start } = serversClosedAfterEach();
 
@@ -148,7 +149,7 @@ describe('a client that does not read its response', () => {
 
 describe('answers-mock --write-timeout', () => {
   const cli = (args: string[]) =>
-    spawn(process.execPath, ['--import', 'tsx', 'src/bin/answers-mock.ts', ...args], {
+    spawn(process.execPath, mockBin(...args), {
       cwd: ROOT,
     });
 

@@ -21,6 +21,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { thisInstance } from '../../../src/node/state-file/instance.ts';
 import { readStateFile } from '../../../src/node/state-file/read.ts';
 import { API, FULL, ROOT } from '../security/servers.ts';
+import { mockBin } from '../../support/bins.ts';
 
 let dir: string;
 const children: ChildProcessWithoutNullStreams[] = [];
@@ -36,11 +37,10 @@ function run(args: string[]): ChildProcessWithoutNullStreams {
   const env = { ...process.env };
   delete env.PORT;
   delete env.HOST;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/bin/answers-mock.ts', '--port', '0', '--quiet', ...args],
-    { cwd: ROOT, env },
-  );
+  const child = spawn(process.execPath, mockBin('--port', '0', '--quiet', ...args), {
+    cwd: ROOT,
+    env,
+  });
   children.push(child);
   return child;
 }

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { thisInstance } from '../../../src/node/state-file/instance.ts';
 import { API, FULL, ROOT } from '../security/servers.ts';
+import { mockBin } from '../../support/bins.ts';
 
 let dir: string;
 const children: ChildProcess[] = [];
@@ -130,10 +131,7 @@ describe('two answers-mock started together on one state file', () => {
     delete env.HOST;
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'src/bin/answers-mock.ts', '--port', '0', '--quiet', '--empty'].concat(
-        '--state-file',
-        file,
-      ),
+      mockBin('--port', '0', '--quiet', '--empty', '--state-file', file),
       { cwd: ROOT, env },
     );
     children.push(child);
