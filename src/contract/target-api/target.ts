@@ -1,10 +1,9 @@
 import type { operations } from '../../generated/openapi.ts';
 import type { ContractClient, ContractResponse } from '../client.ts';
-import { CheckFailure, CheckSkipped } from '../failure.ts';
 import { instantOf } from './dates.ts';
 import { OPERATION_IDS, type OperationName, type TargetDescription } from './description.ts';
 import { resolvePointer } from './pointer.ts';
-import { walkList, type Walk, type WalkOptions } from './walk.ts';
+import { itemsToActOn, walkList, type Walk, type WalkOptions } from './walk.ts';
 
 export type { Walk, WalkOptions } from './walk.ts';
 
@@ -293,12 +292,7 @@ export class Target {
    * yet the first page says there is more) skips the check instead of judging part of the list.
    */
   async walkCollections(options: WalkOptions = {}): Promise<unknown[]> {
-    const walk = await this.walk(options);
-    if (options.complete && walk.partial) throw new CheckSkipped(walk.partial);
-    // @note A list the walk could not finish within the kit's bounds is not one to act on as
-    // the whole (what was there before the run, what it left, what a sweep deletes).
-    if (walk.bounded) throw new CheckFailure(walk.partial!);
-    return walk.items;
+    return itemsToActOn(await this.walk(options), options.complete);
   }
 
   /**

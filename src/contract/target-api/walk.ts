@@ -5,7 +5,7 @@
  */
 import { LIMITS } from '../limits.ts';
 import type { ContractClient, ContractResponse } from '../client.ts';
-import { CheckFailure } from '../failure.ts';
+import { CheckFailure, CheckSkipped } from '../failure.ts';
 import type { TargetDescription } from './description.ts';
 import { resolvePointer } from './pointer.ts';
 import type { Reach } from '../judges/walks.ts';
@@ -50,6 +50,17 @@ export interface Walk {
   partial?: string | undefined;
   /** The walk stopped at the kit's own bound (`--max-walk-items`, the most pages), not the list's. */
   bounded?: true;
+}
+
+/**
+ * A walk's items, to act on as the whole list: a walk short of the end skips a check that needs
+ * it `complete`; one the kit's own bounds stopped fails, naming the bound, for whatever needs the
+ * whole list to act on (what was there before the run, what it left, what a sweep deletes).
+ */
+export function itemsToActOn(walk: Walk, complete?: boolean): unknown[] {
+  if (complete && walk.partial) throw new CheckSkipped(walk.partial);
+  if (walk.bounded) throw new CheckFailure(walk.partial!);
+  return walk.items;
 }
 
 /** What the page a walk stopped at showed of the way on, for {@link reachedEnd}. */

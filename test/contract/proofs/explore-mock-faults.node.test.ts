@@ -65,6 +65,9 @@ const KEEPS_DATA: Partial<Record<FaultName, RegExp>> = {
     /^object \S+ \(still found by a search for \S+ after its collection was deleted\)$/,
   'deleted-object-searchable':
     /^object \S+ \(still found by a search for \S+ after its collection was deleted\)$/,
+  // @note Its objects still answer a get by id once the collection is deleted, and their own
+  // delete does not reach them: the clean-up's get finds them (runner/leftovers.ts).
+  'soft-delete': /^object \S+ \(still answered after its collection was deleted\)$/,
 };
 
 it.each(found)(
