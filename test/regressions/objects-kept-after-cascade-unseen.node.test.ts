@@ -8,29 +8,20 @@
  * it planted; what is still answered is deleted, or reported.
  */
 import { expect, it } from 'vitest';
-import { startExploreModel } from '../../src/bin/mock-target.ts';
 import { CHECKS } from '../../src/contract/checks/index.ts';
-import { explore } from '../../src/contract/explore/explore.ts';
 import { runContract } from '../../src/contract/runner.ts';
 import { startIndependentServer } from '../independent/server.ts';
-import { targetDescription } from '../contract/proofs/explore-independent.ts';
+import { exploreIndependent, targetDescription } from '../contract/proofs/explore-independent.ts';
 
 it('explore leaves none of its objects behind on a server whose collection delete keeps them fetchable', async () => {
   const server = await startIndependentServer({ variant: 'cascade-unindexed-only' });
   // @note Nothing but what the run makes: every object held afterwards is the run's.
   server.empty();
   try {
-    const report = await explore({
-      startModel: startExploreModel,
-      baseUrl: server.url,
-      description: await targetDescription(),
-      keys: server.keys,
-      seed: 1,
-      lanes: 1,
-      budgetMs: 60_000,
-      shrinkBudgetMs: 0,
-      maxRequests: 1_500,
-    });
+    const report = await exploreIndependent(
+      { seed: 1, maxRequests: 1_500, shrinkBudgetMs: 0 },
+      server,
+    );
     // The bug itself is the story (a deleted collection's object still answered)...
     expect(report.story?.clause).toBe('DEL-2');
     // ...and the clean-up found the objects the bug kept, and deleted them: none outlives the run.

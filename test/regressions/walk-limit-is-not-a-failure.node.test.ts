@@ -6,30 +6,20 @@
  * now ends short of the end, saying why, and every rule about the whole list is not judged.
  */
 import { expect, it } from 'vitest';
-import { startExploreModel } from '../../src/bin/mock-target.ts';
 import { CHECKS } from '../../src/contract/checks/index.ts';
-import { explore } from '../../src/contract/explore/explore.ts';
 import { runContract } from '../../src/contract/runner.ts';
 import { startIndependentServer } from '../independent/server.ts';
-import { targetDescription } from '../contract/proofs/explore-independent.ts';
+import { exploreIndependent, targetDescription } from '../contract/proofs/explore-independent.ts';
 
 const LIMIT = /--max-walk-items raises the limit/;
 
 it('explore finds nothing wrong with a correct server whose list is longer than --max-walk-items', async () => {
   const server = await startIndependentServer();
   try {
-    const report = await explore({
-      startModel: startExploreModel,
-      baseUrl: server.url,
-      description: await targetDescription(),
-      keys: server.keys,
-      seed: 1,
-      lanes: 1,
-      budgetMs: 60_000,
-      shrinkBudgetMs: 0,
-      maxRequests: 500,
-      maxWalkItems: 3,
-    });
+    const report = await exploreIndependent(
+      { seed: 1, maxRequests: 500, shrinkBudgetMs: 0, maxWalkItems: 3 },
+      server,
+    );
     expect(report.story, JSON.stringify(report.story?.message)).toBeUndefined();
     const reasons = Object.values(report.coverage.notJudged ?? {}).flatMap(Object.keys);
     expect(reasons.some((reason) => LIMIT.test(reason))).toBe(true);

@@ -43,6 +43,9 @@ export async function exploreIndependent(
      * replayed as it shows; the correct servers are run side by side, as users run them).
      */
     concurrency?: number;
+    /** How long shrinking a divergence may take (0: the story as first seen; default: the budget). */
+    shrinkBudgetMs?: number;
+    maxWalkItems?: number;
   },
   server?: Awaited<ReturnType<typeof startIndependentServer>>,
 ) {
@@ -58,6 +61,8 @@ export async function exploreIndependent(
       maxRequests: options.maxRequests,
       replayPath: options.replayPath,
       lanes: options.concurrency ?? 1,
+      shrinkBudgetMs: options.shrinkBudgetMs,
+      maxWalkItems: options.maxWalkItems,
     });
   } finally {
     if (!server) await target.close();
