@@ -3,6 +3,7 @@
  * members every item has, the next-page member, and how the list pages (asked, not guessed).
  */
 import { ContractClient, type ContractResponse } from './client.ts';
+import { readPlace } from './target-api/place.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -108,8 +109,8 @@ function findTotal(body: unknown, name: RegExp): string | undefined {
 /** What the probes found out about paging, as draft lines. */
 export interface PagingGuess {
   lines: string[];
-  /** The next-page member, when the list pages by token or link. */
-  next?: { at: string; value: string } | undefined;
+  /** The next-page member, when the list pages by token or link (`header`: in a `Link` header). */
+  next?: { at: string; value: string; header?: 'Link' } | undefined;
 }
 
 /**
@@ -150,6 +151,21 @@ export async function probePaging(
     const page = await probe(http, `${path}?${size.parameter}=1&${query}`);
     return page?.status === 200 && idOf(findItems(page.json)?.items[0]) === second;
   };
+  // @note A next link in a `Link` header (RFC 8288) is followed as the walk would follow it,
+  // resolved against the page's URL, and taken only if it brings the second item.
+  const linked = readPlace(size.page, { header: 'Link' });
+  if (typeof linked === 'string' && linked !== '') {
+    const url = new URL(linked, `${http.baseUrl.replace(/\/$/, '')}${path}?${size.parameter}=1`);
+    const page = http.isHome(url.href) ? await probe(http, url.href) : undefined;
+    if (page?.status === 200 && idOf(findItems(page.json)?.items[0]) === second)
+      return {
+        next: { at: 'Link', value: linked, header: 'Link' },
+        lines: [
+          sized,
+          `  follow: true   # the Link header's rel="next" ("${inComment(linked.slice(0, 60))}") brought the second item`,
+        ],
+      };
+  }
   const next = findNext(size.page.json);
   if (next && next.value !== '' && /^(https?:\/\/|\/)/.test(next.value)) {
     return {

@@ -123,15 +123,19 @@ export async function draftTarget(baseUrl: string, key: string): Promise<string>
       found?.at,
       found ? `the array in the list body (${items.length} item(s))` : listWhy,
     ),
-    ...(next
+    ...(next?.header
       ? [
-          line(
-            'next',
-            next.at,
-            `the next page, in a page of one item ("${next.value.slice(0, 40)}")`,
-          ),
+          `  next: { header: ${next.header} }   # the next page, in the ${next.header} header of a page of one item`,
         ]
-      : []),
+      : next
+        ? [
+            line(
+              'next',
+              next.at,
+              `the next page, in a page of one item ("${next.value.slice(0, 40)}")`,
+            ),
+          ]
+        : []),
   ]);
   section('paging', paging.lines);
   section('collection', [

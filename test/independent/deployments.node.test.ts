@@ -243,6 +243,7 @@ describe('a search index that shows a write two searches later', () => {
 describe('answers-contract init against each way to page', () => {
   it.each([
     ['links', { follow: true, pageSize: 'size' }],
+    ['link-header', { follow: true, pageSize: 'size' }],
     ['pages', { page: 'page', pageSize: 'per_page', totalPages: '/pages' }],
     ['offset', { offset: 'offset', pageSize: 'limit', totalItems: '/total' }],
   ] as const)(
@@ -253,6 +254,7 @@ describe('answers-contract init against each way to page', () => {
       const draft = await draftTarget(server.url, server.keys.full);
       const description = parseTargetDescription(draft, 'draft.yaml');
       expect(description.paging).toMatchObject(expected);
+      if (paging === 'link-header') expect(description.list.next).toEqual({ header: 'Link' });
       expect(description.collection.name).toBe('/title');
       const report = await runContract({
         baseUrl: server.url,

@@ -64,7 +64,7 @@ describe('the covering set', () => {
             if (!DESIGNS.some((row) => row[a] === x && row[b] === y))
               missing.push(`${a}=${x} ${b}=${y}`);
     expect(missing).toEqual([]);
-    // The least a pairwise set can be: paging × search alone has 12 pairs.
+    // The least a pairwise set can be: paging × search alone has 15 pairs.
     expect(DESIGNS.length).toBe(SWITCHES.paging.length * SWITCHES.search.length);
   });
 });
@@ -73,13 +73,19 @@ describe('the fixed spec suite against each correct design', () => {
   DESIGNS.forEach((row, i) => {
     const alarm = FALSE_ALARMS.get(i);
     (alarm ? it.fails : it)(
-      `#${i + 1} ${designName(row)}: 0 failures, nothing left behind${alarm ? ` (false alarm: ${alarm})` : ''}`,
+      `#${i + 1} ${designName(row)}: 0 failures, nothing skipped, nothing left behind${alarm ? ` (false alarm: ${alarm})` : ''}`,
       async () => {
         const report = await reports.get(i)!;
         const failed = report.results
           .filter((r) => r.outcome === 'fail')
           .map((r) => `${r.id}: ${r.reason}`);
         expect(failed).toEqual([]);
+        // @note Every design can be described whole (issue 48: a next page in a `Link` header
+        // too): a check skipped for want of a way to say it would be a rule not judged.
+        const skipped = report.results
+          .filter((r) => r.outcome === 'skip')
+          .map((r) => `${r.id}: ${r.reason}`);
+        expect(skipped).toEqual([]);
         expect(report.leftBehind).toEqual([]);
         expect(report.failed).toBe(false);
       },

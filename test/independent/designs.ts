@@ -5,20 +5,21 @@
  * description it needs; none of them breaks a stated rule, so the fixed suite and explore must
  * find nothing in any.
  *
- * The covering set: the four switches of more than two choices are paging (4) × search (3) ×
+ * The covering set: the four switches of more than two choices are paging (5) × search (3) ×
  * ties (3) × update (3). Rows 1-9 are the orthogonal array L9(3^4) over the first three choices of
  * paging and the three of the others (search = b, ties = b + a, update = b + 2a, mod 3), which
  * holds every pair of those once; rows 10-12 pair the fourth paging style (`cursor`) with each
- * choice of search, ties and update. The four switches of two choices were then set row by row
- * (a search for an assignment, kept here as data) so that each pairs with every choice of every
- * other switch. 12 rows is the least any pairwise set can be: paging × search alone has 12
- * pairs. `designs.node.test.ts` proves the coverage from this table.
+ * choice of search, ties and update, rows 13-15 the fifth (`link-header`, issue 48: a next page
+ * the description reads from an RFC 8288 `Link` header). The four switches of two choices were
+ * then set row by row (a search for an assignment, kept here as data) so that each pairs with
+ * every choice of every other switch. 15 rows is the least any pairwise set can be: paging ×
+ * search alone has 15 pairs. `designs.node.test.ts` proves the coverage from this table.
  */
 import type { Design, Paging } from './server.ts';
 
 /** The switches, each with every correct choice the server offers. */
 export const SWITCHES = {
-  paging: ['links', 'pages', 'offset', 'cursor'],
+  paging: ['links', 'pages', 'offset', 'cursor', 'link-header'],
   search: ['body-scoped', 'body', 'query'],
   ties: ['sequence', 'never', 'id'],
   update: ['merge', 'replace', 'merge-patch'],
@@ -57,6 +58,9 @@ export const DESIGNS: readonly DesignRow[] = [
   { paging: 'cursor', search: 'body-scoped', ties: 'sequence', update: 'replace',     notYours: 401, gone: 404, limits: 'roomy', indexLag: 2 },
   { paging: 'cursor', search: 'body',        ties: 'never',    update: 'merge-patch', notYours: 404, gone: 410, limits: 'roomy', indexLag: 2 },
   { paging: 'cursor', search: 'query',       ties: 'id',       update: 'merge',       notYours: 404, gone: 410, limits: 'tight', indexLag: 0 },
+  { paging: 'link-header', search: 'body-scoped', ties: 'never', update: 'merge-patch', notYours: 401, gone: 404, limits: 'roomy', indexLag: 2 },
+  { paging: 'link-header', search: 'body',     ties: 'id',       update: 'merge',       notYours: 404, gone: 410, limits: 'tight', indexLag: 0 },
+  { paging: 'link-header', search: 'query',    ties: 'sequence', update: 'replace',     notYours: 401, gone: 410, limits: 'roomy', indexLag: 2 },
 ];
 
 /** A row's name for test titles: its choices, in the order of SWITCHES. */
@@ -74,6 +78,8 @@ export function serverOptions(row: DesignRow) {
 const PAGING: Record<Paging, string> = {
   links: `list: { items: /items, next: /links/next }
 paging: { pageSize: size, follow: true }`,
+  'link-header': `list: { items: /items, next: { header: Link } }
+paging: { pageSize: size, follow: true }`,
   pages: `list: { items: /results }
 paging: { pageSize: per_page, page: page, totalPages: /pages }`,
   offset: `list: { items: /results }
@@ -88,6 +94,7 @@ objectList:
 /** Every style but next links refuses a page of more than 50 (links cut it to 50). */
 const PAGE_SIZE_LIMIT: Record<Paging, string> = {
   links: '',
+  'link-header': '',
   pages: '\n  pageSize: 50',
   offset: '\n  pageSize: 50',
   cursor: '\n  pageSize: 50',

@@ -40,10 +40,11 @@ export interface IndependentServer {
 }
 
 /**
- * How the list pages: next links (the default), page numbers, offsets, or a page token in the
- * body (`?pageSize=5&pageToken=…`, answered `{ collections, nextPageToken }`, as Google's APIs do).
+ * How the list pages: next links in the body (the default), next links in an RFC 8288 `Link`
+ * header (as GitHub's API pages), page numbers, offsets, or a page token in the body
+ * (`?pageSize=5&pageToken=…`, answered `{ collections, nextPageToken }`, as Google's APIs do).
  */
-export type Paging = 'links' | 'pages' | 'offset' | 'cursor';
+export type Paging = 'links' | 'link-header' | 'pages' | 'offset' | 'cursor';
 
 /**
  * The decisions the spec leaves open that this server makes one of several correct ways (see
@@ -382,16 +383,20 @@ class IndependentApp {
       return { status: 200, body: { objects: page.items.map(view), nextPageToken: next ?? '' } };
     const path = `/api/answers/collections/${encodeURIComponent(collection.collectionId)}/objects`;
     const query = (extra: string) => `${path}?${extra}size=${size}`;
-    return {
-      status: 200,
-      body: {
-        items: page.items.map(view),
-        links: {
-          self: query(token === null ? '' : `page=${token}&`),
-          ...(next ? { next: query(`page=${next}&`) } : {}),
-        },
-      },
-    };
+    const self = query(token === null ? '' : `page=${token}&`);
+    return this.linkedPage(page.items.map(view), self, next ? query(`page=${next}&`) : undefined);
+  }
+
+  /**
+   * A page of next links: in the body (`{ items, links: { self, next } }`), or, paging by
+   * `link-header`, in an RFC 8288 `Link` header as GitHub gives it (`<…>; rel="next"`), the body
+   * `{ items }` alone.
+   */
+  linkedPage(items: unknown[], self: string, next: string | undefined): Reply {
+    if (this.paging !== 'link-header')
+      return { status: 200, body: { items, links: { self, ...(next ? { next } : {}) } } };
+    const links = [`<${self}>; rel="self"`, ...(next ? [`<${next}>; rel="next"`] : [])];
+    return { status: 200, body: { items }, headers: { link: links.join(', ') } };
   }
 
   /** PATCH of a collection: a new title, metadata to merge in (see Store.updateCollection). */
@@ -414,7 +419,7 @@ class IndependentApp {
     switch (operation) {
       case 'list': {
         if (this.paging === 'cursor') return this.tokenPage(caller, url);
-        if (this.paging !== 'links')
+        if (this.paging === 'pages' || this.paging === 'offset')
           return this.numberedPage(url, (start, size) => {
             const { items, total } = store.slice(caller.account, start, size);
             return { items: items.map((c) => this.summary(c, true, start > 0)), total };
@@ -431,16 +436,11 @@ class IndependentApp {
         // deployment behind a misconfigured proxy would (its public name, another environment).
         const origin = this.variant === 'foreign-next-link' ? (this.foreignOrigin ?? '') : '';
         const query = (extra: string) => `${origin}/v1/collections?${extra}size=${size}`;
-        return {
-          status: 200,
-          body: {
-            items: page.items.map((c) => this.summary(c, true, token !== null)),
-            links: {
-              self: query(token === null ? '' : `page=${token}&`),
-              ...(page.next ? { next: query(`page=${page.next}&`) } : {}),
-            },
-          },
-        };
+        return this.linkedPage(
+          page.items.map((c) => this.summary(c, true, token !== null)),
+          query(token === null ? '' : `page=${token}&`),
+          page.next ? query(`page=${page.next}&`) : undefined,
+        );
       }
       case 'create': {
         if (!isPlainObject(body) || typeof body.title !== 'string' || body.title.trim() === '')

@@ -267,7 +267,7 @@ export const listingChecks = [
       const one = await target.send('listCollections', { query: { [parameter]: '1' } });
       const items = target.itemsOf(one.json) ?? [];
       context.judged(
-        pageSizeHonoured(`${parameter}=1`, items.length, target.nextOf(one.json) !== undefined),
+        pageSizeHonoured(`${parameter}=1`, items.length, target.nextOf(one) !== undefined),
       );
       for (const size of ['0', '101', '-1', 'x']) {
         const refused = await target.send('listCollections', { query: { [parameter]: size } });

@@ -43,7 +43,7 @@ export const negativeChecks = [
       const { target } = context;
       const { pageSize = 'limit', pageToken = 'cursor' } = target.description.paging;
       const page = await target.send('listCollections', { query: { [pageSize]: '1' } });
-      const cursor = target.nextOf(page.json);
+      const cursor = target.nextOf(page);
       const sizes = ['0', '-1', '2.5', 'abc', '101', '1e3', '99999999999999999999', ''];
       const cases = sizes.map((size) => list({ [pageSize]: size }));
       cases.push(

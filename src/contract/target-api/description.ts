@@ -56,13 +56,20 @@ export interface OperationTemplate {
   path: string;
 }
 
+/**
+ * Where a value is in a response: a JSON Pointer into the body, or a response header
+ * (`place.ts` reads it).
+ */
+export type Place = string | { header: string };
+
 /** A description with every default filled in. */
 export interface TargetDescription {
   /** Where it came from, for messages: a file, or "the default (openapi.yaml)". */
   source: string;
   operations: Partial<Record<OperationName, OperationTemplate>>;
   bodies: Record<BodyOperation, unknown>;
-  list: { items: string; next: string };
+  /** `next`: in the body, or in a header (`{ header: Link }`: RFC 8288's `rel="next"`). */
+  list: { items: string; next: Place };
   paging: {
     pageSize?: string | undefined;
     pageToken?: string | undefined;
@@ -72,9 +79,9 @@ export interface TargetDescription {
     firstPage?: number | undefined;
     /** The query parameter of an offset (0, then the number of items seen so far). */
     offset?: string | undefined;
-    /** Where a list body gives the number of pages, or of items: how a walk knows it is done. */
-    totalPages?: string | undefined;
-    totalItems?: string | undefined;
+    /** Where a list page gives the number of pages, or of items (body or header): how a walk knows it is done. */
+    totalPages?: Place | undefined;
+    totalItems?: Place | undefined;
     /**
      * A next link to another origin than --base-url's: `refuse` (the default) fails the walk
      * naming that origin; `withoutKey` follows it with no credential. Keys never leave home.

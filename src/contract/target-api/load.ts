@@ -41,6 +41,15 @@ function describe(error: ErrorObject): { path: string; expected: string } {
       expected: `unknown key "${key}"${known.length ? `; expected one of ${known.join(', ')}` : ''}`,
     };
   }
+  // @note A place is one of two shapes: the first branch's error alone ("must be string") would
+  // hide the second.
+  if (/\/(list\/next|paging\/total(Items|Pages))(\/header)?$/.test(path)) {
+    return {
+      path: path.replace(/\/header$/, ''),
+      expected:
+        'expected a JSON Pointer into the body ("/next_cursor") or a header, { header: NAME } ({ header: Link } reads the rel="next" link of an RFC 8288 Link header)',
+    };
+  }
   if (error.keyword === 'pattern' && error.schemaPath.includes('/operation/')) {
     return { path, expected: 'expected "METHOD /path-template", e.g. "GET /v1/collections"' };
   }

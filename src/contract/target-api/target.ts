@@ -3,7 +3,8 @@ import type { ContractClient, ContractResponse } from '../client.ts';
 import { instantOf } from './dates.ts';
 import { OPERATION_IDS, type OperationName, type TargetDescription } from './description.ts';
 import { resolvePointer } from './pointer.ts';
-import { itemsToActOn, walkList, type Walk, type WalkOptions } from './walk.ts';
+import { readPlace } from './place.ts';
+import { itemsToActOn, nextValue, walkList, type Walk, type WalkOptions } from './walk.ts';
 
 export type { Walk, WalkOptions } from './walk.ts';
 
@@ -194,14 +195,9 @@ export class Target {
     return Array.isArray(items) ? items : undefined;
   }
 
-  /** The next-page token or link of a list page, or undefined on the last page. */
-  nextOf(body: unknown): string | undefined {
-    const next = resolvePointer(body, this.description.list.next);
-    return typeof next === 'string' && next !== ''
-      ? next
-      : typeof next === 'number'
-        ? String(next)
-        : undefined;
+  /** The next-page token or link of a list page (its body or a header), or undefined on the last page. */
+  nextOf(page: ContractResponse): string | undefined {
+    return nextValue(readPlace(page, this.description.list.next));
   }
 
   /** The collection inside a get or create response. */

@@ -6,8 +6,9 @@
 import { LIMITS } from '../limits.ts';
 import type { ContractClient, ContractResponse } from '../client.ts';
 import { CheckFailure, CheckSkipped } from '../failure.ts';
-import type { TargetDescription } from './description.ts';
+import type { Place, TargetDescription } from './description.ts';
 import { resolvePointer } from './pointer.ts';
+import { placeName, readPlace, type Answered } from './place.ts';
 import type { Reach } from '../judges/walks.ts';
 
 /** What a walk needs of a target (a `Target`): its description, its client, and the list pages. */
@@ -73,9 +74,9 @@ export interface LastPage {
   asked?: number | undefined;
   /** The largest page size the description says the target accepts (`limits.pageSize`). */
   limit?: number | undefined;
-  /** What the page holds at the description's next pointer: undefined where nothing is there. */
+  /** What the page holds where the description says the next page is: undefined where nothing is there. */
   next: unknown;
-  /** Where that pointer is, for the reason. */
+  /** Where that is (a pointer, a header), in words, for the reason. */
   pointer: string;
   /** Whether an earlier page of the walk held a next value there: the pointer is the target's. */
   nextSeen: boolean;
@@ -116,7 +117,7 @@ export function reachedEnd(last: LastPage, larger?: number): Reach {
       : '';
   return {
     whole: false,
-    why: `the walk could not ask for page ${last.page + 1}: page ${last.page} came back full (${full}) with no next page at ${last.pointer}${told}; a next page given elsewhere (an HTTP Link header) is not one a description can state: ${only}`,
+    why: `the walk could not ask for page ${last.page + 1}: page ${last.page} came back full (${full}) with no next page at ${last.pointer}${told}; a next page given elsewhere is one the description can state (list.next: { header: Link } for an RFC 8288 Link header): ${only}`,
   };
 }
 
@@ -203,12 +204,12 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
     previous = JSON.stringify(found);
     for (const item of found) items.push(item);
     await options.onPage?.(page, found);
-    const totalItems = whole(response.json, paging.totalItems);
-    const totalPages = whole(response.json, paging.totalPages);
+    const totalItems = whole(response, paging.totalItems);
+    const totalPages = whole(response, paging.totalPages);
     if (paging.page || paging.offset) {
       // @note Numbered and offset pages end at the stated total, at a next value given as
       // null or empty, or at the first empty page.
-      const stated = resolvePointer(response.json, list.next);
+      const stated = readPlace(response, list.next);
       const last =
         found.length === 0 ||
         stated === null ||
@@ -220,11 +221,11 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
       // walks may see another check's write move the total between two pages.
       if (options.complete && totalItems !== undefined && items.length !== totalItems)
         throw new CheckFailure(
-          `the list says it holds ${totalItems} collections (at ${paging.totalItems}); walking its pages showed ${items.length}`,
+          `the list says it holds ${totalItems} collections (at ${placeName(paging.totalItems!)}); walking its pages showed ${items.length}`,
         );
       return { items, pages: page, reach: { whole: true } };
     }
-    next = nextAt(response.json, list.next);
+    next = nextValue(readPlace(response, list.next));
     const canAsk = paging.follow || paging.pageToken !== undefined;
     if (next === undefined || !canAsk) {
       const last: LastPage = {
@@ -232,8 +233,8 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
         items: found.length,
         asked: paging.pageSize ? options.pageSize : undefined,
         limit: target.description.limits.pageSize,
-        next: resolvePointer(response.json, list.next),
-        pointer: list.next,
+        next: readPlace(response, list.next),
+        pointer: placeName(list.next),
         nextSeen: seen.size > 0,
         canAsk,
       };
@@ -253,7 +254,7 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
       if (!reach.whole) return { items, pages: page, reach, partial: reach.why };
       if (options.complete && totalItems !== undefined && items.length !== totalItems)
         throw new CheckFailure(
-          `the list says it holds ${totalItems} items (at ${paging.totalItems}); walking its pages showed ${items.length}`,
+          `the list says it holds ${totalItems} items (at ${placeName(paging.totalItems!)}); walking its pages showed ${items.length}`,
         );
       return { items, pages: page, reach };
     }
@@ -273,20 +274,19 @@ export async function walkList(target: Walkable, options: WalkOptions = {}): Pro
   };
 }
 
-/** The next-page token or link at `pointer`, or undefined on the last page. */
-function nextAt(body: unknown, pointer: string): string | undefined {
-  return nextValue(resolvePointer(body, pointer));
-}
-
 /** A next-page token or link as a page holds it: a string or a number; anything else is none. */
-function nextValue(next: unknown): string | undefined {
+export function nextValue(next: unknown): string | undefined {
   if (typeof next === 'string' && next !== '') return next;
   return typeof next === 'number' ? String(next) : undefined;
 }
 
-/** A whole number at `pointer` of a list body, if the description names one. */
-function whole(body: unknown, pointer: string | undefined): number | undefined {
-  if (pointer === undefined) return undefined;
-  const value = resolvePointer(body, pointer);
+/**
+ * A whole number where the description says a list page gives one, if it names a place: a
+ * header's value is text (`X-Total-Count: 12`).
+ */
+function whole(page: Answered, place: Place | undefined): number | undefined {
+  if (place === undefined) return undefined;
+  const found = readPlace(page, place);
+  const value = typeof found === 'string' && /^\d+$/.test(found.trim()) ? Number(found) : found;
   return Number.isInteger(value) && (value as number) >= 0 ? (value as number) : undefined;
 }
