@@ -87,6 +87,11 @@ export const TEST_FOLDERS: readonly TestFolder[] = [
     tier: 'engine',
     why: 'the suite against servers that are not ours, over HTTP',
   },
+  {
+    folder: 'test/spec-only',
+    tier: 'deep',
+    why: 'a server written from the spec alone by someone who had not read the kit, with its flaws: the suite and explore against it',
+  },
   { folder: 'test/hardening', tier: 'engine', why: 'the catalogue of hostile requests over HTTP' },
   {
     folder: 'test/hardening/security',

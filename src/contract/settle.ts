@@ -43,8 +43,9 @@ export class Settle {
         return value;
       } catch (error) {
         const left = this.report.ms - (performance.now() - started);
-        if (!(error instanceof CheckFailure || error instanceof Divergence) || left <= 0)
-          throw error;
+        const notShownYet =
+          error instanceof NotYet || error instanceof CheckFailure || error instanceof Divergence;
+        if (!notShownYet || left <= 0) throw error;
         polled = true;
         this.report.polls += 1;
         await new Promise((resume) => setTimeout(resume, Math.min(POLL_MS, left)));

@@ -8,7 +8,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { FLAWS, FLAW_NAMES, type FlawName } from './flaws.ts';
 import { startSpecOnlyServer, LIMITS, WINDOWS, type SpecOnlyServer } from './server.ts';
 
-type Call = (method: string, path: string, key: string | null, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; headers: Headers; body: any }>;
+type Call = (
+  method: string,
+  path: string,
+  key: string | null,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<{ status: number; headers: Headers; body: any }>;
 
 function caller(server: SpecOnlyServer): Call {
   return async (method, path, key, body, extra = {}) => {
@@ -20,7 +26,11 @@ function caller(server: SpecOnlyServer): Call {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, headers: res.headers, body: text === '' ? undefined : JSON.parse(text) };
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: text === '' ? undefined : JSON.parse(text),
+    };
   };
 }
 
@@ -29,22 +39,39 @@ const C = '/api/answers/collections';
 /** A probe throws (an assertion) when the server misbehaves. */
 const PROBES: Record<FlawName, (s: SpecOnlyServer, call: Call) => Promise<void>> = {
   'inactive-key-x-header': async (s, call) => {
-    assert.equal((await call('GET', '/v1/collections', null, undefined, { 'X-Answers-API-Key': s.keys.alpha.inactive })).status, 401);
+    assert.equal(
+      (
+        await call('GET', '/v1/collections', null, undefined, {
+          'X-Answers-API-Key': s.keys.alpha.inactive,
+        })
+      ).status,
+      401,
+    );
   },
   'bearer-prefix-optional': async (s, call) => {
-    assert.equal((await call('GET', '/v1/collections', null, undefined, { Authorization: s.keys.alpha.full })).status, 401);
+    assert.equal(
+      (await call('GET', '/v1/collections', null, undefined, { Authorization: s.keys.alpha.full }))
+        .status,
+      401,
+    );
   },
   'search-unauthenticated': async (_s, call) => {
     assert.equal((await call('GET', '/api/answers/search?q=x', null)).status, 401);
   },
   'readonly-can-put-metadata': async (s, call) => {
     const c = (await call('POST', C, s.keys.alpha.full, { name: 'a' })).body;
-    assert.equal((await call('PUT', `${C}/${c.id}/metadata`, s.keys.alpha.readOnly, { k: 'v' })).status, 401);
+    assert.equal(
+      (await call('PUT', `${C}/${c.id}/metadata`, s.keys.alpha.readOnly, { k: 'v' })).status,
+      401,
+    );
   },
   'object-get-drops-system-fields': async (s, call) => {
     const c = (await call('POST', C, s.keys.alpha.full, { name: 'a' })).body;
     const o = (await call('POST', `${C}/${c.id}/objects`, s.keys.alpha.full, { t: 'x' })).body;
-    assert.deepEqual((await call('GET', `${C}/${c.id}/objects/${o._id}`, s.keys.alpha.full)).body, o);
+    assert.deepEqual(
+      (await call('GET', `${C}/${c.id}/objects/${o._id}`, s.keys.alpha.full)).body,
+      o,
+    );
   },
   'list-omits-empty-metadata': async (s, call) => {
     await call('POST', C, s.keys.alpha.full, { name: 'a' });
@@ -67,7 +94,10 @@ const PROBES: Record<FlawName, (s: SpecOnlyServer, call: Call) => Promise<void>>
     const a = (await call('POST', C, k, { name: 'a' })).body;
     const b = (await call('POST', C, k, { name: 'b' })).body;
     await call('PATCH', `${C}/${a.id}`, k, { name: 'a2' });
-    assert.deepEqual((await call('GET', '/v1/collections', k)).body.map((c: any) => c.id), [a.id, b.id]);
+    assert.deepEqual(
+      (await call('GET', '/v1/collections', k)).body.map((c: any) => c.id),
+      [a.id, b.id],
+    );
   },
   'last-page-dropped': async (s, call) => {
     const k = s.keys.alpha.full;
@@ -117,7 +147,10 @@ const PROBES: Record<FlawName, (s: SpecOnlyServer, call: Call) => Promise<void>>
     const u = (await call('PUT', `${C}/${c.id}/objects/${o._id}`, k, { t: 'okapi' })).body;
     await sleep(WINDOWS.searchBoundMs);
     assert.deepEqual((await call('GET', '/api/answers/search?q=zebra', k)).body, []);
-    assert.deepEqual((await call('GET', '/api/answers/search?q=okapi', k)).body.map((h: any) => h.object), [u]);
+    assert.deepEqual(
+      (await call('GET', '/api/answers/search?q=okapi', k)).body.map((h: any) => h.object),
+      [u],
+    );
   },
   'system-fields-lost-on-update': async (s, call) => {
     const k = s.keys.alpha.full;
@@ -125,7 +158,14 @@ const PROBES: Record<FlawName, (s: SpecOnlyServer, call: Call) => Promise<void>>
     const o = (await call('POST', `${C}/${c.id}/objects`, k, { t: 'x' })).body;
     await call('PUT', `${C}/${c.id}/objects/${o._id}`, k, { t: 'y' });
     const got = (await call('GET', `${C}/${c.id}/objects/${o._id}`, k)).body;
-    assert.deepEqual(Object.keys(got).filter((f) => f.startsWith('_')).sort(), Object.keys(o).filter((f) => f.startsWith('_')).sort());
+    assert.deepEqual(
+      Object.keys(got)
+        .filter((f) => f.startsWith('_'))
+        .sort(),
+      Object.keys(o)
+        .filter((f) => f.startsWith('_'))
+        .sort(),
+    );
   },
   'object-ids-per-collection': async (s, call) => {
     const k = s.keys.alpha.full;
@@ -161,7 +201,13 @@ for (const name of FLAW_NAMES) {
   const flawed = await run([name], name);
   const ok = correct && !flawed;
   if (!ok) failures++;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name} (correct server ${correct ? 'passes' : 'FAILS'}, flawed ${flawed ? 'PASSES' : 'fails'}; ${FLAWS[name].sequenceOnly ? 'sequence' : 'single request'})`);
+  console.log(
+    `${ok ? 'ok  ' : 'FAIL'} ${name} (correct server ${correct ? 'passes' : 'FAILS'}, flawed ${flawed ? 'PASSES' : 'fails'}; ${FLAWS[name].sequenceOnly ? 'sequence' : 'single request'})`,
+  );
 }
-console.log(failures === 0 ? `flaws-check: all ${FLAW_NAMES.length} flaws are caught by their probe and absent by default` : `flaws-check: ${failures} problem(s)`);
+console.log(
+  failures === 0
+    ? `flaws-check: all ${FLAW_NAMES.length} flaws are caught by their probe and absent by default`
+    : `flaws-check: ${failures} problem(s)`,
+);
 process.exitCode = failures === 0 ? 0 : 1;

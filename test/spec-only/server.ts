@@ -1,6 +1,6 @@
 /**
  * An Answers server written from the interface document alone
- * (/work/shared/spec/answers-service-spec.md), on node:http only.
+ * (../shared/spec/answers-service-spec.md), on node:http only.
  *
  * Every choice made where the document is silent is written down in DESIGN.md
  * beside this file. Seeded flaws (all off by default) are listed in flaws.ts.
@@ -9,12 +9,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FLAWS, type FlawName } from './flaws.ts';
 
-export type { FlawName } from './flaws.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
-export interface AccountKeys {
+interface AccountKeys {
   /** reads and writes */
   full: string;
   /** reads only; every write is answered 401 */
@@ -23,7 +22,7 @@ export interface AccountKeys {
   inactive: string;
 }
 
-export interface SpecOnlyKeys {
+interface SpecOnlyKeys {
   alpha: AccountKeys;
   beta: AccountKeys;
 }
@@ -142,7 +141,8 @@ const objectKey = (collectionId: string, objectId: string): string => `${collect
 /* Helpers                                                                   */
 /* ------------------------------------------------------------------------ */
 
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is JsonObject =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function depthOf(v: Json): number {
   if (Array.isArray(v)) return 1 + v.reduce<number>((m, x) => Math.max(m, depthOf(x)), 0);
@@ -177,7 +177,8 @@ function decodeCursor(kind: string, raw: string | null): number | undefined {
   const text = /^[A-Za-z0-9_-]+$/.test(raw) ? Buffer.from(raw, 'base64url').toString('utf8') : '';
   const prefix = `${kind}:`;
   const rest = text.startsWith(prefix) ? text.slice(prefix.length) : '';
-  if (!/^(0|[1-9][0-9]{0,14})$/.test(rest)) throw new Fault(400, 'invalid_cursor', 'The cursor is not one this list handed out.');
+  if (!/^(0|[1-9][0-9]{0,14})$/.test(rest))
+    throw new Fault(400, 'invalid_cursor', 'The cursor is not one this list handed out.');
   return Number(rest);
 }
 
@@ -185,7 +186,11 @@ function pageSize(params: URLSearchParams): number {
   const raw = params.get('per_page');
   if (raw === null) return LIMITS.pageDefault;
   if (!/^[0-9]{1,6}$/.test(raw) || Number(raw) < 1) {
-    throw new Fault(400, 'invalid_page_size', `per_page must be an integer from 1 to ${LIMITS.pageMax}.`);
+    throw new Fault(
+      400,
+      'invalid_page_size',
+      `per_page must be an integer from 1 to ${LIMITS.pageMax}.`,
+    );
   }
   if (Number(raw) > LIMITS.pageMax) {
     throw new Fault(400, 'page_size_too_large', `per_page is at most ${LIMITS.pageMax}.`);
@@ -203,8 +208,16 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
   const flaw = (name: FlawName): boolean => flaws.has(name);
 
   const keys: SpecOnlyKeys = {
-    alpha: { full: 'ans_alpha_rw_0a1b2c3d', readOnly: 'ans_alpha_ro_4e5f6a7b', inactive: 'ans_alpha_off_8c9d0e1f' },
-    beta: { full: 'ans_beta_rw_1f2e3d4c', readOnly: 'ans_beta_ro_5b6a7f8e', inactive: 'ans_beta_off_9d0c1b2a' },
+    alpha: {
+      full: 'ans_alpha_rw_0a1b2c3d',
+      readOnly: 'ans_alpha_ro_4e5f6a7b',
+      inactive: 'ans_alpha_off_8c9d0e1f',
+    },
+    beta: {
+      full: 'ans_beta_rw_1f2e3d4c',
+      readOnly: 'ans_beta_ro_5b6a7f8e',
+      inactive: 'ans_beta_off_9d0c1b2a',
+    },
   };
   const keyTable = new Map<string, KeyRecord>();
   for (const account of ['alpha', 'beta'] as const) {
@@ -250,7 +263,8 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
 
   function collectionView(c: CollectionRecord, inList = false): JsonObject {
     const view: JsonObject = { id: c.id, name: c.name, metadata: structuredClone(c.metadata) };
-    if (inList && flaw('list-omits-empty-metadata') && Object.keys(c.metadata).length === 0) delete view.metadata;
+    if (inList && flaw('list-omits-empty-metadata') && Object.keys(c.metadata).length === 0)
+      delete view.metadata;
     view.objectCount = c.objectCount;
     view.createdAt = formatTime(c.created);
     view.updatedAt = formatTime(c.updated);
@@ -318,19 +332,26 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
     const authorization = req.headers.authorization;
     if (xKey !== undefined) {
       const value = Array.isArray(xKey) ? undefined : xKey.trim();
-      if (value === undefined || value === '') throw unauthenticated('The X-Answers-API-Key header is empty or repeated.');
+      if (value === undefined || value === '')
+        throw unauthenticated('The X-Answers-API-Key header is empty or repeated.');
       const rec = keyTable.get(value);
       if (!rec) throw unauthenticated('The API key is not valid.');
-      if (!rec.active && !flaw('inactive-key-x-header')) throw unauthenticated('The API key is inactive.');
+      if (!rec.active && !flaw('inactive-key-x-header'))
+        throw unauthenticated('The API key is inactive.');
       return rec;
     }
     if (authorization !== undefined) {
       const match = /^Bearer +([^\s]+) *$/i.exec(authorization);
       let value = match?.[1];
-      if (value === undefined && flaw('bearer-prefix-optional') && keyTable.has(authorization.trim())) {
+      if (
+        value === undefined &&
+        flaw('bearer-prefix-optional') &&
+        keyTable.has(authorization.trim())
+      ) {
         value = authorization.trim();
       }
-      if (value === undefined) throw unauthenticated('The Authorization header must be of the form "Bearer <API_KEY>".');
+      if (value === undefined)
+        throw unauthenticated('The Authorization header must be of the form "Bearer <API_KEY>".');
       const rec = keyTable.get(value);
       if (!rec) throw unauthenticated('The API key is not valid.');
       if (!rec.active) throw unauthenticated('The API key is inactive.');
@@ -368,22 +389,35 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
       throw new Fault(422, 'too_deep', `metadata is nested at most ${LIMITS.depth} levels.`);
     }
     if (jsonBytes(v) > LIMITS.metadataBytes) {
-      throw new Fault(422, 'metadata_too_large', `metadata is at most ${LIMITS.metadataBytes} bytes as JSON.`);
+      throw new Fault(
+        422,
+        'metadata_too_large',
+        `metadata is at most ${LIMITS.metadataBytes} bytes as JSON.`,
+      );
     }
     return v;
   }
 
   function validContent(v: unknown): JsonObject {
-    if (!isObject(v)) throw new Fault(422, 'invalid_content', 'An object\'s content must be a JSON object.');
+    if (!isObject(v))
+      throw new Fault(422, 'invalid_content', "An object's content must be a JSON object.");
     const reserved = Object.keys(v).find((k) => k.startsWith('_'));
     if (reserved !== undefined) {
-      throw new Fault(422, 'reserved_field', `Field names starting with "_" are reserved for system fields (${reserved}).`);
+      throw new Fault(
+        422,
+        'reserved_field',
+        `Field names starting with "_" are reserved for system fields (${reserved}).`,
+      );
     }
     if (depthOf(v) > LIMITS.depth) {
       throw new Fault(422, 'too_deep', `content is nested at most ${LIMITS.depth} levels.`);
     }
     if (jsonBytes(v) > LIMITS.contentBytes) {
-      throw new Fault(413, 'content_too_large', `content is at most ${LIMITS.contentBytes} bytes as JSON.`);
+      throw new Fault(
+        413,
+        'content_too_large',
+        `content is at most ${LIMITS.contentBytes} bytes as JSON.`,
+      );
     }
     return v;
   }
@@ -424,14 +458,17 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
       .sort((a, b) => (byUpdate ? a.updated - b.updated : a.seq - b.seq));
     const { items, nextAfter } = pageOf(mine, (c) => (byUpdate ? c.updated : c.seq), after, size);
     const headers: Record<string, string> = {};
-    if (nextAfter !== undefined) headers.Link = linkHeader(req, url, encodeCursor('c', nextAfter), size);
+    if (nextAfter !== undefined)
+      headers.Link = linkHeader(req, url, encodeCursor('c', nextAfter), size);
     return { status: 200, body: items.map((c) => collectionView(c, true)), headers };
   }
 
   function createCollection(body: unknown, account: string): Reply {
-    if (!isObject(body)) throw new Fault(422, 'invalid_body', 'The body must be a JSON object { name, metadata? }.');
+    if (!isObject(body))
+      throw new Fault(422, 'invalid_body', 'The body must be a JSON object { name, metadata? }.');
     const extra = Object.keys(body).filter((k) => k !== 'name' && k !== 'metadata');
-    if (extra.length > 0) throw new Fault(422, 'unknown_field', `Unknown field(s): ${extra.join(', ')}.`);
+    if (extra.length > 0)
+      throw new Fault(422, 'unknown_field', `Unknown field(s): ${extra.join(', ')}.`);
     const name = validName(body.name);
     const metadata = body.metadata === undefined ? {} : validMetadata(body.metadata);
     const now = stamp();
@@ -457,14 +494,23 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
       parked.delete(slot);
       scheduleRefresh();
     }
-    return { status: 201, body: collectionView(c), headers: { Location: `${BASE}/collections/${c.id}` } };
+    return {
+      status: 201,
+      body: collectionView(c),
+      headers: { Location: `${BASE}/collections/${c.id}` },
+    };
   }
 
   function renameCollection(c: CollectionRecord, body: unknown): Reply {
-    if (!isObject(body)) throw new Fault(422, 'invalid_body', 'The body must be a JSON object { name }.');
+    if (!isObject(body))
+      throw new Fault(422, 'invalid_body', 'The body must be a JSON object { name }.');
     const extra = Object.keys(body).filter((k) => k !== 'name');
     if (extra.length > 0) {
-      throw new Fault(422, 'unknown_field', `Only name can be changed here (metadata: PUT …/metadata). Unknown: ${extra.join(', ')}.`);
+      throw new Fault(
+        422,
+        'unknown_field',
+        `Only name can be changed here (metadata: PUT …/metadata). Unknown: ${extra.join(', ')}.`,
+      );
     }
     if (!('name' in body)) throw new Fault(422, 'invalid_name', 'name is required.');
     c.name = validName(body.name);
@@ -493,7 +539,9 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
     const content = validContent(body);
     const now = stamp();
     c.localObjects++;
-    const id = flaw('object-ids-per-collection') ? `obj_${pad(c.localObjects, 6)}` : `obj_${pad(++objectCounter, 6)}`;
+    const id = flaw('object-ids-per-collection')
+      ? `obj_${pad(c.localObjects, 6)}`
+      : `obj_${pad(++objectCounter, 6)}`;
     const o: ObjectRecord = {
       id,
       collectionId: c.id,
@@ -507,21 +555,33 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
     objects.set(objectKey(c.id, id), o);
     c.objectCount++;
     scheduleRefresh();
-    return { status: 201, body: objectView(o), headers: { Location: `${BASE}/collections/${c.id}/objects/${id}` } };
+    return {
+      status: 201,
+      body: objectView(o),
+      headers: { Location: `${BASE}/collections/${c.id}/objects/${id}` },
+    };
   }
 
   function listObjects(req: http.IncomingMessage, url: URL, c: CollectionRecord): Reply {
     const size = pageSize(url.searchParams);
     const after = decodeCursor(`o/${c.id}`, url.searchParams.get('cursor'));
-    const mine = [...objects.values()].filter((o) => o.collectionId === c.id).sort((a, b) => a.seq - b.seq);
+    const mine = [...objects.values()]
+      .filter((o) => o.collectionId === c.id)
+      .sort((a, b) => a.seq - b.seq);
     const { items, nextAfter } = pageOf(mine, (o) => o.seq, after, size);
     const headers: Record<string, string> = {};
-    if (nextAfter !== undefined) headers.Link = linkHeader(req, url, encodeCursor(`o/${c.id}`, nextAfter), size);
+    if (nextAfter !== undefined)
+      headers.Link = linkHeader(req, url, encodeCursor(`o/${c.id}`, nextAfter), size);
     return { status: 200, body: items.map(objectView), headers };
   }
 
   /** Reads see an object of a deleted collection until the cascade erases it; writes never do. */
-  function findObject(account: string, collectionId: string, objectId: string, forWrite = false): ObjectRecord {
+  function findObject(
+    account: string,
+    collectionId: string,
+    objectId: string,
+    forWrite = false,
+  ): ObjectRecord {
     const key = objectKey(collectionId, objectId);
     const o = objects.get(key);
     if (o && o.account === account) {
@@ -530,15 +590,21 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
       }
       return o;
     }
-    if (!o && goneObjects.get(key) === account) throw new Fault(410, 'object_deleted', `Object ${objectId} was deleted.`);
+    if (!o && goneObjects.get(key) === account)
+      throw new Fault(410, 'object_deleted', `Object ${objectId} was deleted.`);
     if (!o && goneCollections.get(collectionId)?.account === account) {
       throw new Fault(410, 'collection_deleted', `Collection ${collectionId} was deleted.`);
     }
-    throw new Fault(404, 'object_not_found', `No object ${objectId} in collection ${collectionId}.`);
+    throw new Fault(
+      404,
+      'object_not_found',
+      `No object ${objectId} in collection ${collectionId}.`,
+    );
   }
 
   function getObject(o: ObjectRecord): Reply {
-    if (flaw('object-get-drops-system-fields')) return { status: 200, body: { _id: o.id, ...structuredClone(o.content) } };
+    if (flaw('object-get-drops-system-fields'))
+      return { status: 200, body: { _id: o.id, ...structuredClone(o.content) } };
     return { status: 200, body: objectView(o) };
   }
 
@@ -564,7 +630,8 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
 
   function search(req: http.IncomingMessage, url: URL, account: string | undefined): Reply {
     const q = url.searchParams.get('q');
-    if (q === null || q.trim() === '') throw new Fault(400, 'query_required', 'q (the search text) is required.');
+    if (q === null || q.trim() === '')
+      throw new Fault(400, 'query_required', 'q (the search text) is required.');
     if ([...q].length > LIMITS.queryChars) {
       throw new Fault(400, 'query_too_long', `q is at most ${LIMITS.queryChars} characters.`);
     }
@@ -578,20 +645,27 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
     const hits: { score: number; seq: number; object: JsonObject }[] = [];
     for (const entry of index.values()) {
       if (account !== undefined && entry.account !== account) continue;
-      if (!flaw('search-shows-deleted-collection') && !collections.has(entry.collectionId)) continue;
+      if (!flaw('search-shows-deleted-collection') && !collections.has(entry.collectionId))
+        continue;
       if (scope.length > 0 && !scope.includes(entry.collectionId)) continue;
       let score = 0;
       for (const term of terms) {
         const tf = entry.tokens.filter((t) => t === term).length;
         if (tf > 0) score += 1 + Math.log(tf);
       }
-      if (score > 0) hits.push({ score: Math.round(score * 10_000) / 10_000, seq: entry.seq, object: structuredClone(entry.snapshot) });
+      if (score > 0)
+        hits.push({
+          score: Math.round(score * 10_000) / 10_000,
+          seq: entry.seq,
+          object: structuredClone(entry.snapshot),
+        });
     }
     hits.sort((a, b) => b.score - a.score || a.seq - b.seq);
     const positioned = hits.map((h, i) => ({ ...h, pos: i }));
     const { items, nextAfter } = pageOf(positioned, (h) => h.pos, after, size);
     const headers: Record<string, string> = {};
-    if (nextAfter !== undefined) headers.Link = linkHeader(req, url, encodeCursor('s', nextAfter), size);
+    if (nextAfter !== undefined)
+      headers.Link = linkHeader(req, url, encodeCursor('s', nextAfter), size);
     return { status: 200, body: items.map((h) => ({ score: h.score, object: h.object })), headers };
   }
 
@@ -604,7 +678,11 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
     if (type !== undefined) {
       const media = type.split(';')[0]!.trim().toLowerCase();
       if (media !== 'application/json' && !/^application\/[a-z0-9.+-]*\+json$/.test(media)) {
-        throw new Fault(415, 'unsupported_media_type', 'Bodies are JSON (Content-Type: application/json).');
+        throw new Fault(
+          415,
+          'unsupported_media_type',
+          'Bodies are JSON (Content-Type: application/json).',
+        );
       }
     }
     const chunks: Buffer[] = [];
@@ -615,7 +693,12 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
       if (size > LIMITS.bodyBytes) tooLarge = true;
       else chunks.push(chunk);
     }
-    if (tooLarge) throw new Fault(413, 'body_too_large', `A request body is at most ${LIMITS.bodyBytes} bytes.`);
+    if (tooLarge)
+      throw new Fault(
+        413,
+        'body_too_large',
+        `A request body is at most ${LIMITS.bodyBytes} bytes.`,
+      );
     const text = Buffer.concat(chunks).toString('utf8');
     if (text.trim() === '') throw new Fault(400, 'body_required', 'A JSON body is required.');
     try {
@@ -626,7 +709,9 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
   }
 
   function methodNotAllowed(allow: string[]): never {
-    throw new Fault(405, 'method_not_allowed', `Allowed: ${allow.join(', ')}.`, { Allow: allow.join(', ') });
+    throw new Fault(405, 'method_not_allowed', `Allowed: ${allow.join(', ')}.`, {
+      Allow: allow.join(', '),
+    });
   }
 
   async function route(req: http.IncomingMessage, url: URL): Promise<Reply> {
@@ -634,7 +719,12 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
     const path = url.pathname;
     const caller = authenticate(req, path);
 
-    const segments = path.startsWith(`${BASE}/`) ? path.slice(BASE.length + 1).split('/').map(decodeURIComponent) : [];
+    const segments = path.startsWith(`${BASE}/`)
+      ? path
+          .slice(BASE.length + 1)
+          .split('/')
+          .map(decodeURIComponent)
+      : [];
     type Match = { allow: string[]; run: () => Promise<Reply> | Reply };
     let match: Match | undefined;
 
@@ -648,7 +738,10 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
     } else if (segments[0] === 'collections' && segments.length === 2 && segments[1]) {
       const cid = segments[1];
       const handlers: Record<string, () => Promise<Reply> | Reply> = {
-        GET: () => ({ status: 200, body: collectionView(ownCollection(me, cid, flaw('other-account-get-allowed'))) }),
+        GET: () => ({
+          status: 200,
+          body: collectionView(ownCollection(me, cid, flaw('other-account-get-allowed'))),
+        }),
         PATCH: async () => {
           const c = ownCollection(me, cid);
           return renameCollection(c, await readBody(req));
@@ -656,8 +749,16 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
         DELETE: () => deleteCollection(ownCollection(me, cid)),
       };
       const run = handlers[method];
-      match = { allow: Object.keys(handlers), run: run ?? (() => methodNotAllowed(Object.keys(handlers))) };
-    } else if (segments[0] === 'collections' && segments.length === 3 && segments[1] && segments[2] === 'metadata') {
+      match = {
+        allow: Object.keys(handlers),
+        run: run ?? (() => methodNotAllowed(Object.keys(handlers))),
+      };
+    } else if (
+      segments[0] === 'collections' &&
+      segments.length === 3 &&
+      segments[1] &&
+      segments[2] === 'metadata'
+    ) {
       const cid = segments[1];
       const handlers: Record<string, () => Promise<Reply> | Reply> = {
         GET: () => ({ status: 200, body: structuredClone(ownCollection(me, cid).metadata) }),
@@ -666,8 +767,16 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
           return replaceMetadata(c, await readBody(req));
         },
       };
-      match = { allow: Object.keys(handlers), run: handlers[method] ?? (() => methodNotAllowed(Object.keys(handlers))) };
-    } else if (segments[0] === 'collections' && segments.length === 3 && segments[1] && segments[2] === 'objects') {
+      match = {
+        allow: Object.keys(handlers),
+        run: handlers[method] ?? (() => methodNotAllowed(Object.keys(handlers))),
+      };
+    } else if (
+      segments[0] === 'collections' &&
+      segments.length === 3 &&
+      segments[1] &&
+      segments[2] === 'objects'
+    ) {
       const cid = segments[1];
       const handlers: Record<string, () => Promise<Reply> | Reply> = {
         GET: () => listObjects(req, url, ownCollection(me, cid)),
@@ -676,7 +785,10 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
           return createObject(c, await readBody(req));
         },
       };
-      match = { allow: Object.keys(handlers), run: handlers[method] ?? (() => methodNotAllowed(Object.keys(handlers))) };
+      match = {
+        allow: Object.keys(handlers),
+        run: handlers[method] ?? (() => methodNotAllowed(Object.keys(handlers))),
+      };
     } else if (
       segments[0] === 'collections' &&
       segments.length === 4 &&
@@ -694,21 +806,31 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
         },
         DELETE: () => deleteObject(findObject(me, cid, oid, true)),
       };
-      match = { allow: Object.keys(handlers), run: handlers[method] ?? (() => methodNotAllowed(Object.keys(handlers))) };
+      match = {
+        allow: Object.keys(handlers),
+        run: handlers[method] ?? (() => methodNotAllowed(Object.keys(handlers))),
+      };
     }
 
     if (!match) throw new Fault(404, 'no_such_route', `No route ${path}.`);
     if (!match.allow.includes(method)) methodNotAllowed(match.allow);
     if (WRITE.has(method) && caller && !caller.write) {
-      const exempt = flaw('readonly-can-put-metadata') && method === 'PUT' && segments[2] === 'metadata';
-      if (!exempt) throw unauthenticated('This API key is read-only; it has no permission for this operation.');
+      const exempt =
+        flaw('readonly-can-put-metadata') && method === 'PUT' && segments[2] === 'metadata';
+      if (!exempt)
+        throw unauthenticated(
+          'This API key is read-only; it has no permission for this operation.',
+        );
     }
     return match.run();
   }
 
   function send(res: http.ServerResponse, reply: Reply): void {
     if (!res.req.complete) res.req.resume();
-    const headers: Record<string, string> = { 'Cache-Control': 'no-store', ...(reply.headers ?? {}) };
+    const headers: Record<string, string> = {
+      'Cache-Control': 'no-store',
+      ...(reply.headers ?? {}),
+    };
     if (reply.body === undefined) {
       res.writeHead(reply.status, headers);
       res.end();
@@ -726,7 +848,10 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
     try {
       url = new URL(req.url ?? '/', 'http://127.0.0.1');
     } catch {
-      send(res, { status: 400, body: { fault: { status: 400, code: 'bad_request', message: 'Bad request target.' } } });
+      send(res, {
+        status: 400,
+        body: { fault: { status: 400, code: 'bad_request', message: 'Bad request target.' } },
+      });
       return;
     }
     route(req, url).then(
@@ -760,7 +885,9 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
       for (const t of timers) clearTimeout(t);
       timers.clear();
       server.closeAllConnections();
-      await new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        server.close((e) => (e ? reject(e) : resolve())),
+      );
     },
   };
 }
