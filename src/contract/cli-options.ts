@@ -106,7 +106,7 @@ export function runOptions(command: Command, env: NodeJS.ProcessEnv, concurrency
     )
     .option(
       '--settle <ms>',
-      'how long a list or a search may take to show a write: reads after writes are asked again until then (default 0; env ANSWERS_CONTRACT_SETTLE)',
+      "how long a write may take to show in a list, a search or a get after a delete: reads after writes are asked again until then; overrides the description's consistency windows (default: those, else 0; env ANSWERS_CONTRACT_SETTLE)",
       whole(0, 60_000),
       envWhole('ANSWERS_CONTRACT_SETTLE', 0, 60_000),
     )
@@ -117,7 +117,7 @@ export function runOptions(command: Command, env: NodeJS.ProcessEnv, concurrency
     )
     .option(
       '--max-walk-items <n>',
-      `the most items one walk of a list collects; a longer list fails the walk (default ${LIMITS.maxWalkItems})`,
+      `the most items one walk of a list collects; a longer list's walk ends there and judges no rule about the whole list (default ${LIMITS.maxWalkItems})`,
       whole(1, 10_000_000),
     )
     .addOption(requestTimeoutOption(env));

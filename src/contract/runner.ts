@@ -11,7 +11,7 @@ import { Divergence, uphold } from './judges/verdict.ts';
 import { clausesOfCheck } from './judges/index.ts';
 import type { Pushback } from './client.ts';
 import { conformanceMatrix } from './matrix.ts';
-import { Settle, type SettleReport } from './settle.ts';
+import { Settle, windowsOf, type SettleReport } from './settle.ts';
 import type { CheckResult, ClauseResult, Outcome } from './result.ts';
 import { RunData } from './runner/run-data.ts';
 import { preflight } from './preflight.ts';
@@ -126,7 +126,7 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
   const runId = session.id;
   // @note What the list shows before a destructive run writes is someone else's (RunData.claim).
   const run = new RunData(target, runId, destructive ? await session.readBefore() : undefined);
-  const settle = new Settle(Math.max(0, options.settleMs ?? 0));
+  const settle = new Settle(windowsOf(description.consistency, options.settleMs));
   // @note At the spec level the profile checks, which judge our document's decisions, do not
   // run at all: a target that never adopted our document is not shown their failures.
   const checks = profile ? options.checks : options.checks.filter((c) => c.level === 'spec');

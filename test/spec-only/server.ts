@@ -9,7 +9,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FLAWS, type FlawName } from './flaws.ts';
 
-
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 

@@ -7,11 +7,12 @@
  * DESIGN.md. Its own smoke run and flaw probes run here first: the server is what it says.
  */
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/contract/checks/index.ts';
 import { runContract } from '../../src/contract/runner.ts';
-import { loadTargetFile } from '../../src/contract/target-api/load.ts';
+import { parseTargetDescription } from '../../src/contract/target-api/load.ts';
 import { startSpecOnlyServer, type SpecOnlyServer } from './server.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -38,6 +39,27 @@ afterEach(async () => {
   server = undefined;
 });
 
+/** The fixed suite, destructive, against a fresh correct server, described by target.yaml (edited). */
+async function suite(checks: typeof CHECKS, edit = (text: string) => text) {
+  server = await startSpecOnlyServer({});
+  const { alpha, beta } = server.keys;
+  return runContract({
+    baseUrl: server.url,
+    keys: {
+      full: alpha.full,
+      readonly: alpha.readOnly,
+      otherAccount: beta.full,
+      inactive: alpha.inactive,
+    },
+    checks,
+    destructive: true,
+    description: parseTargetDescription(
+      edit(await readFile(`${HERE}target.yaml`, 'utf8')),
+      'target.yaml',
+    ),
+  });
+}
+
 describe('the spec-only server', () => {
   it('passes its own smoke run, and each flaw fails its probe while the correct server passes it', async () => {
     const smoke = await script('smoke.ts');
@@ -47,22 +69,18 @@ describe('the spec-only server', () => {
   }, 90_000);
 
   it('the fixed suite, destructive, finds no failure and leaves nothing behind', async () => {
-    server = await startSpecOnlyServer({});
-    const { alpha, beta } = server.keys;
-    const report = await runContract({
-      baseUrl: server.url,
-      keys: {
-        full: alpha.full,
-        readonly: alpha.readOnly,
-        otherAccount: beta.full,
-        inactive: alpha.inactive,
-      },
-      checks: CHECKS,
-      destructive: true,
-      description: await loadTargetFile(`${HERE}target.yaml`),
-      settleMs: 1_000,
-    });
+    const report = await suite(CHECKS);
     expect(report.results.filter((r) => r.outcome === 'fail')).toEqual([]);
     expect(report.leftBehind).toEqual([]);
+  }, 60_000);
+
+  it("judges its delayed cascade within the description's window (consistency.cascade), and fails it without one", async () => {
+    const cascade = CHECKS.filter((check) => check.id === 'delete.cascade');
+    const within = await suite(cascade);
+    expect(within.results.map((r) => r.outcome)).toEqual(['pass']);
+    expect(within.settle.polls).toBeGreaterThan(0);
+    await server?.close();
+    const unsaid = await suite(cascade, (text) => text.replace(/^consistency:[\s\S]*$/m, ''));
+    expect(unsaid.results.map((r) => [r.outcome, r.broken])).toEqual([['fail', 'DEL-2']]);
   }, 60_000);
 });

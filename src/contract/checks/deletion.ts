@@ -45,7 +45,7 @@ async function createSeeAndDelete(context: CheckContext, what: string) {
             allShown(OPERATION_CLAUSE.search, `a search for "${word}"`, made.objectIds, ids, 1),
           );
           return ids;
-        })
+        }, 'search')
         .catch((error: unknown) => {
           if (error instanceof Divergence) return [];
           throw error;
@@ -120,7 +120,7 @@ export const deletionChecks = [
               ),
             );
             return true;
-          })
+          }, 'search')
           .catch((error: unknown) => {
             if (error instanceof Divergence) return false;
             throw error;
@@ -137,7 +137,7 @@ export const deletionChecks = [
           const got = await target.send('getObject', { params });
           const clause = requestClause(gone, 'full', false, OPERATION_CLAUSE.getObject);
           judgeStatus(context, clause, got, 404, 'after the delete', 'gone');
-        });
+        }, 'cascade');
       if (searchable)
         await context.settle.until(async () => {
           const after = await hitIds(context, word);
@@ -148,7 +148,7 @@ export const deletionChecks = [
               shown: after.includes(params.object_id),
             },
           ]);
-        });
+        }, 'search');
     },
   }),
   defineCheck({
@@ -165,7 +165,7 @@ export const deletionChecks = [
           const got = await target.send('getCollection', { params });
           const clause = requestClause(gone, 'full', false, OPERATION_CLAUSE.getCollection);
           judgeStatus(context, clause, got, 404, when, 'gone');
-        });
+        }, 'cascade');
         if (target.offers('listCollections'))
           await context.settle.until(async () => {
             const ids = (await target.walkCollections()).map((s) => target.collectionIdOf(s));
@@ -203,7 +203,7 @@ export const deletionChecks = [
             params: { ...params, object_id: objectId },
           });
           judgeStatus(context, clause, got, 404, '(an object of the deleted collection)', 'gone');
-        });
+        }, 'cascade');
       if (searchable.length > 0)
         await context.settle.until(async () => {
           const after = await hitIds(context, word);
@@ -217,7 +217,7 @@ export const deletionChecks = [
               shown: after.includes(id),
             })),
           );
-        });
+        }, 'search');
     },
   }),
   defineCheck({

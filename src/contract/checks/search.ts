@@ -80,7 +80,7 @@ export const searchChecks = [
               ids,
             ),
           );
-        });
+        }, 'search');
         return;
       }
       // @note Read-only: an existing object must be found by a word of its own content, unless

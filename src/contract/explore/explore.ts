@@ -19,7 +19,7 @@ import { Divergence, type StepRecord } from '../judges/verdict.ts';
 import type { Difference } from '../judges/difference.ts';
 import { World } from './world.ts';
 import { objectsLeft } from '../runner/leftovers.ts';
-import { Settle } from '../settle.ts';
+import { Settle, windowsOf } from '../settle.ts';
 import { Gate } from '../runner/gate.ts';
 import { CreationClock, spacingOf } from './creation-clock.ts';
 
@@ -225,7 +225,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     });
   };
   await addModel();
-  const settleMs = Math.max(0, options.settleMs ?? 0);
+  const windows = windowsOf(description.consistency, options.settleMs);
   // @note In a fixed order, whatever the order of `options.keys`: the same seed, the same run.
   const keyNames = KEY_NAMES.filter((name) => options.keys[name]);
   const coverage = new Coverage();
@@ -312,7 +312,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       cleaner,
       before,
     );
-    world.settleMs = settleMs;
+    world.settle = new Settle(windows);
     world.profile = profile;
     // @note Only where pages are counted by position (page numbers, offsets): a token or a link
     // of a correct target does not skip or repeat for writes between pages (walkWhileWriting
@@ -357,7 +357,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
           cleaner,
           world.expected.objects,
           (object) => world.keys[object.key] ?? options.keys.full,
-          new Settle(settleMs),
+          world.settle,
           Array.from({ length: WORDS }, (_, w) => world.word(w)),
           kept,
         ),

@@ -18,7 +18,7 @@ import {
 } from '../expectations/state.ts';
 import { absentAs, answeredAlike, ok, type Absence } from '../judges/status.ts';
 import { accountOf, OPERATION_CLAUSE, requestClause, type KeyName } from '../judges/clause-of.ts';
-import { Divergence, diverged, uphold, type StepRecord, type Verdict } from '../judges/verdict.ts';
+import { diverged, uphold, type StepRecord, type Verdict } from '../judges/verdict.ts';
 import { short } from '../judges/json.ts';
 import { judgedByDocument } from '../judges/document.ts';
 import {
@@ -31,6 +31,7 @@ import {
 } from './comparison.ts';
 import { bodyBytes, fit, LARGE_BODY_BYTES } from './limits.ts';
 import { Gate } from '../runner/gate.ts';
+import { Settle, type ReadKind } from '../settle.ts';
 import { CreationClock, CreationSpacing } from './creation-clock.ts';
 
 /** The operations on one of a sequence's collections or objects (`World.on`). */
@@ -52,8 +53,8 @@ export class World {
   /** Collections named so far: a step may create more than one (a walk's writes). */
   #names = 0;
   requests = 0;
-  /** How long a read after a write may take to show it (`--settle`). */
-  settleMs = 0;
+  /** How long a read after a write may take to show it, by kind of read (`--settle`, `consistency`). */
+  settle = new Settle(0);
   /** `--level profile`: our document's statuses and problem codes, exactly. */
   profile = false;
   /** Shared by the sequences side by side (gate.ts); one of its own when alone. */
@@ -96,20 +97,15 @@ export class World {
     return Math.min(size, this.target.description.limits.pageSize ?? size);
   }
 
-  /** A read after writes, asked again while it diverges, for `--settle` at most. */
-  async settled(read: () => Promise<void>): Promise<void> {
-    const started = performance.now();
+  /**
+   * A read after writes, asked again while it diverges, within the window of its kind (`lists`
+   * by default): what the attempts before the last recorded is dropped.
+   */
+  settled(read: () => Promise<void>, kind: ReadKind = 'lists'): Promise<void> {
     const records = this.records.length;
-    for (;;) {
-      try {
-        return await read();
-      } catch (error) {
-        const left = this.settleMs - (performance.now() - started);
-        if (!(error instanceof Divergence) || left <= 0) throw error;
-        this.records.length = records;
-        await new Promise((resume) => setTimeout(resume, Math.min(100, left)));
-      }
-    }
+    return this.settle.until(read, kind, () => {
+      this.records.length = records;
+    });
   }
 
   /** Sends the same operation to both sides. */

@@ -13,7 +13,7 @@ import { Coverage, type Keys } from '../explore/comparison.ts';
 import { Divergence } from '../judges/verdict.ts';
 import { Gate } from '../runner/gate.ts';
 import { objectsLeft } from '../runner/leftovers.ts';
-import { Settle } from '../settle.ts';
+import { Settle, windowsOf } from '../settle.ts';
 import { Run, RunEnded, type RunSettings } from '../runner/run.ts';
 import { World } from '../explore/world.ts';
 import { filesJudged } from './nothing-judged.ts';
@@ -80,7 +80,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
       cleaner,
       before,
     );
-    world.settleMs = options.settleMs ?? 0;
+    world.settle = new Settle(windowsOf(description.consistency, options.settleMs));
     world.modelName = options.recordedBy ?? 'the consumer';
     if (interrupted()) return { ...result, notReplayed: 'interrupted before it began' };
     if (
@@ -125,7 +125,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
           cleaner,
           [...replaying.byTargetId.values()],
           (object) => options.keys[object.key] ?? options.keys.full,
-          new Settle(world.settleMs),
+          world.settle,
           [],
           kept,
         ),

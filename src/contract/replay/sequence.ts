@@ -21,6 +21,7 @@ import type { Gate } from '../runner/gate.ts';
 import { matchRequest, type MatchedRequest } from './match.ts';
 import { judgeEffect, type ReplayState } from './effects.ts';
 import type { SequenceOutcome } from './outcome.ts';
+import { readKindOf } from '../settle.ts';
 
 /** A recorded exchange read through the description it was recorded against. */
 export function matched(world: World, exchange: RecordedExchange): MatchedRequest | undefined {
@@ -194,9 +195,9 @@ export class SequenceReplay implements ReplayState {
           throw error;
         });
     };
-    // @note A read after writes may take `--settle` to show them.
+    // @note A read after writes may take its window to show them (`consistency`, `--settle`).
     if (writes(operation)) await attempt();
-    else await this.world.settled(attempt);
+    else await this.world.settled(attempt, readKindOf(operation));
     this.outcome.judged += 1;
   }
 

@@ -74,7 +74,7 @@ export async function objectsLeft<O extends LeftObject>(
     if (found.size > 0) throw new NotYet('still found');
   };
   const settled = () =>
-    settle.until(look).catch((error: unknown) => {
+    settle.until(look, ['cascade', 'search']).catch((error: unknown) => {
       if (!(error instanceof CheckFailure || error instanceof NotYet)) throw error;
     });
   try {

@@ -117,6 +117,17 @@ export interface TargetDescription {
    * `null` removes). Undefined: any of the three, as long as the answer is one of them.
    */
   updates: { metadata?: UpdateStyle | undefined; content?: UpdateStyle | undefined };
+  /**
+   * How long, in ms, a write may take to show in each kind of read (the spec states none):
+   * `lists`, `search`, and `cascade` (a get after a delete: a collection's objects removed by a
+   * cascade that completes later). A read within its window is asked again until it shows the
+   * write; `--settle` overrides every window. Unsaid: at once.
+   */
+  consistency: {
+    lists?: number | undefined;
+    search?: number | undefined;
+    cascade?: number | undefined;
+  };
   /** The list of a collection's objects, when it pages otherwise than the list of collections. */
   objectList?: { list: TargetDescription['list']; paging: TargetDescription['paging'] } | undefined;
 }
@@ -196,6 +207,7 @@ export const DEFAULT_DESCRIPTION: TargetDescription = {
   search: { hits: '/data', hitObjectId: '/object/id' },
   statuses: { gone: [404, 410], notYours: [401, 403, 404] },
   limits: {},
+  consistency: {},
   // @note Our document's (GAP-WRITE-OPS): a collection PATCH replaces metadata whole, an object
   // PATCH is a JSON Merge Patch of content.
   updates: { metadata: 'replace', content: 'merge-patch' },

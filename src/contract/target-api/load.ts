@@ -190,6 +190,7 @@ export function parseTargetDescription(text: string, file: string): TargetDescri
     object: { ...d.object, ...value.object },
     search: { ...d.search, ...value.search },
     limits: { ...d.limits, ...value.limits },
+    consistency: { ...d.consistency, ...value.consistency },
     statuses: { ...d.statuses, ...value.statuses },
     // @note A description that says nothing of updates allows each style: the default's are
     // our document's, which a target that wrote its own description need not share.

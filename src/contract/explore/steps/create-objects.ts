@@ -50,5 +50,5 @@ async function create(world: World, ref: number, count: number, word: number): P
   // Read back through a search scoped to the collection, for the word only the batch's last
   // object holds: the newest of a collection that may now hold more than a page or a batch.
   if (!pair.deleted && world.target.offers('search') && batch.statuses.some(([m]) => ok(m)))
-    await world.settled(() => search(world, word + 1, ref, key, false));
+    await world.settled(() => search(world, word + 1, ref, key, false), 'search');
 }

@@ -45,12 +45,15 @@ export async function remove(
   world.run.forget(pair.target);
   if (!readBack) return;
   // Read back at once: the collection is gone, and so is an object it held.
-  if (world.target.offers('getCollection')) await getCollection(world, ref, pair.key);
+  // @note A get may show the delete a moment later (`consistency.cascade`).
+  if (world.target.offers('getCollection'))
+    await world.settled(() => getCollection(world, ref, pair.key), 'cascade');
   const held = world.expected.objects.findIndex((object) => object.collection === pair);
   if (held < 0) return;
-  if (world.target.offers('getObject')) await getObject(world, held, pair.key);
+  if (world.target.offers('getObject'))
+    await world.settled(() => getObject(world, held, pair.key), 'cascade');
   if (!world.target.offers('search')) return;
   // And a search for its word finds none of the collection's objects (DEL-2).
   const word = world.expected.objects[held]!.word;
-  await world.settled(() => search(world, word, null, pair.key));
+  await world.settled(() => search(world, word, null, pair.key), 'search');
 }

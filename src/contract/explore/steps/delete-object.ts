@@ -32,6 +32,6 @@ async function remove(world: World, ref: number, writer: Writer): Promise<void> 
   const collection = expected.collections.indexOf(pair.collection);
   if (offers('getCollection')) await getCollection(world, collection, owner);
   if (offers('getObject')) await getObject(world, expected.objects.indexOf(pair), owner);
-  if (offers('search')) await world.settled(() => search(world, pair.word, null, owner));
+  if (offers('search')) await world.settled(() => search(world, pair.word, null, owner), 'search');
   if (offers('listObjects')) await listObjects(world, collection, owner, 5);
 }

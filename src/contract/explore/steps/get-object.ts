@@ -9,7 +9,8 @@ export const getObject = stepKind({
   kind: 'getObject',
   weight: 3,
   fields: ({ ref, key }) => ({ ref, key }),
-  run: (world, step) => get(world, step.ref, step.key),
+  // @note A get after a delete may show it a moment later (`consistency.cascade`).
+  run: (world, step) => world.settled(() => get(world, step.ref, step.key), 'cascade'),
 });
 
 export async function get(world: World, ref: number, key: KeyName): Promise<void> {

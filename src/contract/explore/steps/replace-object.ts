@@ -45,5 +45,6 @@ export async function writeContent(
   pair.word = word % WORDS;
   const ref = world.expected.objects.indexOf(pair);
   if (world.target.offers('getObject')) await getObject(world, ref, pair.key);
-  if (world.target.offers('search')) await world.settled(() => search(world, word, null, pair.key));
+  if (world.target.offers('search'))
+    await world.settled(() => search(world, word, null, pair.key), 'search');
 }

@@ -15,7 +15,7 @@ export const search = stepKind({
   kind: 'search',
   weight: 3,
   fields: ({ word, ref, key }) => ({ word, scoped: fc.option(ref, { nil: null }), key }),
-  run: (world, step) => world.settled(() => ask(world, step.word, step.scoped, step.key)),
+  run: (world, step) => world.settled(() => ask(world, step.word, step.scoped, step.key), 'search'),
 });
 
 /**
