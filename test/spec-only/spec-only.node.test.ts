@@ -10,10 +10,14 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startExploreModel } from '../../src/bin/mock-target.ts';
 import { CHECKS } from '../../src/contract/checks/index.ts';
+import { explore } from '../../src/contract/explore/explore.ts';
 import { runContract } from '../../src/contract/runner.ts';
 import { parseTargetDescription } from '../../src/contract/target-api/load.ts';
 import { startSpecOnlyServer, type SpecOnlyServer } from './server.ts';
+import type { FlawName } from './flaws.ts';
+import { SEEDS } from '../contract/proofs/explore-independent.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 
@@ -60,6 +64,36 @@ async function suite(checks: typeof CHECKS, edit = (text: string) => text) {
   });
 }
 
+/** Explore against a fresh correct server (or with `flaws`), described by target.yaml (edited). */
+async function exploreIt(seed: number, edit = (text: string) => text, flaws: FlawName[] = []) {
+  server = await startSpecOnlyServer({ flaws });
+  const { alpha, beta } = server.keys;
+  return explore({
+    startModel: startExploreModel,
+    baseUrl: server.url,
+    description: parseTargetDescription(
+      edit(await readFile(`${HERE}target.yaml`, 'utf8')),
+      'target.yaml',
+    ),
+    keys: {
+      full: alpha.full,
+      readonly: alpha.readOnly,
+      otherAccount: beta.full,
+      inactive: alpha.inactive,
+    },
+    seed,
+    budgetMs: 60_000,
+    maxRequests: 1_500,
+  });
+}
+
+/** Its limits, as its CI owner states them once the report named them (DESIGN.md §6). */
+const DECLARED = (text: string) =>
+  text.replace(
+    /^limits:\n/m,
+    'limits:\n  depth: 4\n  metadataBytes: 1024\n  contentBytes: 16384\n',
+  );
+
 describe('the spec-only server', () => {
   it('passes its own smoke run, and each flaw fails its probe while the correct server passes it', async () => {
     const smoke = await script('smoke.ts');
@@ -83,4 +117,23 @@ describe('the spec-only server', () => {
     const unsaid = await suite(cascade, (text) => text.replace(/^consistency:[\s\S]*$/m, ''));
     expect(unsaid.results.map((r) => [r.outcome, r.broken])).toEqual([['fail', 'DEL-2']]);
   }, 60_000);
+
+  describe.each([...SEEDS])('explore, seed %i', (seed) => {
+    it('tells no story on the correct server, and names the limits its description leaves out', async () => {
+      const report = await exploreIt(seed);
+      expect(report.story, JSON.stringify(report.story, null, 2)).toBeUndefined();
+      expect(report.leftBehind).toEqual([]);
+      expect(report.limits?.map((limit) => limit.measure)).toContain('depth');
+      expect(report.limits?.find((limit) => limit.measure === 'depth')).toMatchObject({
+        smallest: 5,
+        largestTaken: 4,
+      });
+    }, 90_000);
+
+    it('meets none of them once they are declared', async () => {
+      const report = await exploreIt(seed, DECLARED);
+      expect(report.story, JSON.stringify(report.story, null, 2)).toBeUndefined();
+      expect(report.limits ?? []).toEqual([]);
+    }, 90_000);
+  });
 });

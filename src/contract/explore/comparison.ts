@@ -17,18 +17,6 @@ export function divergenceOf(details: {
     : undefined;
 }
 
-/**
- * A large body the target refused as too large (413) where the model took it: the target's own
- * size limit (the spec states none), which its description did not say. Not a divergence: the
- * sequence ends there, and the report says how to state the limit.
- */
-export class TooLarge extends Error {
-  override name = 'TooLarge';
-  constructor(readonly bytes: number) {
-    super(`the target refused a body of about ${bytes} bytes as too large (413)`);
-  }
-}
-
 /** How many words a sequence plants in content, to search for. */
 export const WORDS = 3;
 

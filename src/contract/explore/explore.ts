@@ -14,7 +14,8 @@ import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/descr
 import { Target } from '../target-api/target.ts';
 import { WORDS, type KeyName } from './step-kind.ts';
 import { runStep, stepArbitrary, type Step } from './steps/index.ts';
-import { Coverage, divergenceOf, TooLarge, type Keys } from './comparison.ts';
+import { Coverage, divergenceOf, type Keys } from './comparison.ts';
+import { AtLimit, LimitsLearned, type LimitMet } from './limits.ts';
 import { Divergence, type StepRecord } from '../judges/verdict.ts';
 import type { Difference } from '../judges/difference.ts';
 import { World } from './world.ts';
@@ -145,10 +146,11 @@ export interface ExploreReport {
    */
   cutShort?: number | undefined;
   /**
-   * Sequences that ended at a large body the target refused as too large (413), not judged: its
-   * size limit, which the description can state (`limits.body`).
+   * Limits the target held a write to that its description does not state (the spec states none,
+   * §8): each sequence that met one ended there, not judged, and the run kept within it after;
+   * each with the smallest refused value and the description line that states it.
    */
-  tooLarge?: { count: number; smallestBytes?: number | undefined } | undefined;
+  limits?: LimitMet[] | undefined;
   /**
    * Sequences that ended, not judged, at pushback the client does not wait for (a 429 answered
    * again past its retries, or without a Retry-After), with the first one's reason.
@@ -231,8 +233,8 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   const coverage = new Coverage();
   let sequences = 0;
   let requests = 0;
-  /** Sequences ended by a body the target refused as too large (413), and the smallest such body. */
-  const tooLarge: { count: number; smallestBytes?: number } = { count: 0 };
+  /** The limits the target holds writes to, learned by every sequence of the run. */
+  const limits = new LimitsLearned();
   /** Sequences ended by pushback the client would not wait for, and the first reason. */
   const pushedOff: { count: number; reason?: string } = { count: 0 };
   /** The request budget ran out: the run ended there, not on a divergence. */
@@ -273,7 +275,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     leftBehind: run.leftBehind,
     // @note Every request sent to the target, walk pages, read-backs and clean-up included.
     sentToTarget: run.sentToTarget,
-    ...(tooLarge.count > 0 ? { tooLarge: { ...tooLarge } } : {}),
+    ...(limits.met().length > 0 ? { limits: limits.met() } : {}),
     ...(pushedOff.count > 0 ? { pushedOff: { ...pushedOff } } : {}),
     ...(cutShort > 0 ? { cutShort } : {}),
     pushback: run.pushback,
@@ -313,6 +315,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       before,
     );
     world.settle = new Settle(windows);
+    world.limits = limits;
     world.profile = profile;
     // @note Only where pages are counted by position (page numbers, offsets): a token or a link
     // of a correct target does not skip or repeat for writes between pages (walkWhileWriting
@@ -325,13 +328,9 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     try {
       for (const step of steps) await runStep(world, step);
     } catch (error) {
-      // @note The target's own size limit, which its description does not state: the sequence
-      // ends there, not judged, and the report says how to state it.
-      if (error instanceof TooLarge) {
-        tooLarge.count += 1;
-        tooLarge.smallestBytes = Math.min(tooLarge.smallestBytes ?? Infinity, error.bytes);
-        return;
-      }
+      // @note The target's own limit, which its description does not state: the sequence ends
+      // there, not judged, and the report says how to state it (LimitsLearned counted it).
+      if (error instanceof AtLimit) return;
       // @note The target pushed back past what the client waits for (a 429 it kept answering):
       // the sequence ends there, not judged, as a fixed check that met it skips.
       if (error instanceof CheckSkipped) {

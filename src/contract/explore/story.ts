@@ -105,11 +105,10 @@ export function formatExplore(
       '',
       `The target asked explore to wait ${waits.waits} times (429 or 503 with Retry-After): ${(waits.waitedMs / 1000).toFixed(1)} s waited${waits.notWaited > 0 ? `; ${waits.notWaited} longer waits not honoured` : ''}`,
     );
-  const large = report.tooLarge;
-  if (large)
+  for (const limit of report.limits ?? [])
     lines.push(
       '',
-      `The target refused ${large.count} large bodies as too large (413; the smallest about ${large.smallestBytes} bytes): those sequences ended there, not judged. Its description can state its limit (limits.body) so explore stays within it.`,
+      `The target refused ${limit.count} writes past ${limit.measure} ${limit.largestTaken} (the smallest refused: ${limit.smallest}), a limit the spec does not state: those sequences ended there, not judged, and the run kept below ${limit.smallest} after. Its description can state it (${limit.declare}, or up to ${limit.smallest - 1}).`,
     );
   const pushedOff = report.pushedOff;
   if (pushedOff)

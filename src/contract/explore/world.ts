@@ -21,18 +21,14 @@ import { accountOf, OPERATION_CLAUSE, requestClause, type KeyName } from '../jud
 import { diverged, uphold, type StepRecord, type Verdict } from '../judges/verdict.ts';
 import { short } from '../judges/json.ts';
 import { judgedByDocument } from '../judges/document.ts';
-import {
-  TooLarge,
-  WORDS,
-  type Coverage,
-  type Keys,
-  type SendBoth,
-  type Sent,
-} from './comparison.ts';
-import { bodyBytes, fit, LARGE_BODY_BYTES } from './limits.ts';
+import { WORDS, type Coverage, type Keys, type SendBoth, type Sent } from './comparison.ts';
+import { fit, LimitsLearned } from './limits.ts';
 import { Gate } from '../runner/gate.ts';
 import { Settle, type ReadKind } from '../settle.ts';
 import { CreationClock, CreationSpacing } from './creation-clock.ts';
+
+/** The statuses of a write refused cleanly: a bad request, too large, unprocessable. */
+const CLEAN_REFUSALS = [400, 413, 422];
 
 /** The operations on one of a sequence's collections or objects (`World.on`). */
 type ResourceOperation =
@@ -53,6 +49,8 @@ export class World {
   /** Collections named so far: a step may create more than one (a walk's writes). */
   #names = 0;
   requests = 0;
+  /** The limits the run learned of the target, shared by its sequences. */
+  limits = new LimitsLearned();
   /** How long a read after a write may take to show it, by kind of read (`--settle`, `consistency`). */
   settle = new Settle(0);
   /** `--level profile`: our document's statuses and problem codes, exactly. */
@@ -162,9 +160,16 @@ export class World {
       );
     }
     if (target instanceof Error) throw target;
-    const bytes = bodyBytes(bodies.target);
-    if ((target as Sent).status === 413 && ok(model.status) && bytes >= LARGE_BODY_BYTES)
-      throw new TooLarge(bytes);
+    // @note A size or shape the spec does not bound (§8): a clean refusal past what the target
+    // took before is its limit, which its description did not state (limits.ts).
+    if (bodies.target !== undefined && writes(operation)) {
+      const status = (target as Sent).status;
+      if (ok(status)) this.limits.took(bodies.target);
+      else if (CLEAN_REFUSALS.includes(status) && ok(model.status)) {
+        const atLimit = this.limits.refused(bodies.target, status);
+        if (atLimit) throw atLimit;
+      }
+    }
     if (this.profile) this.judgedByDocument(operation, (target as Sent).status);
     return [target as Sent, model];
   }
@@ -201,7 +206,7 @@ export class World {
   }
 
   fit<T extends BodyValues | undefined>(values: T): T {
-    return fit(values, this.target.description.limits) as T;
+    return fit(values, this.limits.within(this.target.description.limits)) as T;
   }
 
   /** Why a collection must not be deleted, read back first (`RunData.mayNotDelete`). */

@@ -137,8 +137,19 @@ export type UpdateStyle = (typeof UPDATE_STYLES)[number];
 
 /** Sizes a target refuses past, each its own choice (the spec states none). */
 export interface Limits {
-  /** The longest string, in characters, in content or metadata. */
+  /**
+   * The longest string in content or metadata, in characters as JavaScript counts them (UTF-16
+   * code units): a string cut to it holds at most as many code points.
+   */
   string?: number | undefined;
+  /** The deepest nesting of metadata or content: an object or array of scalars is 1. */
+  depth?: number | undefined;
+  /** The longest array in metadata or content. */
+  arrayLength?: number | undefined;
+  /** The largest metadata, in bytes of compact UTF-8 JSON. */
+  metadataBytes?: number | undefined;
+  /** The largest content of an object, in bytes of compact UTF-8 JSON. */
+  contentBytes?: number | undefined;
   /** The largest request body, in bytes of UTF-8 JSON. */
   body?: number | undefined;
   /** The most keys in a collection's metadata. */
