@@ -39,7 +39,7 @@ const DEFAULT_BODY_BYTES = 200_000;
 const LARGE_BODY_BYTES = 16 * 1024;
 
 /** The bytes of the run's values as JSON: about what a body template makes of them. */
-export function bodyBytes(values: BodyValues | undefined): number {
+function bodyBytes(values: BodyValues | undefined): number {
   return values === undefined ? 0 : Buffer.byteLength(JSON.stringify(values)) + TEMPLATE_SLACK;
 }
 
@@ -120,7 +120,7 @@ function withinBytes<T>(value: T, max: number, dropKeys: boolean): T {
  * (§8): a clean refusal of a body past what the target took before is that limit, not a
  * divergence ({@link LimitsLearned}).
  */
-export const MEASURES = [
+const MEASURES = [
   'body',
   'string',
   'depth',
