@@ -18,6 +18,8 @@ export interface Pair {
 
 export interface CollectionPair extends Pair {
   deleted: boolean;
+  /** The name the run gave it (explore): a new collection may be given it again once it is deleted. */
+  name?: string;
   /**
    * The metadata as each update style leaves it (updates.ts): the spec states no update, so a
    * target replaces, merges or merge-patches as its description says (or any of them).

@@ -193,6 +193,11 @@ export interface LimitMet {
   smallest: number;
   /** The largest value the target took. */
   largestTaken: number;
+  /**
+   * The other measures the refused body with the smallest value went past at once: the target
+   * refused it for one of them, which the run cannot tell apart.
+   */
+  alongWith?: Measure[] | undefined;
   /** Refusals (sequences ended there). */
   count: number;
   /** The description line that states it, at the largest value the target took. */
@@ -208,7 +213,7 @@ export interface LimitMet {
  */
 export class LimitsLearned {
   readonly #taken = new Map<Measure, number>();
-  readonly #refused = new Map<Measure, { smallest: number; count: number }>();
+  readonly #refused = new Map<Measure, { smallest: number; count: number; alongWith: Measure[] }>();
 
   /** A body the target took: nothing it measured is a limit. */
   took(values: BodyValues): void {
@@ -226,9 +231,13 @@ export class LimitsLearned {
     if (past.length === 0) return undefined;
     for (const { measure: name, value } of past) {
       const seen = this.#refused.get(name);
+      const smaller = seen === undefined || value < seen.smallest;
       this.#refused.set(name, {
-        smallest: Math.min(seen?.smallest ?? Infinity, value),
+        smallest: smaller ? value : seen.smallest,
         count: (seen?.count ?? 0) + 1,
+        alongWith: smaller
+          ? past.map((other) => other.measure).filter((other) => other !== name)
+          : seen.alongWith,
       });
     }
     return new AtLimit(status, past);
@@ -244,11 +253,12 @@ export class LimitsLearned {
 
   /** What the run met, for the report. */
   met(): LimitMet[] {
-    return [...this.#refused].map(([name, { smallest, count }]) => ({
+    return [...this.#refused].map(([name, { smallest, count, alongWith }]) => ({
       measure: name,
       smallest,
       largestTaken: this.#taken.get(name) ?? 0,
       count,
+      ...(alongWith.length > 0 ? { alongWith } : {}),
       // @note What the target took is known to pass; the limit lies from there to the smallest
       // refused value.
       declare: `limits: { ${name}: ${this.#taken.get(name) ?? 0} }`,

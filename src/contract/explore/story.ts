@@ -108,7 +108,7 @@ export function formatExplore(
   for (const limit of report.limits ?? [])
     lines.push(
       '',
-      `The target refused ${limit.count} writes past ${limit.measure} ${limit.largestTaken} (the smallest refused: ${limit.smallest}), a limit the spec does not state: those sequences ended there, not judged, and the run kept below ${limit.smallest} after. Its description can state it (${limit.declare}, or up to ${limit.smallest - 1}).`,
+      `The target refused ${limit.count} writes past ${limit.measure} ${limit.largestTaken} (the smallest refused: ${limit.smallest}), a limit the spec does not state: those sequences ended there, not judged, and the run kept below ${limit.smallest} after. Its description can state it (${limit.declare}, or up to ${limit.smallest - 1}).${limit.alongWith ? ` That body went past ${limit.alongWith.join(', ')} too: the target refused it for one of them.` : ''}`,
     );
   const pushedOff = report.pushedOff;
   if (pushedOff)

@@ -12,15 +12,16 @@ export const createCollection = stepKind({
   kind: 'createCollection',
   weight: 4,
   fields: ({ key }) => ({ key, metadata }),
-  run: (world, step) => create(world, step.key, step.metadata),
+  run: async (world, step) => void (await create(world, step.key, step.metadata)),
 });
 
+/** Creates a collection, named anew or `name`; the sequence's number of it when the model made it. */
 export async function create(
   world: World,
   key: KeyName,
   metadata: Record<string, unknown>,
-): Promise<void> {
-  const name = world.collectionName(String(world.nextName()));
+  name = world.collectionName(String(world.nextName())),
+): Promise<number | undefined> {
   const body = world.fit({ name, metadata });
   // @note Past the target's clock's resolution, when a later walk orders what is created
   // (creation-clock.ts): else a coarse clock gives them one date, and no order could be wrong.
@@ -39,7 +40,7 @@ export async function create(
   const record = world.record(`create collection ${name} (key ${key})`, model, target);
   world.answered(keyClause(key, true, OPERATION_CLAUSE.createCollection), model, target, record);
   if (refused !== undefined) world.judged(collectionCreated(targetId, refused), record);
-  if (!ok(model.status)) return;
+  if (!ok(model.status)) return undefined;
   world.judged(collectionCreated(targetId), record);
   AFTER.createCollection(world.expected, {
     collection: {
@@ -48,7 +49,9 @@ export async function create(
       key,
       deleted: false,
       metadata: created(body.metadata),
+      name,
     },
     values: body,
   });
+  return world.expected.collections.length - 1;
 }

@@ -27,6 +27,7 @@ import { walkWhileWriting } from './walk-while-writing.ts';
 import { walkAcrossKeys } from './walk-across-keys.ts';
 import { oddRequest } from './odd-request.ts';
 import { raceUpdates } from './race-updates.ts';
+import { recreateCollection } from './recreate-collection.ts';
 
 export const STEP_KINDS = [
   createCollection,
@@ -47,6 +48,7 @@ export const STEP_KINDS = [
   walkAcrossKeys,
   oddRequest,
   raceUpdates,
+  recreateCollection,
 ] as const;
 
 type StepOf<K> = K extends StepKind<infer S> ? S : never;

@@ -73,7 +73,7 @@ async function walk(
         seen.push(...numbers(world, items));
         const write = writes[page - 1];
         if (write === undefined) return;
-        if (write === null) return createCollection(world, writer, {});
+        if (write === null) return void (await createCollection(world, writer, {}));
         const pair = expected.collection(write);
         if (pair && visibleTo(pair, key))
           // No read back: the walk's next page is what is judged.
