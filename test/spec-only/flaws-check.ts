@@ -73,6 +73,13 @@ const PROBES: Record<FlawName, (s: SpecOnlyServer, call: Call) => Promise<void>>
       o,
     );
   },
+  'hit-object-drops-system-fields': async (s, call) => {
+    const c = (await call('POST', C, s.keys.alpha.full, { name: 'a' })).body;
+    const o = (await call('POST', `${C}/${c.id}/objects`, s.keys.alpha.full, { t: 'findme' })).body;
+    await sleep(WINDOWS.searchBoundMs);
+    const hits = (await call('GET', '/api/answers/search?q=findme', s.keys.alpha.full)).body;
+    assert.deepEqual(hits[0].object, o);
+  },
   'list-omits-empty-metadata': async (s, call) => {
     await call('POST', C, s.keys.alpha.full, { name: 'a' });
     const list = (await call('GET', '/v1/collections', s.keys.alpha.full)).body;

@@ -40,6 +40,13 @@ export const FLAWS = {
     what: 'The object get serializes the user content and its id only, dropping _collection, _created, _updated and _rev.',
     sequenceOnly: false,
   },
+  // Added by the kit's team (issue 48), not the server's writer: a hit's whole object judged as one.
+  'hit-object-drops-system-fields': {
+    breaks:
+      "§2 Object and §4 Search: a hit's object is the object, with the automatic system fields",
+    what: "Search hits carry the object's id and content but not _collection, _created, _updated and _rev.",
+    sequenceOnly: false,
+  },
   'list-omits-empty-metadata': {
     breaks: '§2 Collection and §4 List collections: each summary includes metadata',
     what: "A summary in the collections list leaves the metadata member out when the collection's metadata is empty.",

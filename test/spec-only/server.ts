@@ -656,7 +656,13 @@ export async function startSpecOnlyServer(options: SpecOnlyOptions = {}): Promis
         hits.push({
           score: Math.round(score * 10_000) / 10_000,
           seq: entry.seq,
-          object: structuredClone(entry.snapshot),
+          object: flaw('hit-object-drops-system-fields')
+            ? Object.fromEntries(
+                Object.entries(structuredClone(entry.snapshot)).filter(
+                  ([name]) => name === '_id' || !name.startsWith('_'),
+                ),
+              )
+            : structuredClone(entry.snapshot),
         });
     }
     hits.sort((a, b) => b.score - a.score || a.seq - b.seq);

@@ -136,4 +136,18 @@ describe('the spec-only server', () => {
       expect(report.limits ?? []).toEqual([]);
     }, 90_000);
   });
+
+  it("judges a hit's whole object by the object's rules (search.hitObject): a hit without its system fields is OBJ-3", async () => {
+    const flaws: FlawName[] = ['hit-object-drops-system-fields'];
+    const judged = await exploreIt(1, DECLARED, flaws);
+    expect(judged.story?.clause).toBe('OBJ-3');
+    await server?.close();
+    // Described without it, a hit is looked at for its content alone: nothing to see.
+    const unsaid = await exploreIt(
+      1,
+      (text) => DECLARED(text).replace(/^ {2}hitObject: .*$/m, ''),
+      flaws,
+    );
+    expect(unsaid.story).toBeUndefined();
+  }, 120_000);
 });

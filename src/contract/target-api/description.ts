@@ -106,6 +106,11 @@ export interface TargetDescription {
     hits: string;
     hitObjectId: string;
     hitContent?: string | undefined;
+    /**
+     * Where a hit holds its whole object (system fields beside the content), judged by the
+     * object's rules: every system field there, and the content where `object.content` says.
+     */
+    hitObject?: string | undefined;
     limit?: number | undefined;
   };
   statuses: { gone: number[]; notYours: number[] };

@@ -177,6 +177,12 @@ export function parseTargetDescription(text: string, file: string): TargetDescri
   }
   for (const name of Object.keys(BODY_PLACEHOLDERS) as Array<keyof typeof BODY_PLACEHOLDERS>)
     checkBody(file, name, bodies[name]);
+  if (value.search?.hitObject !== undefined && value.search?.hitContent !== undefined)
+    throw new TargetFileError(
+      file,
+      '/search',
+      'hitObject (a hit holds the whole object) or hitContent (it holds the content), not both',
+    );
   const paging = value.paging ?? {};
   checkPaging(file, '/paging', paging);
   if (value.objectList?.paging) checkPaging(file, '/objectList/paging', value.objectList.paging);

@@ -243,9 +243,13 @@ export class Target {
     return pointer === undefined ? undefined : { content: resolvePointer(object, pointer) };
   }
 
-  /** The object around a hit's object id (`/object` of `/object/id`; the hit itself of `/id`). */
+  /**
+   * The object a hit holds: where the description says (`search.hitObject`), else the object
+   * around its id (`/object` of `/object/id`; the hit itself of `/id`).
+   */
   hitObjectOf(hit: unknown): unknown {
-    return resolvePointer(hit, this.description.search.hitObjectId.replace(/\/[^/]*$/, ''));
+    const { hitObject, hitObjectId } = this.description.search;
+    return resolvePointer(hit, hitObject ?? hitObjectId.replace(/\/[^/]*$/, ''));
   }
 
   /** The content a hit shows, where the description says a hit holds it (else undefined). */

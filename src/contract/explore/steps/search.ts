@@ -5,7 +5,7 @@ import { keyClause, OPERATION_CLAUSE, visibleTo } from '../../judges/clause-of.t
 import { sameJson } from '../../judges/json.ts';
 import { allShown, hitShowsContent, nothingHidden } from '../../judges/reads.ts';
 import { ok } from '../../judges/status.ts';
-import { holdsContent } from '../../judges/values.ts';
+import { holdsContent, systemFields } from '../../judges/values.ts';
 import type { StepRecord } from '../../judges/verdict.ts';
 import * as fc from '../fast-check.ts';
 import { stepKind, WORDS, type KeyName } from '../step-kind.ts';
@@ -121,14 +121,19 @@ function hitContents(world: World, hits: unknown[], record: StepRecord): void {
   for (const hit of hits) {
     const pair = byId.get(world.target.hitObjectIdOf(hit) ?? '');
     if (!pair) continue;
-    const at = world.target.hitContentOf(hit);
-    // @note Without `search.hitContent`, a hit is looked at where its object id is: the
-    // object around that id (`/object` of `/object/id`) and the hit itself.
+    // @note A hit that holds the whole object (`search.hitObject`) is judged as the object:
+    // its content where `object.content` says, and every system field.
+    const whole = world.target.description.search.hitObject !== undefined;
     const object = world.target.hitObjectOf(hit);
+    const at = whole ? world.target.contentAt(object) : world.target.hitContentOf(hit);
+    if (whole)
+      world.judged(systemFields(world.target.missingSystemFields(object)), record);
+    // @note Else a hit is looked at where its object id is: the object around that id
+    // (`/object` of `/object/id`) and the hit itself.
     const holds = (content: unknown) =>
       at
         ? sameJson(at.content, content)
-        : holdsContent(object, content) || holdsContent(hit, content);
+        : holdsContent(object, content) || (!whole && holdsContent(hit, content));
     const now = allowed(pair.content, declared);
     world.judged(
       hitShowsContent(
