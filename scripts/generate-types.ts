@@ -38,6 +38,7 @@ export const SPEC_GAPS_URL = new URL('../docs/spec-gaps.md', import.meta.url);
 export const GENERATED_CLAUSES_URL = new URL('../src/generated/clauses.ts', import.meta.url);
 export const GENERATED_OPERATIONS_URL = new URL('../src/generated/operations.ts', import.meta.url);
 export const TARGET_SCHEMA_URL = new URL('../contracts/target.schema.json', import.meta.url);
+export const README_URL = new URL('../README.md', import.meta.url);
 export const DEFAULT_DESCRIPTION_URL = new URL(
   '../contracts/answers-openapi.yaml',
   import.meta.url,
@@ -309,8 +310,13 @@ const OPERATION_NOTES: Record<string, string> = {
  * alias) and of `bodies` (every operation that takes a body, with its placeholders) generated.
  */
 export async function generateTargetSchema(sources: ContractSources = {}): Promise<string> {
-  const { OPERATION_NAMES, OPERATION_IDS, PATH_PARAMETERS, BODY_PLACEHOLDERS } =
-    await vocabularyOf(sources);
+  const {
+    OPERATION_NAMES,
+    OPERATION_IDS,
+    PATH_PARAMETERS,
+    BODY_PLACEHOLDERS,
+    DEFAULT_DESCRIPTION,
+  } = await vocabularyOf(sources);
   const document = parse(sources.document ?? (await readFile(OPENAPI_URL, 'utf8'))) as {
     paths: Record<string, Record<string, { operationId?: string; summary?: string }>>;
   };
@@ -357,6 +363,7 @@ export async function generateTargetSchema(sources: ContractSources = {}): Promi
       };
   }
   schema.properties.operations.properties = operations;
+  setDefaults(schema as unknown as SchemaNode, DEFAULT_DESCRIPTION);
   schema.properties.bodies.properties = Object.fromEntries(
     Object.entries(BODY_PLACEHOLDERS).map(([name, placeholders]) => [
       name,
@@ -364,6 +371,69 @@ export async function generateTargetSchema(sources: ContractSources = {}): Promi
     ]),
   );
   return formatted(JSON.stringify(schema, null, 2), TARGET_SCHEMA_URL);
+}
+
+/** A node of the target schema, as far as its keys and defaults go. */
+interface SchemaNode {
+  type?: string;
+  description?: string;
+  default?: unknown;
+  properties?: Record<string, SchemaNode>;
+}
+
+/**
+ * The sections of a description whose every key a file may leave out, each taking its default
+ * (`load.ts` merges them key by key). `paging` takes its defaults only when left out whole, and
+ * `updates` none (a file that says nothing of them allows every style): neither is here.
+ */
+const MERGED_SECTIONS = ['list', 'collection', 'object', 'search', 'statuses'] as const;
+
+/**
+ * Sets `default` on each key of the merged sections, and of `paging` when left out whole, to the
+ * default description's value (`DEFAULT_DESCRIPTION`): the schema and the code say one default.
+ */
+function setDefaults(schema: SchemaNode, defaults: Vocabulary['DEFAULT_DESCRIPTION']): void {
+  const sections: Record<string, Record<string, unknown>> = {
+    ...Object.fromEntries(MERGED_SECTIONS.map((name) => [name, defaults[name]])),
+    paging: defaults.paging,
+  };
+  for (const [section, values] of Object.entries(sections))
+    for (const [key, node] of Object.entries(schema.properties?.[section]?.properties ?? {})) {
+      if (values[key] === undefined) delete node.default;
+      else node.default = values[key];
+    }
+}
+
+/** The README's table of every key of a target description, between these two lines. */
+export const KEYS_START = '<!-- target-keys: generated from contracts/target.schema.json -->';
+export const KEYS_END = '<!-- /target-keys -->';
+
+/** `text` with its target-keys table generated anew from the schema. */
+export async function generateReadmeKeys(readme: string, schemaText?: string): Promise<string> {
+  const schema = JSON.parse(
+    schemaText ?? (await readFile(TARGET_SCHEMA_URL, 'utf8')),
+  ) as SchemaNode;
+  const start = readme.indexOf(KEYS_START);
+  const end = readme.indexOf(KEYS_END);
+  if (start < 0 || end < start) throw new Error(`README.md has no ${KEYS_START} … ${KEYS_END}`);
+  const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+  const rows: string[] = [];
+  for (const [section, node] of Object.entries(schema.properties ?? {})) {
+    if (section === '$schema') continue;
+    const keys = Object.entries(node.properties ?? {});
+    // @note One row for the operations and one for the bodies: their keys are openapi.yaml's.
+    if (section === 'operations' || section === 'bodies' || keys.length === 0) {
+      rows.push(`| \`${section}\` | | ${cell(node.description ?? '')} |`);
+      continue;
+    }
+    for (const [key, leaf] of keys) {
+      const value = leaf.default === undefined ? '' : `\`${JSON.stringify(leaf.default)}\``;
+      rows.push(`| \`${section}.${key}\` | ${value} | ${cell(leaf.description ?? '')} |`);
+    }
+  }
+  const table = ['| Key | Default | What it says |', '| --- | --- | --- |', ...rows].join('\n');
+  const text = `${readme.slice(0, start + KEYS_START.length)}\n\n${table}\n\n${readme.slice(end)}`;
+  return formatted(text, README_URL);
 }
 
 /** A comment above a key of the default description's file. */
@@ -437,6 +507,7 @@ async function main(): Promise<void> {
   // @note After the vocabulary: these import description.ts, which reads it.
   await write(TARGET_SCHEMA_URL, await generateTargetSchema());
   await write(DEFAULT_DESCRIPTION_URL, await generateDefaultDescriptionFile());
+  await write(README_URL, await generateReadmeKeys(await readFile(README_URL, 'utf8')));
 }
 
 const invokedDirectly =

@@ -8,7 +8,9 @@ import {
   GENERATED_TYPES_URL,
   DEFAULT_DESCRIPTION_URL,
   TARGET_SCHEMA_URL,
+  README_URL,
   generateClausesModule,
+  generateReadmeKeys,
   generateDefaultDescriptionFile,
   generateTargetSchema,
   generateOperationsModule,
@@ -44,6 +46,11 @@ describe('generated files', () => {
       file: 'contracts/answers-openapi.yaml',
       url: DEFAULT_DESCRIPTION_URL,
       generate: () => generateDefaultDescriptionFile(),
+    },
+    {
+      file: 'README.md (its table of the keys of a target description)',
+      url: README_URL,
+      generate: async () => generateReadmeKeys(await readFile(README_URL, 'utf8')),
     },
     {
       file: 'src/generated/openapi-document.ts',
