@@ -22,6 +22,7 @@ interface ReplayCliOptions {
   recordedAgainst?: string;
   againstMock?: boolean;
   destructive?: boolean;
+  strictCompatibility?: boolean;
   concurrency?: number;
   settle?: number;
   maxBodyBytes?: number;
@@ -84,11 +85,15 @@ export async function replayCommand(argv: string[], services: ReplayServices): P
       'replays a HAR of a deployment’s traffic against the kit’s own mock, started in-process: where the mock answers otherwise',
     )
     .option('--destructive', 'replays the tests that write (only data the run creates is deleted)')
+    .option(
+      '--strict-compatibility',
+      'fails the run on a compatibility note: what a test relies on that the target decides otherwise where the spec leaves it open (a page size past its limit, another status for the same absence)',
+    )
     .option('--json <file>', 'writes the report as JSON')
     .option('--junit <file>', 'writes a JUnit XML report: a test case per consumer test')
     .addHelpText(
       'after',
-      '\nExit status: 0 every replayed test agreed, every file had an exchange judged, and nothing was left behind; 1 a test diverged, or data was left behind; 2 usage error, a file replay cannot read, an unreachable target, one that answers nothing at the description’s paths, one that stopped answering (--request-timeout), or a file none of whose exchanges could be judged (it says why: a key not given, an operation the description lacks, writes without --destructive).',
+      '\nExit status: 0 every replayed test agreed, every file had an exchange judged, and nothing was left behind; 1 a test diverged, data was left behind, or (--strict-compatibility) a compatibility note was made; 2 usage error, a file replay cannot read, an unreachable target, one that answers nothing at the description’s paths, one that stopped answering (--request-timeout), or a file none of whose exchanges could be judged (it says why: a key not given, an operation the description lacks, writes without --destructive).',
     );
   runOptions(program, env, 'consumer tests replayed side by side');
   if (!parseCommand(program, argv.slice(3))) return 0;
@@ -152,6 +157,7 @@ export async function replayCommand(argv: string[], services: ReplayServices): P
       description,
       recordedAgainst,
       destructive: options.destructive || options.againstMock,
+      strictCompatibility: options.strictCompatibility,
       recordedBy: options.againstMock ? 'the deployment' : undefined,
       concurrency: options.concurrency,
       settleMs: options.settle,

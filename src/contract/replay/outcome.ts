@@ -8,6 +8,12 @@ export interface SequenceOutcome {
   judged: number;
   /** Why exchanges were not judged, with how many for each reason. */
   notJudged: Record<string, number>;
+  /**
+   * What the test relies on that the target decides otherwise where the spec leaves it open (a
+   * page size past its limit, another status that means the same), with how many exchanges
+   * showed each: facts of compatibility, not verdicts of the spec.
+   */
+  compatibility?: Record<string, number> | undefined;
 }
 
 /** One consumer test's replay. */
@@ -56,6 +62,13 @@ export interface ReplayReport {
   leftBehind: string[];
   /** Each file given, in order. */
   files: ReplayedFile[];
+  /**
+   * Every compatibility note of every test, with how many exchanges showed it: they fail the run
+   * only with `--strict-compatibility` (`strictCompatibility`).
+   */
+  compatibility: Record<string, number>;
+  /** `--strict-compatibility`: a compatibility note fails the run. */
+  strictCompatibility?: true | undefined;
   /** Why the run, or one of its files, judged nothing (a set-up error: exit 2), when so. */
   nothingJudged?: string | undefined;
   coverage: {

@@ -9,12 +9,14 @@ export function replayFailed(report: ReplayReport): boolean {
 }
 
 /**
- * The exit status of a finished replay: 1 when a sequence diverged or data was left behind, else
+ * The exit status of a finished replay: 1 when a sequence diverged or data was left behind (or,
+ * with `--strict-compatibility`, a compatibility note was made), else
  * 2 when a file (or the run) judged nothing (a set-up error: keys, description, --destructive),
  * else 0.
  */
 export function replayExitStatus(report: ReplayReport): 0 | 1 | 2 {
   if (report.sequences.some((s) => s.divergence) || report.leftBehind.length > 0) return 1;
+  if (report.strictCompatibility && Object.keys(report.compatibility).length > 0) return 1;
   return report.nothingJudged === undefined ? 0 : 2;
 }
 
@@ -64,6 +66,12 @@ export function formatReplay(report: ReplayReport): string {
   );
   if (Object.keys(notJudged).length > 0)
     lines.push(`Exchanges not judged: ${notJudgedText(notJudged)}.`);
+  const notes = Object.entries(report.compatibility);
+  if (notes.length > 0)
+    lines.push(
+      `Compatibility notes: what your tests rely on that this deployment decides otherwise, where the spec leaves it open (${report.strictCompatibility ? 'failing the run: --strict-compatibility' : 'not failures; --strict-compatibility fails on them'}):`,
+      ...notes.map(([note, n]) => `- ${note} (${n} exchange${n === 1 ? '' : 's'})`),
+    );
   const { waits, waitedMs } = report.pushback;
   lines.push(
     `Requests sent to the target: ${report.sentToTarget} in ${(report.elapsedMs / 1000).toFixed(1)} s` +

@@ -35,6 +35,11 @@ export interface ReplayOptions extends RunSettings {
   recordedAgainst?: TargetDescription | undefined;
   /** Replays sequences that write (create, update, delete). Without it they are not replayed. */
   destructive?: boolean | undefined;
+  /**
+   * A compatibility note (what a test relies on that the target decides otherwise, where the
+   * spec leaves it open) fails the run (`--strict-compatibility`). Default: reported only.
+   */
+  strictCompatibility?: boolean | undefined;
   /** How long a read after a write may take to show it (default 0). */
   settleMs?: number | undefined;
   /**
@@ -172,12 +177,20 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
         .filter((file) => file.nothingJudged !== undefined)
         .map((file) => `in ${file.file}: ${file.nothingJudged}`)
         .join('; ') || undefined;
+  const compatibility: Record<string, number> = {};
+  for (const { outcome } of sequences)
+    for (const [note, n] of Object.entries(outcome.compatibility ?? {}))
+      compatibility[note] = (compatibility[note] ?? 0) + n;
+  const strict = options.strictCompatibility === true;
   return {
     passed:
       !interrupted() &&
       nothingJudged === undefined &&
       leftBehind.length === 0 &&
-      !sequences.some((s) => s.divergence),
+      !sequences.some((s) => s.divergence) &&
+      !(strict && Object.keys(compatibility).length > 0),
+    compatibility,
+    ...(strict ? { strictCompatibility: true as const } : {}),
     runId,
     baseUrl: options.baseUrl,
     sequences,

@@ -58,6 +58,12 @@ export class SequenceReplay implements ReplayState {
     this.outcome.notJudged[why] = (this.outcome.notJudged[why] ?? 0) + 1;
   }
 
+  /** A compatibility note: what the test relies on that the target decides otherwise. */
+  #note(note: string): void {
+    const notes = (this.outcome.compatibility ??= {});
+    notes[note] = (notes[note] ?? 0) + 1;
+  }
+
   /** Replays one exchange; throws the divergence it shows, if it shows one. */
   async exchange(exchange: RecordedExchange): Promise<void> {
     if (exchange.afterOutsideChange && !this.#broken)
@@ -156,7 +162,9 @@ export class SequenceReplay implements ReplayState {
       this.world.coverage.count(this.world.coverage.operations, operation);
       return sent;
     };
+    let unjudged = false;
     const attempt = async () => {
+      unjudged = false;
       let answer: Sent;
       try {
         answer = await send();
@@ -175,8 +183,39 @@ export class SequenceReplay implements ReplayState {
         operation === 'createCollection' && ok(answer.status) && key !== null
           ? await this.#claim(answer, values, key)
           : undefined;
+      // @note A page size the target refuses is its limit (the spec states none): what the test
+      // asks for is noted, not judged, and never changed silently.
+      // (Where the description states the limit, the page was asked for within it: a refusal then
+      // is judged.)
+      const { paging, limits } = this.world.target.description;
+      const size =
+        paging.pageSize !== undefined && limits.pageSize === undefined
+          ? query[paging.pageSize]
+          : undefined;
+      if (
+        size !== undefined &&
+        ok(exchange.status) &&
+        (answer.status === 400 || answer.status === 422)
+      ) {
+        this.#note(
+          `the test asks for ${size} per page of ${operation}, which this target refuses (${answer.status}): a page size limit the spec does not state (its description can say limits.pageSize)`,
+        );
+        unjudged = true;
+        return;
+      }
       const record = this.world.record(described, consumer, answer);
       if (refused !== undefined) this.world.judged(collectionCreated(undefined, refused), record);
+      // @note Two statuses that mean the same absence in their descriptions agree; the test
+      // still relied on one of them.
+      if (
+        !ok(exchange.status) &&
+        answer.status !== exchange.status &&
+        this.world.absent('model', why, exchange.status) &&
+        this.world.absent('target', why, answer.status)
+      )
+        this.#note(
+          `the test saw ${exchange.status} for ${operation} where this target answers ${answer.status} (both "${why === 'gone' ? 'gone' : 'not yours'}" in their descriptions)`,
+        );
       this.world.answered(clause, consumer, answer, record, why);
       if (ok(exchange.status) && ok(answer.status))
         this.#broken = await judgeEffect(this, {
@@ -198,6 +237,7 @@ export class SequenceReplay implements ReplayState {
     // @note A read after writes may take its window to show them (`consistency`, `--settle`).
     if (writes(operation)) await attempt();
     else await this.world.settled(attempt, readKindOf(operation));
+    if (unjudged) return this.#skip('a page size the target refuses (a compatibility note)');
     this.outcome.judged += 1;
   }
 
@@ -241,9 +281,15 @@ export class SequenceReplay implements ReplayState {
         if (param === from.pageToken || value !== first) return undefined;
       }
     const size = from.pageSize ? Number(query.get(from.pageSize)) : NaN;
-    return to.pageSize && Number.isInteger(size) && size > 0
-      ? { [to.pageSize]: String(this.world.pageSize(size)) }
-      : {};
+    if (!to.pageSize || !Number.isInteger(size) || size <= 0) return {};
+    // @note Past the limit the description states, the page asked for is the limit's, and the
+    // test's reliance on more is a compatibility note: never changed silently.
+    const within = this.world.pageSize(size);
+    if (within < size)
+      this.#note(
+        `the test asks for ${size} per page of ${request.operation}; this target's page size is at most ${within} (limits.pageSize), so the page was asked for with ${within}`,
+      );
+    return { [to.pageSize]: String(within) };
   }
 
   #claim(answer: Sent, values: BodyValues, key: string): Promise<string | undefined> {

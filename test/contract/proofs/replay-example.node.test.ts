@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replay, type ReplayReport } from '../../../src/contract/replay/replay.ts';
+import { formatReplay, replayExitStatus } from '../../../src/contract/replay/replay-report.ts';
 import { readReplayFile } from '../../../src/contract/replay/read-file.ts';
 import { DEFAULT_DESCRIPTION } from '../../../src/contract/target-api/description.ts';
 import { loadTargetFile, parseTargetDescription } from '../../../src/contract/target-api/load.ts';
@@ -197,6 +198,62 @@ describe('a recording of examples/node-tests', () => {
       expect(diverged(report)).toEqual([`${test} :: ${clause}`]);
     },
   );
+});
+
+// @note Issue 48: the example's tests ask for 100 per page; a correct server of page numbers
+// refuses more than 50. What the tests rely on is a compatibility fact, not a rule of the spec:
+// noted, and the page asked for is never changed silently.
+describe('a target whose page size is at most 50, where the tests ask for 100', () => {
+  const pages = DESIGNS.find((row) => row.paging === 'pages')!;
+  async function atMost50(description: string, strictCompatibility?: boolean) {
+    const server = await startIndependentServer(serverOptions(pages));
+    try {
+      return await replay({
+        baseUrl: server.url,
+        keys: server.keys,
+        recording,
+        description: parseTargetDescription(description, 'pages.yaml'),
+        destructive: true,
+        settleMs: pages.indexLag > 0 ? 5_000 : 0,
+        strictCompatibility,
+      });
+    } finally {
+      await server.close();
+    }
+  }
+  const declared = descriptionText(pages);
+  const undeclared = declared.replace(/^ {2}pageSize: 50\n/m, '');
+
+  it('declared (limits.pageSize: 50): every test agrees, exit 0, and a note names the page size', async () => {
+    expect(declared).toMatch(/^ {2}pageSize: 50$/m);
+    const report = await atMost50(declared);
+    expect(diverged(report)).toEqual([]);
+    expect(replayExitStatus(report)).toBe(0);
+    expect(Object.keys(report.compatibility)).toEqual([
+      expect.stringMatching(
+        /asks for 100 per page of listCollections; this target's page size is at most 50/,
+      ),
+    ]);
+    expect(formatReplay(report)).toMatch(/^Compatibility notes: .*not failures/m);
+  });
+
+  it('undeclared: the refusal is a note, not COLL-LIST-1, exit 0', async () => {
+    expect(undeclared).not.toBe(declared);
+    const report = await atMost50(undeclared);
+    expect(diverged(report)).toEqual([]);
+    expect(replayExitStatus(report)).toBe(0);
+    expect(Object.keys(report.compatibility)).toEqual([
+      expect.stringMatching(
+        /asks for 100 per page of listCollections, which this target refuses \(400\)/,
+      ),
+    ]);
+  });
+
+  it('with --strict-compatibility the note fails the run: exit 1', async () => {
+    const report = await atMost50(declared, true);
+    expect(report.passed).toBe(false);
+    expect(replayExitStatus(report)).toBe(1);
+  });
 });
 
 describe('the replay command', () => {
