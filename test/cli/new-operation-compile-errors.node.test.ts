@@ -8,7 +8,9 @@
  * OperationName]: … }`, `Record<OperationId, …>`): a new operation is a missing property there.
  * Were one of them loosened (a `Partial<…>`, a lookup with a fallback, a `switch` with a
  * `default:`), a new operation would pass it silently, and its file would drop out of the errors
- * here. The same steps on an unchanged copy type-check clean, so the errors are the operation's.
+ * here. Each error must name `archiveCollection` and fall in a file of MUST_HANDLE, so none can be
+ * one the copy had before the edit: that the unchanged sources type-check clean is `npm run
+ * typecheck`'s to prove, which the same `npm test` and .ci/run run.
  *
  * test/code/new-operation.node.test.ts is the other half: what the generated vocabulary alone
  * already gives a new operation (the description, the schema, `init`), with no hand edit.
@@ -247,14 +249,6 @@ describe('an operation added to openapi.yaml', () => {
           `${file}: ${at}`,
         ).toBe(true);
       }
-    },
-    2 * COMMAND_TIMEOUT + 30_000,
-  );
-
-  it(
-    'is the only reason: the same steps on an unchanged copy type-check clean',
-    async () => {
-      expect(await generateAndTypeCheck(await copyOfRepository())).toEqual([]);
     },
     2 * COMMAND_TIMEOUT + 30_000,
   );
