@@ -418,7 +418,10 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     await finishInFlight();
     if (interrupted()) return (await lookOnce(), interruptedReport());
     const shrunk = divergenceOf(details);
-    if (details.failed && !shrunk && !spent) throw errorOf(details);
+    // @note A shrink that its budget ended before it replayed the sequence once is no error
+    // (fast-check reports it failed, with no error): the story is the one first seen.
+    if (details.failed && !shrunk && !spent && !('interrupted' in details && details.interrupted))
+      throw errorOf(details);
     let story = storyOf(shrunk, details.counterexamplePath ?? '', storySeed);
     if (!story && firstSeen) story = { ...firstSeen, asFirstSeen: true };
     if (story && options.replayPath === undefined) {
