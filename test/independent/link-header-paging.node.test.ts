@@ -60,7 +60,7 @@ function exploreOn(server: IndependentServer, next: string, seed: number) {
       keys: server.keys,
       seed,
       budgetMs: 60_000,
-      maxRequests: 1_500,
+      maxRequests: 1_000,
     }),
   );
 }

@@ -26,7 +26,17 @@ import { exploreIndependent, FINDING, SEEDS, targetDescription } from './explore
  * row leaves this map.
  */
 const KNOWN_MISSED = new Map<ExploreVariantName, { seeds: readonly number[] | 'all'; why: string }>(
-  [],
+  [
+    [
+      'list-later-pages-count-zero',
+      {
+        seeds: [1],
+        // @note Measured at fc39e71 on 2 cores: seeds 2 and 3 find it at 8,200 and 11,474
+        // requests; seed 1 found it in 15.1 s before issue 48 changed the step mix.
+        why: 'the sequences seed 1 draws since issue 48 added the recreateCollection step (weight 2) do not show it within 40,000 requests; why those sequences miss it is not yet known',
+      },
+    ],
+  ],
 );
 
 /**

@@ -47,10 +47,9 @@ it.each(deepSeeds([1, 2, 3]))(
  * The faults explore does not find within the bound, with why. Each is a test that fails the day
  * explore finds it, so that this list only shrinks (issue 35 names its blind spots).
  */
-const MISSED: Partial<Record<FaultName, string>> = {
-  'search-cross-account':
-    "its foreign hits need another account's object holding the searched word, and explore plants each word in one account only",
-};
+// @note search-cross-account left it with issue 48's step kind (recreateCollection): the
+// sequences seed 1 draws since then find it.
+const MISSED: Partial<Record<FaultName, string>> = {};
 
 it('misses at most 10 % of the faults, each named with a reason', () => {
   expect(Object.keys(MISSED).length / FAULT_NAMES.length).toBeLessThanOrEqual(0.1);
