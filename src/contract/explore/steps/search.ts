@@ -126,8 +126,7 @@ function hitContents(world: World, hits: unknown[], record: StepRecord): void {
     const whole = world.target.description.search.hitObject !== undefined;
     const object = world.target.hitObjectOf(hit);
     const at = whole ? world.target.contentAt(object) : world.target.hitContentOf(hit);
-    if (whole)
-      world.judged(systemFields(world.target.missingSystemFields(object)), record);
+    if (whole) world.judged(systemFields(world.target.missingSystemFields(object)), record);
     // @note Else a hit is looked at where its object id is: the object around that id
     // (`/object` of `/object/id`) and the hit itself.
     const holds = (content: unknown) =>
