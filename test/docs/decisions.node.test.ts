@@ -47,6 +47,36 @@ interface Facts {
 
 /** Per record that stands, what of the code must hold for it to stand. */
 const FACTS: Record<string, Facts> = {
+  'describe-any-server.md': {
+    facts: [
+      {
+        says: 'a Link header is read in one place, by http-link-header',
+        holds: () =>
+          JSON.stringify(filesWith('src', "from 'http-link-header'")) ===
+          JSON.stringify(['src/contract/target-api/place.ts']),
+      },
+      {
+        says: "one waiting loop: explore's World waits through Settle, with no timer of its own",
+        holds: () =>
+          occurs('src/contract/explore/world.ts', 'this.settle.until(') &&
+          !occurs('src/contract/explore/world.ts', 'setTimeout('),
+      },
+      {
+        says: 'a clean refusal past what the target took is learned as a limit, in one class',
+        holds: () =>
+          occurs('src/contract/explore/limits.ts', 'export class LimitsLearned') &&
+          occurs('src/contract/explore/world.ts', 'this.limits.refused('),
+      },
+      {
+        says: "the README's table of the description's keys is generated from the schema",
+        holds: () =>
+          occurs(
+            'README.md',
+            '<!-- target-keys: generated from contracts/target.schema.json -->',
+          ) && occurs('scripts/generate-types.ts', 'export async function generateReadmeKeys('),
+      },
+    ],
+  },
   'one-voice.md': {
     facts: [
       {
