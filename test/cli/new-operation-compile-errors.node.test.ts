@@ -95,6 +95,8 @@ const COPIED = [
   'contracts',
   'fixtures',
   'docs/spec-gaps.md',
+  // @note `npm run generate` writes its table of the description's keys into the README too.
+  'README.md',
 ];
 
 /** The type-check of the copy: the repository's options, src/ only (test/ would triple the time). */

@@ -3,18 +3,15 @@
  * items alone, the next page is the `rel="next"` link of the header. Described with
  * `list.next: { header: Link }`, the suite and explore walk it whole; the same server described
  * with the body's pointer (all a description could say before) leaves the whole-list rules
- * unjudged, and a walk bug that shows only across pages is found through the header.
+ * unjudged. Explore over it: test/contract/proofs/explore-link-header.node.test.ts (deep tier).
  */
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startExploreModel } from '../../src/bin/mock-target.ts';
 import { SPEC_CHECKS } from '../../src/contract/checks/index.ts';
-import { explore } from '../../src/contract/explore/explore.ts';
 import { runContract } from '../../src/contract/runner.ts';
 import { parseTargetDescription } from '../../src/contract/target-api/load.ts';
 import { startIndependentServer, type IndependentServer } from './server.ts';
 import type { VariantName } from './variants.ts';
-import { SEEDS } from '../contract/proofs/explore-independent.ts';
 
 const TARGET_YAML = new URL('./target.yaml', import.meta.url);
 
@@ -51,20 +48,6 @@ async function suite(next: string) {
   return { report, walk: outcome('list.walk'), order: outcome('list.order') };
 }
 
-function exploreOn(server: IndependentServer, next: string, seed: number) {
-  return described(next).then((description) =>
-    explore({
-      startModel: startExploreModel,
-      baseUrl: server.url,
-      description,
-      keys: server.keys,
-      seed,
-      budgetMs: 60_000,
-      maxRequests: 1_000,
-    }),
-  );
-}
-
 describe('a list whose next page is in a Link header', () => {
   it('the suite walks it whole with list.next: { header: Link }, and judges every whole-list rule', async () => {
     const { report, walk, order } = await suite('{ header: Link }');
@@ -76,22 +59,4 @@ describe('a list whose next page is in a Link header', () => {
     const { walk, order } = await suite('/links/next');
     expect({ walk, order }).toEqual({ walk: 'skip', order: 'skip' });
   }, 30_000);
-
-  it('explore walks it whole: COLL-LIST-2 judged where it could fail, no story', async () => {
-    const report = await exploreOn(await linkHeaderServer(), '{ header: Link }', 1);
-    expect(report.story, JSON.stringify(report.story, null, 2)).toBeUndefined();
-    expect(report.leftBehind).toEqual([]);
-    expect(report.coverage.clauses['COLL-LIST-2'] ?? 0).toBeGreaterThan(0);
-  }, 60_000);
-
-  // @note Seed 1 here; seeds 1-3 with DEEP=full (as the deep tier's proofs).
-  it.each([...SEEDS])(
-    'explore finds a next link that carries an offset (a walk that skips or repeats across a write), seed %i',
-    async (seed) => {
-      const server = await linkHeaderServer('walk-offset-token');
-      const report = await exploreOn(server, '{ header: Link }', seed);
-      expect(report.story?.clause).toBe('COLL-LIST-2');
-    },
-    60_000,
-  );
 });
