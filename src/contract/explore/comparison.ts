@@ -17,6 +17,28 @@ export function divergenceOf(details: {
     : undefined;
 }
 
+/** What a body measures, for each limit a target may hold it to (explore/limits.ts). */
+export type Measure =
+  'body' | 'string' | 'depth' | 'arrayLength' | 'metadataKeys' | 'metadataBytes' | 'contentBytes';
+
+/** One limit a run met and its description does not state, as the report gives it. */
+export interface LimitMet {
+  measure: Measure;
+  /** The smallest value a refused body had of it. */
+  smallest: number;
+  /** The largest value the target took. */
+  largestTaken: number;
+  /**
+   * The other measures the refused body with the smallest value went past at once: the target
+   * refused it for one of them, which the run cannot tell apart.
+   */
+  alongWith?: Measure[] | undefined;
+  /** Refusals (sequences ended there). */
+  count: number;
+  /** The description line that states it, at the largest value the target took. */
+  declare: string;
+}
+
 /** How many words a sequence plants in content, to search for. */
 export const WORDS = 3;
 

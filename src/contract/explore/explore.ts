@@ -14,8 +14,8 @@ import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/descr
 import { Target } from '../target-api/target.ts';
 import { WORDS, type KeyName } from './step-kind.ts';
 import { runStep, stepArbitrary, type Step } from './steps/index.ts';
-import { Coverage, divergenceOf, type Keys } from './comparison.ts';
-import { AtLimit, LimitsLearned, type LimitMet } from './limits.ts';
+import { Coverage, divergenceOf, type Keys, type LimitMet } from './comparison.ts';
+import { AtLimit, LimitsLearned } from './limits.ts';
 import { Divergence, type StepRecord } from '../judges/verdict.ts';
 import type { Difference } from '../judges/difference.ts';
 import { World } from './world.ts';

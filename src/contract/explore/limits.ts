@@ -1,6 +1,7 @@
 /** The sizes a target declares it refuses past (`limits` in its description): explore stays within them. */
 import type { Limits } from '../target-api/description.ts';
 import type { BodyValues } from '../target-api/target.ts';
+import type { LimitMet, Measure } from './comparison.ts';
 
 /** `value` with every string longer than `max` characters cut to `max` (code points kept whole). */
 export function withinLimits<T>(value: T, max: number | undefined): T {
@@ -120,7 +121,7 @@ function withinBytes<T>(value: T, max: number, dropKeys: boolean): T {
  * (§8): a clean refusal of a body past what the target took before is that limit, not a
  * divergence ({@link LimitsLearned}).
  */
-const MEASURES = [
+const MEASURES: readonly (Measure & keyof Limits)[] = [
   'body',
   'string',
   'depth',
@@ -128,8 +129,7 @@ const MEASURES = [
   'metadataKeys',
   'metadataBytes',
   'contentBytes',
-] as const satisfies ReadonlyArray<keyof Limits>;
-export type Measure = (typeof MEASURES)[number];
+];
 
 /**
  * What every deployment takes, whatever its limits: a refusal of a body within all of these is
@@ -184,24 +184,6 @@ export class AtLimit extends Error {
       `the target refused (${status}) a body past what it took before: ${past.map(({ measure, value }) => `${measure} ${value}`).join(', ')}`,
     );
   }
-}
-
-/** One limit a run met and its description does not state, as the report gives it. */
-export interface LimitMet {
-  measure: Measure;
-  /** The smallest value a refused body had of it. */
-  smallest: number;
-  /** The largest value the target took. */
-  largestTaken: number;
-  /**
-   * The other measures the refused body with the smallest value went past at once: the target
-   * refused it for one of them, which the run cannot tell apart.
-   */
-  alongWith?: Measure[] | undefined;
-  /** Refusals (sequences ended there). */
-  count: number;
-  /** The description line that states it, at the largest value the target took. */
-  declare: string;
 }
 
 /**
