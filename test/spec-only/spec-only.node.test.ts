@@ -18,6 +18,7 @@ import { parseTargetDescription } from '../../src/contract/target-api/load.ts';
 import { startSpecOnlyServer, type SpecOnlyServer } from './server.ts';
 import type { FlawName } from './flaws.ts';
 import { SEEDS } from '../contract/proofs/explore-independent.ts';
+import { DEEP_FULL } from '../support/deep.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 
@@ -135,17 +136,24 @@ describe('the spec-only server', () => {
       });
     }, 90_000);
 
-    it('meets none of them once they are declared', async () => {
-      const report = await exploreIt(seed, DECLARED);
-      expect(report.story, JSON.stringify(report.story, null, 2)).toBeUndefined();
-      expect(report.limits ?? []).toEqual([]);
-    }, 90_000);
+    // @note DEEP=full only: a run that meets nothing is the whole bound's length.
+    (DEEP_FULL ? it : it.skip)(
+      'meets none of them once they are declared',
+      async () => {
+        const report = await exploreIt(seed, DECLARED);
+        expect(report.story, JSON.stringify(report.story, null, 2)).toBeUndefined();
+        expect(report.limits ?? []).toEqual([]);
+      },
+      90_000,
+    );
   });
 
   it("judges a hit's whole object by the object's rules (search.hitObject): a hit without its system fields is OBJ-3", async () => {
     const flaws: FlawName[] = ['hit-object-drops-system-fields'];
     const judged = await exploreIt(1, DECLARED, flaws);
     expect(judged.story?.clause).toBe('OBJ-3');
+    // @note The half without hitObject (a whole bound that finds nothing) with DEEP=full only.
+    if (!DEEP_FULL) return;
     await server?.close();
     // Described without it, a hit is looked at for its content alone: nothing to see.
     // (1,000 requests: with hitObject it is found within 823 on seed 1.)

@@ -13,6 +13,7 @@ import { parseTargetDescription } from '../../../src/contract/target-api/load.ts
 import { startIndependentServer, type IndependentServer } from '../../independent/server.ts';
 import type { VariantName } from '../../independent/variants.ts';
 import { SEEDS } from './explore-independent.ts';
+import { DEEP_FULL } from '../../support/deep.ts';
 
 const servers: IndependentServer[] = [];
 afterEach(async () => {
@@ -50,12 +51,17 @@ function exploreOn(server: IndependentServer, seed: number, maxRequests: number)
 }
 
 describe('explore over a list whose next page is in a Link header', () => {
-  it('explore walks it whole: COLL-LIST-2 judged where it could fail, no story', async () => {
-    const report = await exploreOn(await linkHeaderServer(), 1, 1_000);
-    expect(report.story, JSON.stringify(report.story, null, 2)).toBeUndefined();
-    expect(report.leftBehind).toEqual([]);
-    expect(report.coverage.clauses['COLL-LIST-2'] ?? 0).toBeGreaterThan(0);
-  }, 60_000);
+  // @note DEEP=full only: the designs matrix explores the correct Link-header rows on every run.
+  (DEEP_FULL ? it : it.skip)(
+    'explore walks it whole: COLL-LIST-2 judged where it could fail, no story',
+    async () => {
+      const report = await exploreOn(await linkHeaderServer(), 1, 1_000);
+      expect(report.story, JSON.stringify(report.story, null, 2)).toBeUndefined();
+      expect(report.leftBehind).toEqual([]);
+      expect(report.coverage.clauses['COLL-LIST-2'] ?? 0).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 
   // @note Seed 1 here; seeds 1-3 with DEEP=full (as the deep tier's proofs).
   it.each([...SEEDS])(
