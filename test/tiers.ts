@@ -323,6 +323,8 @@ export const LONGEST_FIRST: readonly string[] = [
   // longest, explore-blind-spots, started 26 s in, and the 8-12 s files of the last five ran at
   // the end, from 118 s to 153 s.
   'test/contract/proofs/explore-blind-spots.node.test.ts',
+  // (issue 48's: the spec-only server's 41 s, its flaws' 16 s, at 224bd46)
+  'test/spec-only/spec-only.node.test.ts',
   'test/contract/proofs/explore-beyond-fixed-checks.node.test.ts',
   'test/contract/proofs/explore-mock-faults.node.test.ts',
   'test/contract/proofs/explore-designs.node.test.ts',
@@ -331,6 +333,7 @@ export const LONGEST_FIRST: readonly string[] = [
   'test/contract/proofs/interrupted-runs.node.test.ts',
   'test/hardening/fuzz/sequences.node.test.ts',
   'test/contract/proofs/kill-matrix.node.test.ts',
+  'test/spec-only/flaws-found.node.test.ts',
   'test/contract/proofs/readme-explore-story.node.test.ts',
   'test/contract/proofs/explore-flaky-bug.node.test.ts',
   // engine on Node 20: new-operation-compile-errors 52 s with two runs of generate and tsc (one
