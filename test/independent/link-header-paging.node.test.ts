@@ -5,43 +5,22 @@
  * with the body's pointer (all a description could say before) leaves the whole-list rules
  * unjudged. Explore over it: test/contract/proofs/explore-link-header.node.test.ts (deep tier).
  */
-import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SPEC_CHECKS } from '../../src/contract/checks/index.ts';
 import { runContract } from '../../src/contract/runner.ts';
-import { parseTargetDescription } from '../../src/contract/target-api/load.ts';
-import { startIndependentServer, type IndependentServer } from './server.ts';
-import type { VariantName } from './variants.ts';
+import { describedWithNext, LinkHeaderServers } from './link-header.ts';
 
-const TARGET_YAML = new URL('./target.yaml', import.meta.url);
-
-/** target.yaml with its next page read from where the description says. */
-async function described(next: string) {
-  const text = await readFile(TARGET_YAML, 'utf8');
-  expect(text).toMatch(/^ {2}next: \/links\/next$/m);
-  const edited = text.replace(/^ {2}next: \/links\/next$/m, `  next: ${next}`);
-  return parseTargetDescription(edited, `target.yaml, list.next: ${next}`);
-}
-
-const servers: IndependentServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function linkHeaderServer(variant?: VariantName) {
-  const server = await startIndependentServer({ paging: 'link-header', variant });
-  servers.push(server);
-  return server;
-}
+const servers = new LinkHeaderServers();
+afterEach(() => servers.closeAll());
 
 async function suite(next: string) {
-  const server = await linkHeaderServer();
+  const server = await servers.start();
   const report = await runContract({
     baseUrl: server.url,
     keys: server.keys,
     checks: SPEC_CHECKS,
     destructive: true,
-    description: await described(next),
+    description: await describedWithNext(next),
     level: 'spec',
   });
   const outcome = (id: string) => report.results.find((r) => r.id === id)?.outcome;

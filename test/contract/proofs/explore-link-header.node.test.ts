@@ -5,39 +5,19 @@
  * The fixed suite over it: test/independent/link-header-paging.node.test.ts. Deep tier: seed 1 by
  * default, seeds 1-3 with DEEP=full.
  */
-import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startExploreModel } from '../../../src/bin/mock-target.ts';
 import { explore } from '../../../src/contract/explore/explore.ts';
-import { parseTargetDescription } from '../../../src/contract/target-api/load.ts';
-import { startIndependentServer, type IndependentServer } from '../../independent/server.ts';
-import type { VariantName } from '../../independent/variants.ts';
+import type { IndependentServer } from '../../independent/server.ts';
+import { describedWithNext, LinkHeaderServers } from '../../independent/link-header.ts';
 import { SEEDS } from './explore-independent.ts';
 import { DEEP_FULL } from '../../support/deep.ts';
 
-const servers: IndependentServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function linkHeaderServer(variant?: VariantName) {
-  const server = await startIndependentServer({ paging: 'link-header', variant });
-  servers.push(server);
-  return server;
-}
-
-/** test/independent/target.yaml, its next page read from the Link header. */
-async function described() {
-  const text = await readFile(new URL('../../independent/target.yaml', import.meta.url), 'utf8');
-  expect(text).toMatch(/^ {2}next: \/links\/next$/m);
-  return parseTargetDescription(
-    text.replace(/^ {2}next: \/links\/next$/m, '  next: { header: Link }'),
-    'target.yaml, list.next: { header: Link }',
-  );
-}
+const servers = new LinkHeaderServers();
+afterEach(() => servers.closeAll());
 
 function exploreOn(server: IndependentServer, seed: number, maxRequests: number) {
-  return described().then((description) =>
+  return describedWithNext('{ header: Link }').then((description) =>
     explore({
       startModel: startExploreModel,
       baseUrl: server.url,
@@ -55,7 +35,7 @@ describe('explore over a list whose next page is in a Link header', () => {
   (DEEP_FULL ? it : it.skip)(
     'explore walks it whole: COLL-LIST-2 judged where it could fail, no story',
     async () => {
-      const report = await exploreOn(await linkHeaderServer(), 1, 1_000);
+      const report = await exploreOn(await servers.start(), 1, 1_000);
       expect(report.story, JSON.stringify(report.story, null, 2)).toBeUndefined();
       expect(report.leftBehind).toEqual([]);
       expect(report.coverage.clauses['COLL-LIST-2'] ?? 0).toBeGreaterThan(0);
@@ -67,7 +47,7 @@ describe('explore over a list whose next page is in a Link header', () => {
   it.each([...SEEDS])(
     'explore finds a next link that carries an offset (a walk that skips or repeats across a write), seed %i',
     async (seed) => {
-      const server = await linkHeaderServer('walk-offset-token');
+      const server = await servers.start('walk-offset-token');
       const report = await exploreOn(server, seed, 6_000);
       expect(report.story?.clause).toBe('COLL-LIST-2');
     },
