@@ -267,6 +267,7 @@ type Vocabulary = Pick<
   | 'PATH_PARAMETERS'
   | 'BODY_PLACEHOLDERS'
   | 'DEFAULT_DESCRIPTION'
+  | 'takesParts'
 >;
 
 /** What the files of `contracts/` are generated from; each defaults to the repository's own. */
@@ -316,6 +317,7 @@ export async function generateTargetSchema(sources: ContractSources = {}): Promi
     PATH_PARAMETERS,
     BODY_PLACEHOLDERS,
     DEFAULT_DESCRIPTION,
+    takesParts,
   } = await vocabularyOf(sources);
   const document = parse(sources.document ?? (await readFile(OPENAPI_URL, 'utf8'))) as {
     paths: Record<string, Record<string, { operationId?: string; summary?: string }>>;
@@ -352,13 +354,17 @@ export async function generateTargetSchema(sources: ContractSources = {}): Promi
         : 'The path carries no placeholder.',
       OPERATION_NOTES[id] ?? '',
     ];
-    operations[name] = {
-      $ref: '#/$defs/operation',
-      description: description.filter(Boolean).join(' '),
-    };
+    // @note An update of more than one value may be taken in parts (a rename by PATCH, the
+    // metadata by a sub-resource PUT): the same rule as the loader's.
+    const shape = takesParts(name)
+      ? { oneOf: [{ $ref: '#/$defs/operation' }, { $ref: '#/$defs/updateParts' }] }
+      : { $ref: '#/$defs/operation' };
+    if (takesParts(name))
+      description.push('Or a list of parts, one request each (see $defs/updateParts).');
+    operations[name] = { ...shape, description: description.filter(Boolean).join(' ') };
     if (id !== name)
       operations[id] = {
-        $ref: '#/$defs/operation',
+        ...shape,
         description: `The same as ${name}, by its operationId in openapi.yaml: give one of the two.`,
       };
   }

@@ -11,6 +11,7 @@ describe('parseRunName: only names the kit writes, with a run time it could have
     ['a listing check', runName(HOUR_AGO, 't12-walk-2')],
     ['an explore collection', runName(HOUR_AGO, 'x41-7')],
     ['an explore odd request', runName(HOUR_AGO, 'x2-odd')],
+    ['an explore collection renamed', runName(HOUR_AGO, 'x41-r3')],
     ['a refused create', runName(HOUR_AGO, 'refused-missing-key')],
     [
       'a run started in the last minute of the clock skew',

@@ -74,6 +74,57 @@ describe('the Target adapter', () => {
     expect(() => target.route('getCollection', {})).toThrow(/no value for \{collection_id\}/);
   });
 
+  it('sends an update in parts: each part whose body carries a value given, in order', async () => {
+    const seen = await recording({});
+    const description = parseTargetDescription(
+      `operations:
+  updateCollection:
+    - { request: 'PATCH /c/{collection_id}', body: { title: '{name}' } }
+    - { request: 'PUT /c/{collection_id}/metadata', body: '{metadata}' }
+`,
+      't.yaml',
+    );
+    const target = new Target(description, new ContractClient(server!.url, 'k', false), false);
+    const params = { collection_id: 'c1' };
+    await target.send('updateCollection', { params, body: { metadata: { a: 1 } } });
+    await target.send('updateCollection', { params, body: { name: 'n2' } });
+    await target.send('updateCollection', { params, body: { name: 'n3', metadata: { b: 2 } } });
+    expect(seen.map(({ method, url, body }) => `${method} ${url} ${body}`)).toEqual([
+      'PUT /c/c1/metadata {"a":1}',
+      'PATCH /c/c1 {"title":"n2"}',
+      'PATCH /c/c1 {"title":"n3"}',
+      'PUT /c/c1/metadata {"b":2}',
+    ]);
+    expect(target.carries('updateCollection', '{name}')).toBe(true);
+    expect(target.carries('createCollection', '{name}')).toBe(false); // not offered
+    expect(target.carries('updateObject', '{name}')).toBe(false);
+  });
+
+  it('stops an update in parts at the first part refused, and answers with it', async () => {
+    const seen: string[] = [];
+    server = await startProxy('http://127.0.0.1:9', {
+      before: (request) => {
+        seen.push(`${request.method} ${request.url}`);
+        return { status: request.method === 'PATCH' ? 409 : 200, body: '{}' };
+      },
+    });
+    const description = parseTargetDescription(
+      `operations:
+  updateCollection:
+    - { request: 'PATCH /c/{collection_id}', body: { title: '{name}' } }
+    - { request: 'PUT /c/{collection_id}/metadata', body: '{metadata}' }
+`,
+      't.yaml',
+    );
+    const target = new Target(description, new ContractClient(server.url, 'k', false), false);
+    const answer = await target.send('updateCollection', {
+      params: { collection_id: 'c1' },
+      body: { name: 'taken', metadata: {} },
+    });
+    expect(answer.status).toBe(409);
+    expect(seen).toEqual(['PATCH /c/c1']);
+  });
+
   it('resolves next links against the page that held them, under a base URL with a path', async () => {
     const seen = await recording({
       '/api/v1/things': { items: [{ id: 1 }], next: '/api/v1/things?page=2' },

@@ -117,6 +117,35 @@ describe('target descriptions', () => {
     { text: 'paging:\n  page: p\n  offset: o\n', want: /one way to page, not page and offset/ },
     { text: 'paging:\n  totalPages: /pages\n', want: /\/paging\/totalPages: only with "page"/ },
     { text: 'paging:\n  crossOrigin: always\n', want: /\/paging\/crossOrigin/ },
+    // Issue 48: an update in parts, each part a request with its body.
+    {
+      text: `operations:\n  getCollection:\n    - { request: 'GET /c/{collection_id}', body: '{name}' }\n    - { request: 'GET /d/{collection_id}', body: '{metadata}' }\n`,
+      want: /\/operations\/getCollection: expected "METHOD \/path-template", e.g. "GET \/v1\/collections"$/,
+    },
+    {
+      text: `operations:\n  updateCollection:\n    - { request: 'PATCH /c/{collection_id}', body: { title: '{name}', meta: '{metadata}' } }\n    - { request: 'PUT /c/{collection_id}/meta', body: '{metadata}' }\n`,
+      want: /\/operations\/updateCollection\/1\/body: \{metadata\} is already carried by part 0/,
+    },
+    {
+      text: `operations:\n  updateCollection:\n    - { request: 'PATCH /c/{collection_id}', body: { title: '{name}' } }\n    - { request: 'PUT /c/{collection_id}/meta', body: { fixed: 1 } }\n`,
+      want: /\/operations\/updateCollection\/1\/body: a part changes what its body carries: expected one of \{name\}, \{metadata\}/,
+    },
+    {
+      text: `operations:\n  updateCollection:\n    - { request: 'PATCH /c/{collection_id}', body: { title: '{title}' } }\n    - { request: 'PUT /c/{collection_id}/meta', body: '{metadata}' }\n`,
+      want: /\/operations\/updateCollection\/0\/body\/title: unknown placeholder \{title\}/,
+    },
+    {
+      text: `operations:\n  updateCollection:\n    - { request: 'PATCH /c', body: { title: '{name}' } }\n    - { request: 'PUT /c/{collection_id}/meta', body: '{metadata}' }\n`,
+      want: /\/operations\/updateCollection: the path must carry \{collection_id\}/,
+    },
+    {
+      text: `operations:\n  updateCollection:\n    - { request: 'PATCH /c/{collection_id}', body: { title: '{name}' } }\n    - { request: 'PUT /c/{collection_id}/meta', body: '{metadata}' }\nbodies:\n  updateCollection: { title: '{name}' }\n`,
+      want: /\/bodies\/updateCollection: updateCollection is given in parts, each with its body: no bodies\.updateCollection beside them/,
+    },
+    {
+      text: `operations:\n  updateCollection:\n    - { request: 'PATCH /c/{collection_id}' }\n    - { request: 'PUT /c/{collection_id}/meta', body: '{metadata}' }\n`,
+      want: /\/operations\/updateCollection/,
+    },
     // An alias inside its own anchor: a value that contains itself, which every walk followed
     // until the stack overflowed.
     {

@@ -31,6 +31,7 @@ export const AFTER: { readonly [O in OperationName]: Effect } = {
   updateCollection: (_, { collection, values }) => {
     if (collection && values.metadata !== undefined)
       collection.metadata = updated(collection.metadata, values.metadata);
+    if (collection && values.name !== undefined) collection.name = values.name;
   },
   // @note Its objects are gone with it: they are judged by their collection's state (DEL-2).
   deleteCollection: (_, { collection }) => {

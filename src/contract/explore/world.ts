@@ -48,6 +48,7 @@ export class World {
   stepNumber = 0;
   /** Collections named so far: a step may create more than one (a walk's writes). */
   #names = 0;
+  #renames = 0;
   requests = 0;
   /** The limits the run learned of the target, shared by its sequences. */
   limits = new LimitsLearned();
@@ -275,6 +276,12 @@ export class World {
     return side === 'model'
       ? status === 404 || this.#modelAbsent(status)
       : absentAs(this.target.statuses, why, status);
+  }
+
+  /** A fresh number for a rename: apart from creates', so that their names stay as they were. */
+  nextRename(): number {
+    this.#renames += 1;
+    return this.#renames;
   }
 
   /** A fresh number for a collection's name: a step may create more than one. */

@@ -39,6 +39,7 @@ import {
   countsAtLeast,
   fetchedAsAsked,
   metadataAsWritten,
+  nameAsGiven,
   objectCount,
   objectCreated,
   oneUpdateWhole,
@@ -75,8 +76,12 @@ export interface Judging {
 
 export const JUDGING: { readonly [C in ClauseId]: Judging } = {
   'SVC-1': {
+    // @note Of the summary's words, "named collections" alone is no other clause's: a name shown
+    // is the one given (a rename included).
+    judges: [nameAsGiven],
     noCheck:
-      'a summary of the service; its parts are proven by the collection, object and search checks',
+      'a summary of the service; its parts are proven by the collection, object and search checks, and a name shown by explore (a rename read back)',
+    explore: ['createCollection', 'updateCollection', 'getCollection'],
   },
   'COLL-1': {
     judges: [collectionCreated, fetchedAsAsked, refusedToDelete],

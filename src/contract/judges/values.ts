@@ -5,7 +5,7 @@
  * description allows); the judges only compare.
  */
 import type { ClauseId } from '../../generated/clauses.ts';
-import { agreed, diverged, type Verdict } from './verdict.ts';
+import { agreed, diverged, notJudged, type Verdict } from './verdict.ts';
 import { apart, sameJson, short } from './json.ts';
 
 /** COLL-1: a create answers the collection it made, with an id, and one of the run's own. */
@@ -30,6 +30,19 @@ export function objectCreated(
       `the created object got id ${id}, the id of object #${holder.n}${holder.deleted ? ' (deleted before)' : ''}: one identifier for two objects`,
     );
   return agreed('OBJ-2');
+}
+
+/**
+ * SVC-1 (collections are named): a name a collection shows is the one it was last given, by its
+ * create or a rename. A summary or get that shows no name is not judged: the spec states no name
+ * field, only that collections are named.
+ */
+export function nameAsGiven(where: string, given: string | undefined, shown: unknown): Verdict {
+  if (given === undefined || shown === undefined)
+    return notJudged('SVC-1', 'no name to compare: none given, or none shown');
+  return sameJson(given, shown)
+    ? agreed('SVC-1')
+    : apart('SVC-1', where, 'the run gave it', given, shown);
 }
 
 /** COLL-2: the object count a summary shows is the one a correct target shows. */

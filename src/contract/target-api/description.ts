@@ -54,7 +54,41 @@ export const writes = (operation: OperationName): boolean =>
 export interface OperationTemplate {
   method: string;
   path: string;
+  /**
+   * An update a target takes as several requests, each changing what its body names (metadata by
+   * a sub-resource `PUT`, the name by `PATCH`): an update sends the parts whose bodies carry a
+   * value it has, in this order. The template's own method and path are the first part's.
+   */
+  parts?: readonly OperationPart[] | undefined;
 }
+
+/** One request of an update taken in parts: its method, path template and body template. */
+export interface OperationPart {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** The placeholders a body template carries, each once, in order. */
+export function placeholdersIn(template: unknown): string[] {
+  if (typeof template === 'string') return /^\{[a-z_]+\}$/.test(template) ? [template] : [];
+  const inner = Array.isArray(template)
+    ? template
+    : template && typeof template === 'object'
+      ? Object.values(template)
+      : [];
+  return [...new Set(inner.flatMap(placeholdersIn))];
+}
+
+/**
+ * Whether an operation may be given in parts: an update of an existing resource whose body takes
+ * more than one value (generated from openapi.yaml: `updateCollection`'s name and metadata).
+ */
+export const takesParts = (operation: OperationName): boolean =>
+  writes(operation) &&
+  PATH_PARAMETERS[operation].required.length > 0 &&
+  ((BODY_PLACEHOLDERS as Partial<Record<OperationName, readonly string[]>>)[operation]?.length ??
+    0) > 1;
 
 /**
  * Where a value is in a response: a JSON Pointer into the body, or a response header

@@ -7,6 +7,8 @@ import {
   OPERATION_ALIASES,
   OPERATION_NAMES,
   PATH_PARAMETERS,
+  placeholdersIn,
+  takesParts,
   type OperationName,
   type OperationTemplate,
   type TargetDescription,
@@ -50,6 +52,18 @@ function describe(error: ErrorObject): { path: string; expected: string } {
         'expected a JSON Pointer into the body ("/next_cursor") or a header, { header: NAME } ({ header: Link } reads the rel="next" link of an RFC 8288 Link header)',
     };
   }
+  // @note An update may be one request or a list of parts: the first branch's error alone would
+  // hide the second.
+  if (/^\/operations\/[A-Za-z]+$/.test(path) && error.keyword !== 'additionalProperties') {
+    const name = path.split('/')[2] as OperationName;
+    return {
+      path,
+      expected:
+        OPERATION_NAMES.includes(name) && takesParts(name)
+          ? 'expected "METHOD /path-template", e.g. "PATCH /collections/{collection_id}", or a list of parts, [{ request: "PUT /collections/{collection_id}/metadata", body: "{metadata}" }, …]'
+          : 'expected "METHOD /path-template", e.g. "GET /v1/collections"',
+    };
+  }
   if (error.keyword === 'pattern' && error.schemaPath.includes('/operation/')) {
     return { path, expected: 'expected "METHOD /path-template", e.g. "GET /v1/collections"' };
   }
@@ -86,25 +100,76 @@ function operationOf(file: string, name: OperationName, value: string): Operatio
   return { method, path };
 }
 
+/**
+ * An update given as several requests: each part's path as an operation's, its body's
+ * placeholders the operation's, each carried by one part alone, and no body of its own beside.
+ */
+function partsOf(
+  file: string,
+  name: OperationName,
+  parts: ReadonlyArray<{ request: string; body: unknown }>,
+  body: unknown,
+): OperationTemplate {
+  const where = `/operations/${name}`;
+  if (!takesParts(name))
+    throw new TargetFileError(
+      file,
+      where,
+      'only an update of more than one value may be given in parts; expected "METHOD /path-template"',
+    );
+  if (body !== undefined)
+    throw new TargetFileError(
+      file,
+      `/bodies/${name}`,
+      `${name} is given in parts, each with its body: no bodies.${name} beside them`,
+    );
+  const carried = new Map<string, number>();
+  const out = parts.map(({ request, body: template }, i) => {
+    const { method, path } = operationOf(file, name, request);
+    checkBody(file, name as keyof typeof BODY_PLACEHOLDERS, template, '', `${where}/${i}/body`);
+    const placeholders = placeholdersIn(template);
+    if (placeholders.length === 0)
+      throw new TargetFileError(
+        file,
+        `${where}/${i}/body`,
+        `a part changes what its body carries: expected one of ${BODY_PLACEHOLDERS[name as keyof typeof BODY_PLACEHOLDERS].join(', ')}`,
+      );
+    for (const placeholder of placeholders) {
+      const other = carried.get(placeholder);
+      if (other !== undefined)
+        throw new TargetFileError(
+          file,
+          `${where}/${i}/body`,
+          `${placeholder} is already carried by part ${other}: each value is changed by one part`,
+        );
+      carried.set(placeholder, i);
+    }
+    return { method, path, body: template };
+  });
+  return { method: out[0]!.method, path: out[0]!.path, parts: out };
+}
+
 /** Every string in a body template that looks like a placeholder must be one the body takes. */
 function checkBody(
   file: string,
   name: keyof typeof BODY_PLACEHOLDERS,
   body: unknown,
   at = '',
+  root = `/bodies/${name}`,
 ): void {
   if (typeof body === 'string' && /^\{.*\}$/.test(body)) {
     const allowed: readonly string[] = BODY_PLACEHOLDERS[name];
     if (!allowed.includes(body))
       throw new TargetFileError(
         file,
-        `/bodies/${name}${at}`,
+        `${root}${at}`,
         `unknown placeholder ${body}; allowed: ${allowed.join(', ')}`,
       );
   } else if (Array.isArray(body)) {
-    body.forEach((item, i) => checkBody(file, name, item, `${at}/${i}`));
+    body.forEach((item, i) => checkBody(file, name, item, `${at}/${i}`, root));
   } else if (body && typeof body === 'object') {
-    for (const [key, value] of Object.entries(body)) checkBody(file, name, value, `${at}/${key}`);
+    for (const [key, value] of Object.entries(body))
+      checkBody(file, name, value, `${at}/${key}`, root);
   }
 }
 
@@ -160,13 +225,18 @@ export function parseTargetDescription(text: string, file: string): TargetDescri
       )
         throw new TargetFileError(file, `/operations/${id}`, `one of ${name} and ${id}, not both`);
       const template = (value.operations[name] ?? (id && value.operations[id])) as
-        string | undefined;
-      if (template !== undefined) operations[name] = operationOf(file, name, template);
+        string | Array<{ request: string; body: unknown }> | undefined;
+      if (typeof template === 'string') operations[name] = operationOf(file, name, template);
+      else if (template !== undefined)
+        operations[name] = partsOf(file, name, template, value.bodies?.[name]);
     }
   } else {
     Object.assign(operations, d.operations);
   }
   const bodies = { ...d.bodies, ...value.bodies };
+  // @note An update in parts carries each part's body with it: our default body is not its.
+  for (const [name, template] of Object.entries(operations))
+    if (template.parts) delete bodies[name as keyof typeof bodies];
   // @note Our default bodies are for our methods: an operation the file sends as GET or HEAD
   // takes its values in the URL, so a body it does not give itself is not its (a search by query
   // string has no place for a scope unless its path has one).

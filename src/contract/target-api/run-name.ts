@@ -8,9 +8,9 @@
 
 const PREFIX = 'answers-contract-';
 
-/** What follows the run id: a suite check's data, explore's, a refused create's, a missing id. */
+/** What follows the run id: a suite check's data, explore's (a rename's `r<n>`), a refused create's, a missing id. */
 const WHAT =
-  /^(?:t\d{1,6}-[a-z0-9][a-z0-9-]{0,40}|x\d{1,7}-(?:\d{1,7}|odd)|refused-[a-z0-9-]{1,40}|none)$/;
+  /^(?:t\d{1,6}-[a-z0-9][a-z0-9-]{0,40}|x\d{1,7}-(?:\d{1,7}|r\d{1,7}|odd)|refused-[a-z0-9-]{1,40}|none)$/;
 
 /** Run ids: 8 or 9 base-36 digits of milliseconds (up to the year 5188), then 4 random ones. */
 const RUN_ID = /^[0-9a-z]{12,13}$/;

@@ -1,7 +1,13 @@
 import type { operations } from '../../generated/openapi.ts';
 import type { ContractClient, ContractResponse } from '../client.ts';
 import { instantOf } from './dates.ts';
-import { OPERATION_IDS, type OperationName, type TargetDescription } from './description.ts';
+import {
+  OPERATION_IDS,
+  placeholdersIn,
+  type OperationName,
+  type OperationTemplate,
+  type TargetDescription,
+} from './description.ts';
 import { resolvePointer } from './pointer.ts';
 import { readPlace } from './place.ts';
 import { itemsToActOn, nextValue, walkList, type Walk, type WalkOptions } from './walk.ts';
@@ -25,6 +31,9 @@ export const PROFILE_OPERATION: Record<OperationName, keyof operations> = OPERAT
 
 /** Where the operation sends its values: a body template of the description, if it has one. */
 type BodyOperation = keyof TargetDescription['bodies'];
+
+/** An answer, with the method and path it was sent to. */
+type Sent = ContractResponse & { method: string; path: string };
 
 /** Options of {@link Target.send}. */
 export interface SendOptions {
@@ -122,8 +131,8 @@ export class Target {
   route(
     operation: OperationName,
     params: Record<string, unknown> = {},
+    template: OperationTemplate | undefined = this.description.operations[operation],
   ): { method: string; path: string } {
-    const template = this.description.operations[operation];
     if (!template) throw new Error(this.missing(operation));
     const valueOf = (name: string) => {
       // @note A list in a URL (a search's scope) is its ids joined by commas.
@@ -153,19 +162,59 @@ export class Target {
     return { method: template.method, path: query ? `${path}?${query}` : path };
   }
 
-  /** Sends one operation; the response is returned whatever its status. */
-  async send(
+  /** Whether the operation's body (or one of its parts') carries `placeholder`, e.g. `{name}`. */
+  carries(operation: OperationName, placeholder: string): boolean {
+    const template = this.description.operations[operation];
+    const bodies = template?.parts?.map((part) => part.body) ?? [
+      this.description.bodies[operation as BodyOperation],
+    ];
+    return (
+      template !== undefined && bodies.some((body) => placeholdersIn(body).includes(placeholder))
+    );
+  }
+
+  /**
+   * Sends one operation; the response is returned whatever its status. An update the description
+   * takes in parts sends each part whose body carries a value given, in order, and answers with
+   * the first refusal or else the last part's answer.
+   */
+  async send(operation: OperationName, options: SendOptions = {}): Promise<Sent> {
+    const template = this.description.operations[operation];
+    const parts = template?.parts;
+    if (!parts) return this.#sendOne(operation, template, undefined, options);
+    const values = options.body ?? {};
+    const given = (body: unknown) =>
+      placeholdersIn(body).some((p) => values[p.slice(1, -1) as keyof BodyValues] !== undefined);
+    // @note A raw body, or no value any part carries, goes to the first part as it is.
+    const chosen = options.raw === undefined ? parts.filter((part) => given(part.body)) : [];
+    let answer: Sent | undefined;
+    for (const part of chosen.length > 0 ? chosen : parts.slice(0, 1)) {
+      answer = await this.#sendOne(operation, part, part.body, options);
+      if (answer.status < 200 || answer.status > 299) break;
+    }
+    return answer!;
+  }
+
+  async #sendOne(
     operation: OperationName,
-    options: SendOptions = {},
-  ): Promise<ContractResponse & { method: string; path: string }> {
+    operationTemplate: OperationTemplate | undefined,
+    partBody: unknown,
+    options: SendOptions,
+  ): Promise<Sent> {
     // @note The run's values may be placed in the path too (`GET /search?q={query}`).
-    const { method, path } = this.route(operation, { ...options.body, ...options.params });
+    const { method, path } = this.route(
+      operation,
+      { ...options.body, ...options.params },
+      operationTemplate,
+    );
     const query = new URLSearchParams(options.query).toString();
     const full = query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
     const template =
-      operation in this.description.bodies
-        ? this.description.bodies[operation as BodyOperation]
-        : undefined;
+      partBody !== undefined
+        ? partBody
+        : operation in this.description.bodies
+          ? this.description.bodies[operation as BodyOperation]
+          : undefined;
     // @note fetch refuses a body on GET and HEAD; such an operation takes its values in the URL.
     const bodyless = ['GET', 'HEAD'].includes(method);
     const response = await this.http.request(method, full, {
@@ -184,7 +233,7 @@ export class Target {
     return Object.defineProperties(response, {
       method: { value: method, enumerable: true },
       path: { value: full, enumerable: true },
-    }) as ContractResponse & { method: string; path: string };
+    }) as Sent;
   }
 
   // ----- reading responses -------------------------------------------------------------------

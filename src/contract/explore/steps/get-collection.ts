@@ -2,7 +2,7 @@
 import type { CollectionPair } from '../../expectations/state.ts';
 import { allowed } from '../../expectations/updates.ts';
 import { ok } from '../../judges/status.ts';
-import { metadataAsWritten, objectCount } from '../../judges/values.ts';
+import { metadataAsWritten, nameAsGiven, objectCount } from '../../judges/values.ts';
 import type { StepRecord } from '../../judges/verdict.ts';
 import type { Sent } from '../comparison.ts';
 import { stepKind, type KeyName } from '../step-kind.ts';
@@ -46,6 +46,9 @@ export function judgeSummary(
   record: StepRecord,
   where = '',
 ): void {
+  // @note Where the description says where a name is and the run gave this one a name.
+  if (pair.name !== undefined && world.target.description.collection.name !== undefined)
+    world.judged(nameAsGiven(`${where}the name`, pair.name, world.target.nameOf(shown)), record);
   world.judged(
     metadataAsWritten(
       `${where}the metadata`,

@@ -1,4 +1,8 @@
-/** Updates a collection's metadata (as the target's update style says), then reads it back. */
+/**
+ * Updates a collection's metadata (as the target's update style says) and renames it where both
+ * sides take a name in an update (each part sent, where the description takes it in parts), then
+ * reads it back.
+ */
 import { AFTER } from '../../expectations/effects.ts';
 import { ok } from '../../judges/status.ts';
 import { stepKind, type Writer } from '../step-kind.ts';
@@ -22,9 +26,17 @@ export async function update(
   const pair = world.expected.collection(ref);
   if (!pair) return;
   const key = writer === 'owner' ? pair.key : writer;
-  const body = world.fit({ metadata });
-  const request = `update the metadata of collection #${world.expected.numberOf(pair)} (key ${key})`;
-  const [, model] = await world.on('updateCollection', pair, key, request, () => body);
+  // @note A fresh name of the run's shape, so that the look-back and `sweep` still know it.
+  const renames =
+    world.target.carries('updateCollection', '{name}') &&
+    world.model.carries('updateCollection', '{name}');
+  const name = renames ? world.collectionName(`r${world.nextRename()}`) : undefined;
+  const body = world.fit({ metadata, ...(name === undefined ? {} : { name }) });
+  const request = `update the metadata of collection #${world.expected.numberOf(pair)}${name === undefined ? '' : ` and rename it ${name}`} (key ${key})`;
+  const [target, model] = await world.on('updateCollection', pair, key, request, () => body);
+  // @note Renamed: the clean-up reads it back by its new name, as replay's does.
+  if (name !== undefined && ok(target.status))
+    world.run.track(pair.target, name, undefined, world.keys[pair.key] ?? world.keys.full);
   if (!ok(model.status)) return;
   AFTER.updateCollection(world.expected, { collection: pair, values: body });
   // Read back at once: the metadata set, and the count as it was.
