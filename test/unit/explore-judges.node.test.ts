@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fit, withinLimits } from '../../src/contract/explore/limits.ts';
 import { allowed, created, mergePatch, updated } from '../../src/contract/expectations/updates.ts';
 import { inOrder } from '../../src/contract/judges/walks.ts';
+import { nameAsGiven, refusedStoredNothing } from '../../src/contract/judges/values.ts';
 
 describe('inOrder: the run collections as the target lists them, ties on the creation date free', () => {
   const created = (dates: Record<number, number | undefined>) =>
@@ -119,5 +120,33 @@ describe('fit: what explore sends stays within every declared limit', () => {
       name,
       metadata: { a: 'y'.repeat(10) },
     });
+  });
+});
+
+describe('nameAsGiven (SVC-1): a name shown is the one last given; none shown is not judged', () => {
+  it.each([
+    ['the name given', 'n-2', 'n-2', 'agreed'],
+    ['the name before a rename', 'n-2', 'n-1', 'diverged'],
+    ['no name shown', 'n-2', undefined, 'notJudged'],
+    ['no name given (a recording)', undefined, 'n-1', 'notJudged'],
+    ['a number for a name', '7', 7, 'diverged'],
+  ] as const)('%s', (_, given, shown, outcome) => {
+    const verdict = nameAsGiven('the name', given, shown);
+    expect(verdict.outcome).toBe(outcome);
+    expect(verdict.clause).toBe('SVC-1');
+  });
+});
+
+describe('refusedStoredNothing: a refused write read back, by the clause of what it shows', () => {
+  it.each([
+    ['metadata', undefined, 'agreed', 'COLL-3'],
+    ['metadata', 'its get shows the metadata sent', 'diverged', 'COLL-3'],
+    ['content', 'its get shows the content sent', 'diverged', 'OBJ-GET-1'],
+    ['count', 'the collection counts 3 objects', 'diverged', 'COLL-2'],
+    ['list', undefined, 'agreed', 'COLL-LIST-1'],
+  ] as const)('%s, %s', (readBack, shown, outcome, clause) => {
+    const verdict = refusedStoredNothing(readBack, 'a write', shown);
+    expect(verdict).toMatchObject({ outcome, clause });
+    if (shown) expect((verdict as { message: string }).message).toContain(shown);
   });
 });

@@ -23,6 +23,7 @@ import { short } from '../judges/json.ts';
 import { judgedByDocument } from '../judges/document.ts';
 import { WORDS, type Coverage, type Keys, type SendBoth, type Sent } from './comparison.ts';
 import { fit, LimitsLearned } from './limits.ts';
+import { refusalReadBack } from './refused-read-back.ts';
 import { Gate } from '../runner/gate.ts';
 import { Settle, type ReadKind } from '../settle.ts';
 import { CreationClock, CreationSpacing } from './creation-clock.ts';
@@ -168,7 +169,26 @@ export class World {
       if (ok(status)) this.limits.took(bodies.target);
       else if (CLEAN_REFUSALS.includes(status) && ok(model.status)) {
         const atLimit = this.limits.refused(bodies.target, status);
-        if (atLimit) throw atLimit;
+        if (atLimit) {
+          // @note A refusal stores nothing: one that shows what it refused is no limit.
+          const keyValue = key === null ? undefined : this.keys[key];
+          const verdict = await refusalReadBack(
+            this,
+            operation,
+            options.params?.('target') ?? {},
+            bodies.target,
+            keyValue,
+          );
+          if (verdict?.outcome === 'diverged') {
+            const record = this.record(
+              `${operation} (key ${key ?? 'none'})`,
+              model,
+              target as Sent,
+            );
+            this.judged(verdict, record);
+          }
+          throw atLimit;
+        }
       }
     }
     if (this.profile) this.judgedByDocument(operation, (target as Sent).status);

@@ -43,6 +43,7 @@ import {
   objectCount,
   objectCreated,
   oneUpdateWhole,
+  refusedStoredNothing,
   refusedWriteChangedNothing,
   summaryHolds,
   systemFields,
@@ -89,16 +90,19 @@ export const JUDGING: { readonly [C in ClauseId]: Judging } = {
     explore: ['createCollection'],
   },
   'COLL-2': {
-    judges: [objectCount, summaryHolds, countsAtLeast],
+    judges: [objectCount, summaryHolds, countsAtLeast, refusedStoredNothing],
     checks: ['list.summaries'],
     explore: ['createCollection', 'getCollection'],
   },
   'COLL-3': {
-    judges: [metadataAsWritten, oneUpdateWhole, summaryHolds],
+    judges: [metadataAsWritten, oneUpdateWhole, summaryHolds, refusedStoredNothing],
     checks: ['list.summaries'],
     explore: ['createCollection', 'getCollection'],
   },
-  'COLL-LIST-1': { judges: [allShown, answeredAlike], checks: ['list.summaries', 'list.walk'] },
+  'COLL-LIST-1': {
+    judges: [allShown, answeredAlike, refusedStoredNothing],
+    checks: ['list.summaries', 'list.walk'],
+  },
   'COLL-LIST-2': {
     judges: [eachOnce, livedThroughOnce, eachShownOnce, noneSkipped, walkBroken],
     checks: ['list.walk'],
@@ -145,7 +149,7 @@ export const JUDGING: { readonly [C in ClauseId]: Judging } = {
     explore: ['createObject', 'getObject'],
   },
   'OBJ-GET-1': {
-    judges: [answeredAlike, contentAsWritten, systemFields, wordsKept],
+    judges: [answeredAlike, contentAsWritten, systemFields, wordsKept, refusedStoredNothing],
     checks: ['object.get'],
     explore: ['createObject', 'getObject'],
   },

@@ -161,6 +161,29 @@ export function holdsContent(
   );
 }
 
+/**
+ * A write refused cleanly at a limit (400, 413, 422) stored nothing: a read-back that shows what
+ * it sent is a refusal half applied, judged by the clause of what it shows (`shown`: how).
+ */
+export function refusedStoredNothing(
+  readBack: keyof typeof READ_BACK,
+  what: string,
+  shown?: string,
+): Verdict {
+  const clause = READ_BACK[readBack];
+  return shown === undefined
+    ? agreed(clause)
+    : diverged(clause, `${what} was refused, yet ${shown}: a refusal that stored what it refused`);
+}
+
+/** The clause of what a refused write is read back by: a collection's metadata, an object's content, a count, the list. */
+const READ_BACK = {
+  metadata: 'COLL-3',
+  content: 'OBJ-GET-1',
+  count: 'COLL-2',
+  list: 'COLL-LIST-1',
+} as const satisfies Record<string, ClauseId>;
+
 /** ERR-401-5: a create a key without permission had refused made no collection all the same. */
 export function refusedWriteChangedNothing(made: number): Verdict {
   return made === 0
