@@ -33,6 +33,8 @@ export const HOW: Record<string, string> = {
   'explore-story':
     'explore run here from the sources against the independent server with walk-offset-token, its output compared (run ids, uuids, port and time masked); its replay line replayed',
   'explore-local': 'run in your-app against the server of `frontend`',
+  'update-parts':
+    'parsed as a description here; the spec-only server, described so, is explored without a false alarm (test/spec-only)',
   workflow: 'its `run:` steps in your-repo, against a mock on loopback; the JUnit file read',
   'ci-vendor': 'run as typed in the copy: the tarball lands in ../your-repo/vendor/',
   'node-tests-example': "run in the copy's examples/node-tests",

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inlineCommands, readDocument, ROOT, shellCommands } from './doc-blocks.ts';
 import { block, BLOCKS, HOW, INLINE, regions, SHELL_BLOCKS_RUN_BY } from './readme-plan.ts';
+import { parseTargetDescription } from '../../src/contract/target-api/load.ts';
 
 const DATA_TEST = readDocument('examples/node-tests/data.test.ts');
 
@@ -33,6 +34,27 @@ describe('what the documents show', () => {
     expect([...found.keys()]).toEqual(['test-head', 'seed', 'inspect', 'override', 'leave-out']);
     for (const [name, body] of found)
       expect(block(name === 'test-head' ? 'node-test-head' : name).body, name).toBe(body);
+  });
+
+  it('shows an update in parts that the loader reads as two requests, each with its body', () => {
+    const { operations, bodies } = parseTargetDescription(block('update-parts').body, 'README');
+    expect(operations.updateCollection?.parts).toEqual([
+      {
+        method: 'PATCH',
+        path: '/api/answers/collections/{collection_id}',
+        body: { name: '{name}' },
+      },
+      {
+        method: 'PUT',
+        path: '/api/answers/collections/{collection_id}/metadata',
+        body: '{metadata}',
+      },
+    ]);
+    expect(bodies.updateCollection).toBeUndefined();
+    // The spec-only server's own description states its update so (explored in test/spec-only).
+    expect(readDocument('test/spec-only/target.yaml')).toContain(
+      block('update-parts').body.split('\n').slice(2).join('\n').trimEnd(),
+    );
   });
 
   it('shows examples/node-tests/answers-client.ts, the code the snippets test, whole', async () => {
