@@ -68,6 +68,20 @@ const FACTS: Record<string, Facts> = {
           occurs('src/contract/explore/world.ts', 'this.limits.refused('),
       },
       {
+        says: 'a refused write is read back before it is a limit, and its clauses live in the judge',
+        holds: () =>
+          occurs('src/contract/explore/world.ts', 'await refusalReadBack(') &&
+          occurs('src/contract/judges/values.ts', 'export function refusedStoredNothing(') &&
+          !/'(COLL|OBJ)-/.test(read('src/contract/explore/refused-read-back.ts')),
+      },
+      {
+        says: 'an update in parts is sent by Target.send, and which operations take parts is one rule',
+        holds: () =>
+          occurs('src/contract/target-api/target.ts', 'const parts = template?.parts;') &&
+          occurs('src/contract/target-api/description.ts', 'export const takesParts') &&
+          occurs('scripts/generate-types.ts', 'takesParts(name)'),
+      },
+      {
         says: "the README's table of the description's keys is generated from the schema",
         holds: () =>
           occurs(
