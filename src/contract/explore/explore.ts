@@ -20,7 +20,9 @@ import { Divergence, type StepRecord } from '../judges/verdict.ts';
 import type { Difference } from '../judges/difference.ts';
 import { World } from './world.ts';
 import { objectsLeft } from '../runner/leftovers.ts';
-import { Settle, windowsOf } from '../settle.ts';
+import { Settle, windowsOf, type ReadKind } from '../settle.ts';
+import { SHOWN_LATE_IN } from '../judges/clause-of.ts';
+import type { ClauseId } from '../../generated/clauses.ts';
 import { Gate } from '../runner/gate.ts';
 import { CreationClock, spacingOf } from './creation-clock.ts';
 
@@ -99,6 +101,11 @@ interface Story {
    * interrupted) showed the divergence again: the same clause. They ran under this run's id.
    */
   shownAgain?: { shown: number; of: number } | undefined;
+  /**
+   * The kind of read that diverged where a write may show late, when the run gave it no window
+   * (`consistency`, `--settle`): the story says where a deployment that is late by design states it.
+   */
+  unwindowed?: ReadKind | undefined;
 }
 
 /** How many times a reported sequence is replayed, to say how often it shows its divergence. */
@@ -256,7 +263,13 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
         : undefined,
       seed: storySeed,
       path,
+      ...(lateIn(divergence.clause) ? { unwindowed: lateIn(divergence.clause) } : {}),
     };
+  /** The kind of read a clause may be late in, when the run gave that kind no window. */
+  const lateIn = (clause: ClauseId): ReadKind | undefined => {
+    const kind = SHOWN_LATE_IN[clause];
+    return kind !== undefined && windows[kind] === 0 ? kind : undefined;
+  };
   const summary = () => ({
     seed,
     runId: run.id,

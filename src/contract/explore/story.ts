@@ -43,6 +43,11 @@ function storyLines(story: Story, command: string): string[] {
       '',
       'Words: a sequence plants word 0, 1 or 2 (zq<run id>s<sequence>w<n>, unique to it) at the start of the text of each object it writes; a search asks for one of them.',
     );
+  if (story.unwindowed)
+    lines.push(
+      '',
+      `If the target shows such a write a moment later by design, say how long in its description (consistency: { ${story.unwindowed}: <ms> }) or give --settle <ms> for one run: a read within the window is asked again. None was given, so it was judged at once.`,
+    );
   lines.push(
     '',
     `Replay exactly this sequence: ${command} --seed ${story.seed} --replay '${story.path}'`,

@@ -4,6 +4,7 @@
  * and replay, so that a deleted object still found is the same broken clause everywhere.
  */
 import type { ClauseId } from '../../generated/clauses.ts';
+import type { ReadKind } from '../settle.ts';
 import type { OperationName } from '../target-api/description.ts';
 
 /** A key the run was given: each request presents one. */
@@ -156,3 +157,19 @@ export const IDENTIFIED_BY = {
   collection: 'COLL-GET-1',
   object: 'OBJ-2',
 } as const satisfies Record<string, ClauseId>;
+
+/**
+ * The kind of read a clause is broken by when a write shows there late: a delete still answered
+ * by a get (a cascade completing later), a search not yet showing a write, a list or a count not
+ * yet showing one. A story of such a clause names the window a description may state.
+ */
+export const SHOWN_LATE_IN: Partial<Record<ClauseId, ReadKind>> = {
+  'DEL-1': 'cascade',
+  'DEL-2': 'cascade',
+  'DEL-3': 'cascade',
+  'SEARCH-1': 'search',
+  'COLL-LIST-1': 'lists',
+  'COLL-LIST-2': 'lists',
+  'COLL-2': 'lists',
+  'OBJ-1': 'lists',
+};
