@@ -7,7 +7,7 @@
  */
 import { expect, it } from 'vitest';
 import { startIndependentServer } from '../independent/server.ts';
-import { exploreIndependent } from '../contract/proofs/explore-independent.ts';
+import { exploreIndependent } from './proofs/explore-independent.ts';
 
 it('tells the story first seen when the shrink budget ends before one replay', async () => {
   const server = await startIndependentServer({ variant: 'walk-offset-token' });
