@@ -12,7 +12,13 @@ import { describe, expect, it } from 'vitest';
 import { startExploreModel } from '../../../src/bin/mock-target.ts';
 import { explore } from '../../../src/contract/explore/explore.ts';
 import { parseTargetDescription } from '../../../src/contract/target-api/load.ts';
-import { DESIGNS, descriptionText, designName, serverOptions } from '../../independent/designs.ts';
+import {
+  DESIGNS,
+  descriptionText,
+  designName,
+  serverOptions,
+  settleMsOf,
+} from '../../independent/designs.ts';
 import { startIndependentServer } from '../../independent/server.ts';
 import { SEEDS } from './explore-independent.ts';
 import { DEEP_FULL, DEEP_SOAK } from '../../support/deep.ts';
@@ -57,7 +63,7 @@ describe('explore against each correct design', () => {
                 seed,
                 budgetMs: 60_000,
                 maxRequests: MAX_REQUESTS,
-                settleMs: row.indexLag > 0 ? SETTLE_MS : 0,
+                settleMs: settleMsOf(row, SETTLE_MS),
               });
               // @note The soak's figures, for the note: what each 60 s covered.
               if (DEEP_SOAK)
