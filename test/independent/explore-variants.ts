@@ -230,7 +230,7 @@ export const DESIGN_VARIANTS = [
     breaks:
       'the list reads its titles from a table written when the collection was made: after a rename a get shows the new title, the list the old',
     clause: 'SVC-1',
-    design: { updateOps: 'split' },
+    design: { updateOps: 'one' },
     needs: 'the rename step and the judge of a name shown (issue 48, the lead)',
   },
   {
