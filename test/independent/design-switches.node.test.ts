@@ -5,7 +5,9 @@
  * kit (designs.node.test.ts, test/contract/proofs/explore-designs.node.test.ts); this file checks
  * the server itself, over HTTP, so that a false alarm there is the kit's and not the server's.
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DESIGN_VARIANTS } from './explore-variants.ts';
 import {
   CASCADE_MS,
   startIndependentServer,
@@ -278,4 +280,15 @@ describe('the link-walk-skips-after-delete variant', () => {
     const { seen, all } = await walk('link-walk-skips-after-delete');
     expect(all.filter((id: string) => !seen.includes(id))).toHaveLength(1);
   });
+});
+
+it("docs/independent-server.md lists exactly the variants of issue 48's designs, with their clauses", () => {
+  const doc = readFileSync(new URL('../../docs/independent-server.md', import.meta.url), 'utf8');
+  const section = doc.split("## Variants of issue 48's designs")[1]?.split('\n## ')[0] ?? '';
+  const rows = section
+    .split('\n')
+    .filter((line) => /^\| [^|]+\| `[a-z0-9-]+` +\|/.test(line))
+    .map((line) => line.split('|').map((cell) => cell.trim().replace(/^`|`$/g, '')))
+    .map((cells) => [cells[2], cells[3]]);
+  expect(rows).toEqual(DESIGN_VARIANTS.map((row) => [row.variant, row.clause]));
 });
