@@ -212,11 +212,13 @@ export const DESIGN_VARIANTS = [
   },
   {
     variant: 'refusal-half-applies',
+    // @note Undeclared: explore keeps within declared limits, so only an undeclared one is met.
     breaks:
       'a metadata update past the per-field limits (8 KiB, 8 levels) is answered 400, yet the metadata is stored',
     clause: 'COLL-3',
-    design: { fieldLimits: 'declared' },
-    needs: 'the judge of a refused write read back (issue 48, the lead)',
+    design: { fieldLimits: 'undeclared' },
+    needs:
+      'the judge of a refused write read back (issue 48, the lead): found on seeds 1-3 with it at fcf81f7',
   },
   {
     variant: 'cascade-never-completes',
@@ -231,7 +233,8 @@ export const DESIGN_VARIANTS = [
       'the list reads its titles from a table written when the collection was made: after a rename a get shows the new title, the list the old',
     clause: 'SVC-1',
     design: { updateOps: 'one' },
-    needs: 'the rename step and the judge of a name shown (issue 48, the lead)',
+    needs:
+      'the rename step and the judge of a name shown (issue 48, the lead): found on seeds 1-3 with them at fcf81f7',
   },
   {
     variant: 'hit-object-differs',

@@ -66,12 +66,24 @@ const SUITE_CATCHES: Record<(typeof DESIGN_VARIANTS)[number]['variant'], string 
 
 /**
  * Rows whose bug leaves data behind: a cascade that never completes keeps a deleted collection's
- * objects, and the look-back rightly names them.
+ * objects, and the look-back rightly names them; a refused update that half-applies renamed its
+ * collection unknown to the run (measured on the lead's src at fcf81f7: "not ours, not deleted").
  */
-const DESIGN_LEAVES_DATA = new Set<string>(['cascade-never-completes']);
+const DESIGN_LEAVES_DATA = new Set<string>(['cascade-never-completes', 'refusal-half-applies']);
+
+/**
+ * The seed each .ci/run proves a design variant on where seed 1 finds it slower than another:
+ * cascade-never-completes waits on its declared cascade window while it shrinks (75 / 44 / 74 s on
+ * seeds 1-3 at 069867c, 2 cores shared). DEEP=full runs every row on seeds 1-3.
+ */
+const DESIGN_CI_SEED: Partial<Record<(typeof DESIGN_VARIANTS)[number]['variant'], number>> = {
+  'cascade-never-completes': 2,
+};
 
 describe("explore against issue 48's design variants, each on the design it breaks", () => {
-  const cases = DESIGN_VARIANTS.flatMap((row) => SEEDS.map((seed) => ({ ...row, seed })));
+  const cases = DESIGN_VARIANTS.flatMap((row) =>
+    (DEEP_FULL ? SEEDS : [DESIGN_CI_SEED[row.variant] ?? 1]).map((seed) => ({ ...row, seed })),
+  );
   for (const row of cases) {
     const { variant, clause, seed } = row;
     const needs = 'needs' in row ? row.needs : undefined;
@@ -93,12 +105,17 @@ describe("explore against issue 48's design variants, each on the design it brea
     );
   }
 
-  it.each(DESIGN_VARIANTS.map((row) => ({ ...row, caught: SUITE_CATCHES[row.variant] ?? 'none' })))(
-    'the fixed suite on $variant (destructive, every key) fails $caught and nothing else',
-    async ({ variant, caught }) => {
+  it.each(
+    DESIGN_VARIANTS.map((row) => {
+      const caught = SUITE_CATCHES[row.variant];
+      return { ...row, failing: caught ? [caught] : [] };
+    }),
+  )(
+    'the fixed suite on $variant (destructive, every key) fails exactly $failing',
+    async ({ variant, failing }) => {
       const report = await suiteOnDesign(designOf(variant), variant);
       const failed = report.results.filter((r) => r.outcome === 'fail').map((r) => r.id);
-      expect(failed).toEqual(caught === 'none' ? [] : [caught]);
+      expect(failed).toEqual(failing);
     },
     60_000,
   );
