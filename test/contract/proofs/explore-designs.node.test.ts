@@ -72,6 +72,11 @@ describe('explore against each correct design', () => {
                 );
               expect(report.leftBehind).toEqual([]);
               expect(report.story, JSON.stringify(report.story, null, 2)).toBeUndefined();
+              // @note Issue 48: a limit the description leaves out is learned and reported, not
+              // judged. Under DEEP=full (20,000 requests) every run of rows 2, 4 and 15 met
+              // `metadataBytes` (smallest refused 8,201 to 10,027 bytes); none nested 9 deep.
+              if (row.fieldLimits === 'undeclared' && DEEP_FULL)
+                expect(report.limits?.map((limit) => limit.measure)).toContain('metadataBytes');
             } finally {
               await server.close();
             }
