@@ -4,6 +4,8 @@
  * size, values beyond plain ASCII words and small numbers). `answers-contract explore` must find
  * each (test/contract/proofs/explore-beyond-fixed-checks.node.test.ts), and the fixed suite passes them.
  */
+import type { DesignRow } from './designs.ts';
+
 interface ExploreVariantRow {
   variant: string;
   /** The rule broken, in words, and how a real team could write the bug. */
@@ -193,5 +195,59 @@ export const BLIND_SPOT_VARIANTS = [
   },
 ] as const satisfies readonly ExploreVariantRow[];
 
+/**
+ * Seeded variants of issue 48's designs: each breaks the rule of one new design switch, on a
+ * server made that way (`design`: the choices it differs by from DESIGN_VARIANT_BASE, a row of
+ * designs.ts) and described as designs.ts's `descriptionText` describes it. `needs`: what the kit
+ * must judge before explore can find it, when it cannot yet. Proven by
+ * test/contract/proofs/explore-beyond-fixed-checks.node.test.ts.
+ */
+export const DESIGN_VARIANTS = [
+  {
+    variant: 'link-walk-skips-after-delete',
+    breaks:
+      "the `Link` header's next URL carries an offset, not the place after the last item seen: a collection deleted on an earlier page while a walk is under way makes the walk skip one that still exists",
+    clause: 'COLL-LIST-2',
+    design: { paging: 'link-header' },
+  },
+  {
+    variant: 'refusal-half-applies',
+    // @note Undeclared: explore keeps within declared limits, so only an undeclared one is met.
+    breaks:
+      'a metadata update past the per-field limits (8 KiB, 8 levels) is answered 400, yet the metadata is stored',
+    clause: 'COLL-3',
+    design: { fieldLimits: 'undeclared' },
+    needs:
+      'the judge of a refused write read back (issue 48, the lead): found on seeds 1-3 with it at fcf81f7',
+  },
+  {
+    variant: 'cascade-never-completes',
+    breaks:
+      "a collection's delete marks its objects for a cascade job that never runs: they stay answered by a get (and found by search) for ever",
+    clause: 'DEL-2',
+    design: { cascade: 'delayed-declared' },
+  },
+  {
+    variant: 'rename-not-in-summaries',
+    breaks:
+      'the list reads its titles from a table written when the collection was made: after a rename a get shows the new title, the list the old',
+    clause: 'SVC-1',
+    design: { updateOps: 'one' },
+    needs:
+      'the rename step and the judge of a name shown (issue 48, the lead): found on seeds 1-3 with them at fcf81f7',
+  },
+  {
+    variant: 'hit-object-differs',
+    breaks:
+      "a hit holds the whole object as the index was first given it: after a PUT or PATCH its content, changedMs and revision differ from a get's",
+    clause: 'SEARCH-1',
+    design: { hits: 'object' },
+  },
+] as const satisfies ReadonlyArray<
+  ExploreVariantRow & { design: Partial<DesignRow>; needs?: string }
+>;
+
 export type ExploreVariantName =
-  (typeof EXPLORE_VARIANTS)[number]['variant'] | (typeof BLIND_SPOT_VARIANTS)[number]['variant'];
+  | (typeof EXPLORE_VARIANTS)[number]['variant']
+  | (typeof BLIND_SPOT_VARIANTS)[number]['variant']
+  | (typeof DESIGN_VARIANTS)[number]['variant'];

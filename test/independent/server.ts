@@ -70,6 +70,29 @@ export interface Design {
    * and no string longer than 65,535 characters (a TEXT column), else 422.
    */
   limits?: 'roomy' | 'tight';
+  /**
+   * A collection's delete and its objects: removed with it (`at-once`, default), or by a cascade
+   * that completes later (`delayed`): for CASCADE_MS after the delete a get (and a search) still
+   * answers them, then they are gone as `gone` says (§3 says removed permanently, not at once).
+   */
+  cascade?: 'at-once' | 'delayed';
+  /**
+   * `none` (default), or `per-field`: metadata over 8 KiB (compact UTF-8 JSON) or metadata or
+   * content nested deeper than 8 levels is refused, 400 and nothing stored (§8: limits not shown).
+   */
+  fieldLimits?: 'none' | 'per-field';
+  /**
+   * How a collection is updated: one `PATCH` taking `title` and/or `meta` (`one`, default), or
+   * `split`: the metadata replaced whole by `PUT …/collections/{id}/metadata` whose body is the
+   * metadata (answered 200 with the collection as a get shows it), the name by `PATCH` with
+   * `{ title }` alone (a `meta` there: 400, use the PUT).
+   */
+  updateOps?: 'one' | 'split';
+  /**
+   * What a search hit's `item` holds: the object's id and content alone (`content`), or the
+   * whole object as a get shows it (`object`). Unset: the whole object, as before the switch.
+   */
+  hits?: 'content' | 'object';
 }
 
 /** Ways a correct server may differ from another: none breaks a stated rule. */
@@ -118,6 +141,26 @@ function longestString(value: unknown): number {
     );
   return 0;
 }
+/** How long a delayed cascade takes (the `cascade: 'delayed'` design). */
+export const CASCADE_MS = 300;
+/** The `per-field` limits: the largest metadata in bytes of compact UTF-8 JSON, the deepest nesting. */
+export const FIELD_LIMITS = { metadataBytes: 8192, depth: 8 } as const;
+
+/** How deep a JSON value nests: a scalar 0, an object or array of scalars 1. */
+function depthOf(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  const children = Array.isArray(value) ? value : Object.values(value);
+  return 1 + Math.max(0, ...children.map(depthOf));
+}
+
+/** Why `per-field` limits refuse metadata (after the update, when one), or undefined. */
+function metadataRefusal(meta: unknown): string | undefined {
+  if (depthOf(meta) > FIELD_LIMITS.depth)
+    return `metadata may nest at most ${FIELD_LIMITS.depth} levels`;
+  if (Buffer.byteLength(JSON.stringify(meta)) > FIELD_LIMITS.metadataBytes)
+    return `metadata may be at most ${FIELD_LIMITS.metadataBytes} bytes of JSON`;
+  return undefined;
+}
 const PAGE_DEFAULT = 10;
 const PAGE_MAX = 50;
 
@@ -130,6 +173,7 @@ const GONE = problem(410, 'this was deleted and is gone for good', 32);
 /** The routes: a pattern, the methods it offers and the operation for each. */
 const routesOf = (
   search: Design['search'],
+  updateOps: Design['updateOps'],
 ): Array<{ pattern: RegExp; methods: Record<string, string> }> => [
   { pattern: /^\/v1\/collections$/, methods: { GET: 'list' } },
   { pattern: /^\/api\/answers\/collections$/, methods: { POST: 'create' } },
@@ -137,6 +181,10 @@ const routesOf = (
     pattern: /^\/api\/answers\/collections\/([^/]+)$/,
     methods: { GET: 'get', DELETE: 'delete', PATCH: 'update' },
   },
+  // @note The `split` design's sub-resource: the body is the metadata, replaced whole.
+  ...(updateOps === 'split'
+    ? [{ pattern: /^\/api\/answers\/collections\/([^/]+)\/metadata$/, methods: { PUT: 'meta' } }]
+    : []),
   {
     pattern: /^\/api\/answers\/collections\/([^/]+)\/objects$/,
     methods: { GET: 'objects', POST: 'add' },
@@ -150,7 +198,7 @@ const routesOf = (
     methods: search === 'query' ? { GET: 'query' } : { POST: 'query' },
   },
 ];
-const WRITES = new Set(['create', 'delete', 'add', 'update', 'replace', 'patch', 'remove']);
+const WRITES = new Set(['create', 'delete', 'add', 'update', 'meta', 'replace', 'patch', 'remove']);
 
 function readBody(request: IncomingMessage, max: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
@@ -185,12 +233,40 @@ class IndependentApp {
     readonly design: Design = {},
   ) {
     this.store = this.newStore();
-    this.#routes = routesOf(design.search);
+    this.#routes = routesOf(design.search, design.updateOps);
     this.#maxBody = design.limits === 'tight' ? TIGHT_BODY : MAX_BODY;
   }
 
   newStore(): Store {
-    return new Store(this.variant, this.design.ties, this.design.update);
+    const store = new Store(this.variant, this.design.ties, this.design.update);
+    store.cascadeMs = this.design.cascade === 'delayed' ? CASCADE_MS : 0;
+    return store;
+  }
+
+  /** Why the `per-field` limits refuse content, or undefined (always under `none`). */
+  contentRefusal(content: unknown): Reply | undefined {
+    if (this.design.fieldLimits !== 'per-field' || depthOf(content) <= FIELD_LIMITS.depth)
+      return undefined;
+    return problem(400, `content may nest at most ${FIELD_LIMITS.depth} levels`, 27);
+  }
+
+  /**
+   * Metadata written as the update style says, unless the `per-field` limits refuse what it would
+   * leave: 400 and nothing stored (the `refusal-half-applies` variant stores it, then refuses).
+   */
+  writeMeta(
+    collection: CollectionRecord,
+    changes: { title?: string; meta?: Record<string, unknown> },
+    style?: UpdateStyle,
+  ): Reply {
+    const refused =
+      this.design.fieldLimits === 'per-field' && changes.meta !== undefined
+        ? metadataRefusal(this.store.metaAfter(collection, changes.meta, style))
+        : undefined;
+    if (refused && this.variant !== 'refusal-half-applies') return problem(400, refused, 27);
+    const changed = this.store.updateCollection(collection, changes, style);
+    if (refused) return problem(400, refused, 27);
+    return { status: 200, body: { result: this.summary(changed, false) } };
   }
 
   /** What a lookup that found no record of the caller's answers: 404, 410 or 401 by design. */
@@ -205,7 +281,10 @@ class IndependentApp {
 
   /** A collection as shown: in a list (on its first page or a later one) or alone. */
   summary(c: CollectionRecord, inList: boolean, laterPage = false) {
-    const { collectionId, title, createdMs, changedMs } = c;
+    const { collectionId, createdMs, changedMs } = c;
+    // @note The `rename-not-in-summaries` variant's list reads a title written once, when the
+    // collection was made: a rename shows on a get only.
+    const title = inList && c.createdTitle !== undefined ? c.createdTitle : c.title;
     // @note The `list-metadata-as-created` variant's list reads a summary table written once,
     // when the collection was made: an update shows on a get only.
     const meta =
@@ -405,13 +484,18 @@ class IndependentApp {
     const { title, meta } = body;
     if (title !== undefined && (typeof title !== 'string' || title.trim() === ''))
       return problem(400, '"title" must be text', 24);
+    if (meta !== undefined && this.design.updateOps === 'split')
+      return problem(
+        400,
+        'a PATCH changes the "title" only: replace metadata by PUT /api/answers/collections/{id}/metadata',
+        24,
+      );
     if (meta !== undefined && !isPlainObject(meta))
       return problem(400, '"meta" must be an object', 24);
-    const changed = this.store.updateCollection(collection, {
+    return this.writeMeta(collection, {
       ...(title === undefined ? {} : { title }),
       ...(meta === undefined ? {} : { meta }),
     });
-    return { status: 200, body: { result: this.summary(changed, false) } };
   }
 
   operate(operation: string, caller: Caller, rawId: string, url: URL, body: unknown): Reply {
@@ -447,12 +531,16 @@ class IndependentApp {
           return problem(400, 'a collection needs a "title" (text)', 24);
         if (body.meta !== undefined && !isPlainObject(body.meta))
           return problem(400, '"meta" must be an object', 24);
+        const refused =
+          this.design.fieldLimits === 'per-field' ? metadataRefusal(body.meta ?? {}) : undefined;
+        if (refused) return problem(400, refused, 27);
         const made = store.createCollection(caller.account, body.title, body.meta ?? {});
         return { status: 201, body: { result: this.summary(made, false) } };
       }
       case 'get':
       case 'delete':
       case 'update':
+      case 'meta':
       case 'objects':
       case 'add': {
         const found = store.findCollection(caller.account, rawId, operation === 'delete');
@@ -466,6 +554,10 @@ class IndependentApp {
           return { status: 200, body: { result: this.summary(shown, false) } };
         }
         if (operation === 'update') return this.update(collection, body);
+        if (operation === 'meta') {
+          if (!isPlainObject(body)) return problem(400, 'metadata is an object', 24);
+          return this.writeMeta(collection, { meta: body }, 'replace');
+        }
         if (operation === 'objects') return this.objectsPage(collection, url);
         if (operation === 'delete') {
           const removed = store.deleteCollection(collection);
@@ -476,6 +568,8 @@ class IndependentApp {
         }
         if (!isPlainObject(body) || !('body' in body))
           return problem(400, 'an object needs a "body" (any JSON)', 24);
+        const refused = this.contentRefusal(body.body);
+        if (refused) return refused;
         return { status: 201, body: this.objectView(store.createObject(collection, body.body)) };
       }
       case 'object':
@@ -483,7 +577,10 @@ class IndependentApp {
       case 'patch':
       case 'remove': {
         const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : undefined;
-        const found = id === undefined ? undefined : store.findObject(caller.account, id);
+        const found =
+          id === undefined
+            ? undefined
+            : store.findObject(caller.account, id, operation !== 'object');
         if (!found) return NOT_FOUND;
         if (found.state !== 'here') return this.missing(found);
         if (operation === 'remove') {
@@ -493,6 +590,8 @@ class IndependentApp {
         if (operation === 'replace' || operation === 'patch') {
           if (!isPlainObject(body) || !('body' in body))
             return problem(400, 'an object needs a "body" (any JSON)', 24);
+          const refused = this.contentRefusal(body.body);
+          if (refused) return refused;
           // @note PATCH merges what is sent into the body as the `update` design says (merge,
           // replace or RFC 7396), the same switch as for a collection's metadata.
           const changed =
@@ -525,8 +624,14 @@ class IndependentApp {
         const scoped = this.habits.scopeIgnored ? undefined : (scope as string[] | undefined);
         const q = body.q;
         const hits = store.search(caller.account, q, scoped);
+        // @note A hit of the `content` design holds the id and content alone; of `object` (and
+        // unset) the whole object as a get shows it.
+        const shown = (record: ObjectRecord) =>
+          this.design.hits === 'content'
+            ? { objectId: record.objectId, body: record.body }
+            : this.objectView(record);
         const item = (record: ObjectRecord) =>
-          this.habits.highlight ? highlighted(this.objectView(record), q) : this.objectView(record);
+          this.habits.highlight ? highlighted(shown(record), q) : shown(record);
         return {
           status: 200,
           body: {

@@ -24,6 +24,8 @@ export interface CollectionRecord {
   trashed?: boolean;
   /** Only the `list-metadata-as-created` variant: the metadata as it was made, which the list shows. */
   createdMeta?: Record<string, unknown>;
+  /** Only the `rename-not-in-summaries` variant: the title as it was made, which the list shows. */
+  createdTitle?: string;
 }
 
 export interface ObjectRecord {
@@ -36,6 +38,11 @@ export interface ObjectRecord {
   revision: number;
   /** Only the `patch-object-system-fields-lost` variant: written back without its system fields. */
   slim?: boolean;
+  /**
+   * Under the `cascade: 'delayed'` design, once its collection is deleted: when (Date.now()) the
+   * cascade removes it. Until then a get and a search still answer it; a write finds it gone.
+   */
+  cascadeAt?: number;
 }
 
 /**
@@ -154,6 +161,11 @@ export class Store {
    * `--settle` are as deterministic as the rest.
    */
   indexLag = 0;
+  /**
+   * How long, in ms, a deleted collection's objects outlive it (the `cascade: 'delayed'` design: a
+   * cascade run by a background job); 0: removed with it. Read against Date.now(), no timers.
+   */
+  cascadeMs = 0;
   /** Searches so far, by account; and the count each object becomes searchable at. */
   readonly #searches = new Map<string, number>();
   readonly #searchableAt = new Map<number, number>();
@@ -209,6 +221,7 @@ export class Store {
       ...(this.variant === 'list-metadata-as-created'
         ? { createdMeta: structuredClone(meta) }
         : {}),
+      ...(this.variant === 'rename-not-in-summaries' ? { createdTitle: title } : {}),
     };
     this.#collections.set(record.collectionId, record);
     return record;
@@ -229,9 +242,11 @@ export class Store {
     this.#index.set(record.objectId, {
       record,
       words: wordsOf(record.body),
-      // @note The `search-hit-stale-content` variant's index keeps the document it was first
-      // given and shows it in hits; a change of the object refreshes the words only.
-      ...(this.variant === 'search-hit-stale-content' ? { shown: structuredClone(record) } : {}),
+      // @note The `search-hit-stale-content` and `hit-object-differs` variants' index keeps the
+      // document it was first given and shows it in hits; a change refreshes the words only.
+      ...(this.variant === 'search-hit-stale-content' || this.variant === 'hit-object-differs'
+        ? { shown: structuredClone(record) }
+        : {}),
     });
     const searched = this.#searches.get(record.account) ?? 0;
     if (this.indexLag > 0) this.#searchableAt.set(record.objectId, searched + this.indexLag);
@@ -266,8 +281,15 @@ export class Store {
     return this.#gone.get(`c:${id}`) === account ? { state: 'gone' } : { state: 'absent' };
   }
 
-  findObject(account: string, id: number): Found<ObjectRecord> {
+  /**
+   * An object by id. `forWrite`: an object whose collection's delayed cascade has not run yet is
+   * gone to a write (its row is locked for the cascade), though a get still answers it.
+   */
+  findObject(account: string, id: number, forWrite = false): Found<ObjectRecord> {
+    this.#cascade();
     const record = this.#objects.get(id);
+    if (record?.cascadeAt !== undefined && forWrite)
+      return record.account === account ? { state: 'gone' } : { state: 'absent' };
     if (record && (record.account === account || this.variant === 'object-other-account'))
       return { state: 'here', record };
     if (record) return { state: 'foreign' };
@@ -276,6 +298,7 @@ export class Store {
 
   /** How many objects the store holds, whatever their collections' state (for tests). */
   get heldObjects(): number {
+    this.#cascade();
     return this.#objects.size;
   }
 
@@ -298,6 +321,7 @@ export class Store {
         if (object.collectionId === id) this.#index.delete(object.objectId);
       return 0;
     }
+    if (this.cascadeMs > 0) return this.#cascadeLater(id);
     let removed = 0;
     // @note The `cascade-batch-25` variant deletes the objects in one batch (`LIMIT 25`) and
     // never runs the next: past 25, a collection's objects outlive it.
@@ -318,29 +342,65 @@ export class Store {
   }
 
   /**
+   * The delayed cascade (the `cascade: 'delayed'` design): a collection's objects marked with the
+   * time they go, removed by the first read at or past it. The `cascade-never-completes`
+   * variant's job never runs: they stay.
+   */
+  #cascadeLater(id: string): number {
+    const at = this.variant === 'cascade-never-completes' ? Infinity : Date.now() + this.cascadeMs;
+    let marked = 0;
+    for (const object of this.#objects.values())
+      if (object.collectionId === id) {
+        object.cascadeAt = at;
+        this.#gone.set(`o:${object.objectId}`, object.account);
+        marked += 1;
+      }
+    return marked;
+  }
+
+  /** Runs what is due of the delayed cascade: objects past their time go, for good. */
+  #cascade(): void {
+    const now = Date.now();
+    for (const object of [...this.#objects.values()])
+      if (object.cascadeAt !== undefined && object.cascadeAt <= now) {
+        this.#objects.delete(object.objectId);
+        this.#index.delete(object.objectId);
+      }
+  }
+
+  /**
    * Sets what an update names: the title, and metadata merged into what is there, or as
    * `updateStyle` says (this server's choice; the spec states no update).
    */
   updateCollection(
     collection: CollectionRecord,
     changes: { title?: string; meta?: Record<string, unknown> },
+    style: UpdateStyle = this.updateStyle,
   ): CollectionRecord {
     if (changes.title !== undefined) collection.title = changes.title;
-    if (changes.meta !== undefined) {
-      const meta = storedMeta(changes.meta, this.variant);
-      collection.meta = keptKeys(
-        this.updateStyle === 'replace'
-          ? meta
-          : this.updateStyle === 'merge-patch'
-            ? (mergePatch(collection.meta, meta) as Record<string, unknown>)
-            : { ...collection.meta, ...meta },
-        this.variant,
-      );
-    }
+    if (changes.meta !== undefined)
+      collection.meta = this.metaAfter(collection, changes.meta, style);
     collection.changedMs = this.#now();
     // @note The `update-collection-count-reset` variant builds the record anew from the request.
     if (this.variant === 'update-collection-count-reset') collection.objectsTotal = 0;
     return collection;
+  }
+
+  /** The metadata an update of `meta` would leave, as `style` says (nothing is stored). */
+  metaAfter(
+    collection: CollectionRecord,
+    sent: Record<string, unknown>,
+    style: UpdateStyle = this.updateStyle,
+  ): Record<string, unknown> {
+    const meta = storedMeta(sent, this.variant);
+    return keptKeys(
+      style === 'replace'
+        ? meta
+        : style === 'merge-patch'
+          ? (mergePatch(collection.meta, meta) as Record<string, unknown>)
+          : { ...collection.meta, ...meta },
+      this.variant,
+    );
   }
 
   /** Replaces an object's body; its id, collection and creation date stay. */
@@ -471,6 +531,7 @@ export class Store {
    * `scope` narrows it to some collections.
    */
   search(account: string, query: string, scope: string[] | undefined) {
+    this.#cascade();
     const wanted = [...new Set(wordsOf(query))];
     const searched = (this.#searches.get(account) ?? 0) + 1;
     this.#searches.set(account, searched);

@@ -8,9 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../src/contract/checks/index.ts';
 import { runContract } from '../../../src/contract/runner.ts';
-import { EXPLORE_VARIANTS } from '../../independent/explore-variants.ts';
+import { designOf, exploreDesign, suiteOnDesign } from '../../independent/design-runs.ts';
+import { DESIGN_VARIANTS, EXPLORE_VARIANTS } from '../../independent/explore-variants.ts';
 import { startIndependentServer } from '../../independent/server.ts';
 import { exploreIndependent, FINDING, SEEDS, targetDescription } from './explore-independent.ts';
+import { DEEP_FULL } from '../../support/deep.ts';
 
 describe('explore against bugs the fixed checks miss', () => {
   const cases = EXPLORE_VARIANTS.flatMap((row) => SEEDS.map((seed) => ({ ...row, seed })));
@@ -44,6 +46,76 @@ describe('explore against bugs the fixed checks miss', () => {
       } finally {
         await server.close();
       }
+    },
+    60_000,
+  );
+});
+
+/**
+ * What the fixed suite says of each of issue 48's design variants (destructive, every key, on the
+ * design it needs): the check that catches it, or none where no fixed check makes the sequence
+ * (a delete between two pages, an update before a search, a refusal read back, a rename listed).
+ */
+const SUITE_CATCHES: Record<(typeof DESIGN_VARIANTS)[number]['variant'], string | undefined> = {
+  'link-walk-skips-after-delete': undefined,
+  'refusal-half-applies': undefined,
+  'cascade-never-completes': 'delete.cascade',
+  'rename-not-in-summaries': undefined,
+  'hit-object-differs': undefined,
+};
+
+/**
+ * Rows whose bug leaves data behind: a cascade that never completes keeps a deleted collection's
+ * objects, and the look-back rightly names them; a refused update that half-applies renamed its
+ * collection unknown to the run (measured on the lead's src at fcf81f7: "not ours, not deleted").
+ */
+const DESIGN_LEAVES_DATA = new Set<string>(['cascade-never-completes', 'refusal-half-applies']);
+
+/**
+ * The seed each .ci/run proves a design variant on where seed 1 finds it slower than another:
+ * cascade-never-completes waits on its declared cascade window while it shrinks (75 / 44 / 74 s on
+ * seeds 1-3 at 069867c, 2 cores shared). DEEP=full runs every row on seeds 1-3.
+ */
+const DESIGN_CI_SEED: Partial<Record<(typeof DESIGN_VARIANTS)[number]['variant'], number>> = {
+  'cascade-never-completes': 2,
+};
+
+describe("explore against issue 48's design variants, each on the design it breaks", () => {
+  const cases = DESIGN_VARIANTS.flatMap((row) =>
+    (DEEP_FULL ? SEEDS : [DESIGN_CI_SEED[row.variant] ?? 1]).map((seed) => ({ ...row, seed })),
+  );
+  for (const row of cases) {
+    const { variant, clause, seed } = row;
+    const needs = 'needs' in row ? row.needs : undefined;
+    // @note A row that needs a judge the kit does not have yet searches its whole bound to show
+    // it still misses: under DEEP=full only, as explore-blind-spots' known misses.
+    (needs ? (DEEP_FULL ? it.fails : it.skip) : it)(
+      `finds ${variant} with seed ${seed} within 40,000 requests, naming ${clause}${needs ? ` (needs ${needs})` : ''}`,
+      async () => {
+        const report = await exploreDesign(designOf(variant), {
+          variant,
+          seed,
+          maxRequests: FINDING,
+        });
+        expect(report.story?.clause, report.story?.message).toBe(clause);
+        expect(report.story!.steps.length).toBeLessThanOrEqual(8);
+        if (!DESIGN_LEAVES_DATA.has(variant)) expect(report.leftBehind).toEqual([]);
+      },
+      150_000,
+    );
+  }
+
+  it.each(
+    DESIGN_VARIANTS.map((row) => {
+      const caught = SUITE_CATCHES[row.variant];
+      return { ...row, failing: caught ? [caught] : [] };
+    }),
+  )(
+    'the fixed suite on $variant (destructive, every key) fails exactly $failing',
+    async ({ variant, failing }) => {
+      const report = await suiteOnDesign(designOf(variant), variant);
+      const failed = report.results.filter((r) => r.outcome === 'fail').map((r) => r.id);
+      expect(failed).toEqual(failing);
     },
     60_000,
   );

@@ -12,7 +12,13 @@ import { describe, expect, it } from 'vitest';
 import { startExploreModel } from '../../../src/bin/mock-target.ts';
 import { explore } from '../../../src/contract/explore/explore.ts';
 import { parseTargetDescription } from '../../../src/contract/target-api/load.ts';
-import { DESIGNS, descriptionText, designName, serverOptions } from '../../independent/designs.ts';
+import {
+  DESIGNS,
+  descriptionText,
+  designName,
+  serverOptions,
+  settleMsOf,
+} from '../../independent/designs.ts';
 import { startIndependentServer } from '../../independent/server.ts';
 import { SEEDS } from './explore-independent.ts';
 import { DEEP_FULL, DEEP_SOAK } from '../../support/deep.ts';
@@ -57,7 +63,7 @@ describe('explore against each correct design', () => {
                 seed,
                 budgetMs: 60_000,
                 maxRequests: MAX_REQUESTS,
-                settleMs: row.indexLag > 0 ? SETTLE_MS : 0,
+                settleMs: settleMsOf(row, SETTLE_MS),
               });
               // @note The soak's figures, for the issue's note: what each 60 s covered.
               if (DEEP_SOAK)
@@ -66,6 +72,11 @@ describe('explore against each correct design', () => {
                 );
               expect(report.leftBehind).toEqual([]);
               expect(report.story, JSON.stringify(report.story, null, 2)).toBeUndefined();
+              // @note Issue 48: a limit the description leaves out is learned and reported, not
+              // judged. Under DEEP=full (20,000 requests) every run of rows 2, 4 and 15 met
+              // `metadataBytes` (smallest refused 8,201 to 10,027 bytes); none nested 9 deep.
+              if (row.fieldLimits === 'undeclared' && DEEP_FULL)
+                expect(report.limits?.map((limit) => limit.measure)).toContain('metadataBytes');
             } finally {
               await server.close();
             }
