@@ -199,7 +199,7 @@ export const BLIND_SPOT_VARIANTS = [
  * Seeded variants of issue 48's designs: each breaks the rule of one new design switch, on a
  * server made that way (`design`: the choices it differs by from DESIGN_VARIANT_BASE, a row of
  * designs.ts) and described as designs.ts's `descriptionText` describes it. `needs`: what the kit
- * must judge before explore can find it, when it cannot yet. Proven by
+ * must judge before explore can find it, when it cannot yet (none today). Proven by
  * test/contract/proofs/explore-beyond-fixed-checks.node.test.ts.
  */
 export const DESIGN_VARIANTS = [
@@ -217,8 +217,6 @@ export const DESIGN_VARIANTS = [
       'a metadata update past the per-field limits (8 KiB, 8 levels) is answered 400, yet the metadata is stored',
     clause: 'COLL-3',
     design: { fieldLimits: 'undeclared' },
-    needs:
-      'the judge of a refused write read back (issue 48, the lead): found on seeds 1-3 with it at fcf81f7',
   },
   {
     variant: 'cascade-never-completes',
@@ -233,8 +231,6 @@ export const DESIGN_VARIANTS = [
       'the list reads its titles from a table written when the collection was made: after a rename a get shows the new title, the list the old',
     clause: 'SVC-1',
     design: { updateOps: 'one' },
-    needs:
-      'the rename step and the judge of a name shown (issue 48, the lead): found on seeds 1-3 with them at fcf81f7',
   },
   {
     variant: 'hit-object-differs',

@@ -63,6 +63,8 @@ export function shorten(text: string, max = 160): string {
 export class RunData {
   /** What the run created, by id: the key it was created with and the name it was given. */
   readonly #created = new Map<string, { key: string; name: string }>();
+  /** The names the run sent each of its collections in updates, whatever was answered. */
+  readonly #renames = new Map<string, Set<string>>();
   /** Every name the run sent in a create, whether or not the create answered an id. */
   readonly #names = new Set<string>();
   /** Every object the run created: what a get or a search after the clean-up must not find. */
@@ -262,6 +264,18 @@ export class RunData {
     return `collection ${id} is shown named "${shorten(shown, 80)}", a name the run never gave it: not ours, not deleted`;
   }
 
+  /**
+   * Remembers a name the run sends a collection of its own in an update, before it knows the
+   * answer: an update in parts may take the rename and refuse the rest, and the clean-up must
+   * still know the collection by either name. A name of this run's, fresh, is no one else's.
+   */
+  renaming(id: string, name: string): void {
+    this.#names.add(name);
+    const names = this.#renames.get(id) ?? new Set<string>();
+    names.add(name);
+    this.#renames.set(id, names);
+  }
+
   /** Forgets a collection a check deleted itself. */
   forget(id: string): void {
     this.#created.delete(id);
@@ -281,7 +295,9 @@ export class RunData {
   ): Promise<'ours' | 'gone' | string> {
     const target = this.target;
     const judge = (collection: unknown) => {
-      if (this.carries(collection, name)) return 'ours';
+      const renamed = [...(this.#renames.get(id) ?? [])];
+      if (this.carries(collection, name) || renamed.some((each) => this.carries(collection, each)))
+        return 'ours';
       const shown = target.nameOf(collection);
       return shown === undefined
         ? 'not ours, not deleted: the target shows it without the name the run gave it'

@@ -66,10 +66,19 @@ const SUITE_CATCHES: Record<(typeof DESIGN_VARIANTS)[number]['variant'], string 
 
 /**
  * Rows whose bug leaves data behind: a cascade that never completes keeps a deleted collection's
- * objects, and the look-back rightly names them; a refused update that half-applies renamed its
- * collection unknown to the run (measured on the lead's src at fcf81f7: "not ours, not deleted").
+ * objects, and the look-back rightly names them. (A refused update that half-applies once left
+ * its renamed collection unknown to the run; the run now knows a name it sent before the answer.)
  */
-const DESIGN_LEAVES_DATA = new Set<string>(['cascade-never-completes', 'refusal-half-applies']);
+const DESIGN_LEAVES_DATA = new Set<string>(['cascade-never-completes']);
+
+/**
+ * Rows whose divergence shows only beside other sequences: an offset in a `Link` header counts
+ * every collection of the account, so a walk skips or repeats one when another lane's create or
+ * delete shifts it (seeds 1-3 at 4e2299f: each story as first seen, shown again in 0 of 3 replays
+ * alone). Explore reports such a story as first seen, unshrunk, and says why; that is what is
+ * proven for them, not a short story.
+ */
+const SHOWN_BY_OTHER_LANES = new Set<string>(['link-walk-skips-after-delete']);
 
 /**
  * The seed each .ci/run proves a design variant on where seed 1 finds it slower than another:
@@ -98,7 +107,11 @@ describe("explore against issue 48's design variants, each on the design it brea
           maxRequests: FINDING,
         });
         expect(report.story?.clause, report.story?.message).toBe(clause);
-        expect(report.story!.steps.length).toBeLessThanOrEqual(8);
+        if (SHOWN_BY_OTHER_LANES.has(variant)) {
+          // Not replayable alone: the story says so, and is the sequence as first seen.
+          expect(report.story!.asFirstSeen).toBe(true);
+          expect(report.story!.shownAgain?.shown).toBe(0);
+        } else expect(report.story!.steps.length).toBeLessThanOrEqual(8);
         if (!DESIGN_LEAVES_DATA.has(variant)) expect(report.leftBehind).toEqual([]);
       },
       150_000,

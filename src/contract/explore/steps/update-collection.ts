@@ -33,10 +33,9 @@ export async function update(
   const name = renames ? world.collectionName(`r${world.nextRename()}`) : undefined;
   const body = world.fit({ metadata, ...(name === undefined ? {} : { name }) });
   const request = `update the metadata of collection #${world.expected.numberOf(pair)}${name === undefined ? '' : ` and rename it ${name}`} (key ${key})`;
-  const [target, model] = await world.on('updateCollection', pair, key, request, () => body);
-  // @note Renamed: the clean-up reads it back by its new name, as replay's does.
-  if (name !== undefined && ok(target.status))
-    world.run.track(pair.target, name, undefined, world.keys[pair.key] ?? world.keys.full);
+  // @note Known by its new name too before the answer: a part may take it and another refuse.
+  if (name !== undefined) world.run.renaming(pair.target, name);
+  const [, model] = await world.on('updateCollection', pair, key, request, () => body);
   if (!ok(model.status)) return;
   AFTER.updateCollection(world.expected, { collection: pair, values: body });
   // Read back at once: the metadata set, and the count as it was.
