@@ -144,7 +144,7 @@ function longestString(value: unknown): number {
 /** How long a delayed cascade takes (the `cascade: 'delayed'` design). */
 export const CASCADE_MS = 300;
 /** The `per-field` limits: the largest metadata in bytes of compact UTF-8 JSON, the deepest nesting. */
-export const FIELD_LIMITS = { metadataBytes: 8192, depth: 8 } as const;
+const FIELD_LIMITS = { metadataBytes: 8192, depth: 8 } as const;
 
 /** How deep a JSON value nests: a scalar 0, an object or array of scalars 1. */
 function depthOf(value: unknown): number {
