@@ -11,7 +11,8 @@ import { holdsContent, refusedStoredNothing } from '../judges/values.ts';
 import type { Verdict } from '../judges/verdict.ts';
 import type { OperationName } from '../target-api/description.ts';
 import type { BodyValues } from '../target-api/target.ts';
-import type { World } from './world.ts';
+import type { Expected } from '../expectations/state.ts';
+import type { Target } from '../target-api/target.ts';
 
 /** Whether metadata shown holds every key the refused write sent, as it sent it. */
 function holdsSent(shown: unknown, sent: Record<string, unknown>): boolean {
@@ -28,13 +29,13 @@ function holdsSent(shown: unknown, sent: Record<string, unknown>): boolean {
  * `key`), or undefined where nothing can be read back (no such read offered, or the read refused).
  */
 export async function refusalReadBack(
-  world: World,
+  target: Target,
+  expected: Expected,
   operation: OperationName,
   params: Record<string, unknown>,
   sent: BodyValues,
   key: string | undefined,
 ): Promise<Verdict | undefined> {
-  const { target } = world;
   const read = async (reading: OperationName) => {
     if (!target.offers(reading)) return undefined;
     const got = await target.send(reading, { key, params });
@@ -69,12 +70,12 @@ export async function refusalReadBack(
       );
     }
     case 'createObject': {
-      const pair = world.expected.collections.find((c) => c.target === params.collection_id);
+      const pair = expected.collections.find((c) => c.target === params.collection_id);
       if (!pair) return undefined;
       const got = await read('getCollection');
       if (got === undefined) return undefined;
       const count = target.objectCountOf(target.collectionIn(got));
-      const held = world.expected.objects.filter((o) => o.collection === pair && !o.deleted);
+      const held = expected.objects.filter((o) => o.collection === pair && !o.deleted);
       return refusedStoredNothing(
         'count',
         `a create of an object in collection ${String(params.collection_id)}`,

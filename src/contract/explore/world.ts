@@ -173,7 +173,8 @@ export class World {
           // @note A refusal stores nothing: one that shows what it refused is no limit.
           const keyValue = key === null ? undefined : this.keys[key];
           const verdict = await refusalReadBack(
-            this,
+            this.target,
+            this.expected,
             operation,
             options.params?.('target') ?? {},
             bodies.target,
