@@ -193,8 +193,11 @@ describe('a delete reads the collection back first', () => {
       seed: 7,
       maxRequests: 400,
     });
-    expect(report.story?.clause).toBe('COLL-1');
-    expect(report.story?.message).toMatch(/"Quarterly reports", a name the run never gave it/);
+    // @note Since issue 48 a name shown is judged (SVC-1): the get after the create shows
+    // another name before any delete is tried, and the clean-up still deletes nothing of it.
+    expect(report.story?.clause).toBe('SVC-1');
+    expect(report.story?.message).toMatch(/Quarterly reports/);
+    expect(report.leftBehind.join('\n')).toMatch(/not ours, not deleted/);
     expect(deletes).toEqual([]);
   }, 60_000);
 

@@ -21,7 +21,13 @@ import { createMock } from '../../../src/index.ts';
 import { startServer } from '../../../src/node/server.ts';
 import { DEV_KEYS } from '../../../src/seed/dev-keys.ts';
 import { emptyState } from '../../../src/seed/empty-state.ts';
-import { DESIGNS, descriptionText, designName, serverOptions } from '../../independent/designs.ts';
+import {
+  DESIGNS,
+  descriptionText,
+  designName,
+  serverOptions,
+  settleMsOf,
+} from '../../independent/designs.ts';
 import { startIndependentServer, type IndependentServer } from '../../independent/server.ts';
 import { TARGET } from '../../independent/suite-runs.ts';
 import type { VariantName } from '../../independent/variants.ts';
@@ -145,7 +151,7 @@ describe('a recording of examples/node-tests', () => {
           recording,
           description: parseTargetDescription(descriptionText(row), `designs.ts: ${name}`),
           destructive: true,
-          settleMs: row.indexLag > 0 ? 5_000 : 0,
+          settleMs: settleMsOf(row, 5_000),
         });
         expect(diverged(report)).toEqual([]);
         expect(report.leftBehind).toEqual([]);
