@@ -41,6 +41,13 @@ async function recording(pages: Record<string, unknown>) {
   return seen;
 }
 
+/** An update in parts: the name by PATCH, the metadata by a sub-resource PUT. */
+const IN_PARTS = `operations:
+  updateCollection:
+    - { request: 'PATCH /c/{collection_id}', body: { title: '{name}' } }
+    - { request: 'PUT /c/{collection_id}/metadata', body: '{metadata}' }
+`;
+
 describe('the Target adapter', () => {
   it('puts {query} in the URL of a GET search and sends no body', async () => {
     const seen = await recording({});
@@ -76,14 +83,7 @@ describe('the Target adapter', () => {
 
   it('sends an update in parts: each part whose body carries a value given, in order', async () => {
     const seen = await recording({});
-    const description = parseTargetDescription(
-      `operations:
-  updateCollection:
-    - { request: 'PATCH /c/{collection_id}', body: { title: '{name}' } }
-    - { request: 'PUT /c/{collection_id}/metadata', body: '{metadata}' }
-`,
-      't.yaml',
-    );
+    const description = parseTargetDescription(IN_PARTS, 't.yaml');
     const target = new Target(description, new ContractClient(server!.url, 'k', false), false);
     const params = { collection_id: 'c1' };
     await target.send('updateCollection', { params, body: { metadata: { a: 1 } } });
@@ -108,14 +108,7 @@ describe('the Target adapter', () => {
         return { status: request.method === 'PATCH' ? 409 : 200, body: '{}' };
       },
     });
-    const description = parseTargetDescription(
-      `operations:
-  updateCollection:
-    - { request: 'PATCH /c/{collection_id}', body: { title: '{name}' } }
-    - { request: 'PUT /c/{collection_id}/metadata', body: '{metadata}' }
-`,
-      't.yaml',
-    );
+    const description = parseTargetDescription(IN_PARTS, 't.yaml');
     const target = new Target(description, new ContractClient(server.url, 'k', false), false);
     const answer = await target.send('updateCollection', {
       params: { collection_id: 'c1' },
