@@ -1,6 +1,7 @@
 import type { Settle } from './settle.ts';
 import type { OperationName } from './target-api/description.ts';
 import type { RunData } from './runner/run-data.ts';
+import type { RunKeys } from './runner/run.ts';
 import type { Target } from './target-api/target.ts';
 import type { Skip } from './failure.ts';
 import type { Verdict } from './judges/verdict.ts';
@@ -19,21 +20,13 @@ type CheckLevel = 'spec' | 'profile';
 /** What a check needs beyond a key with every permission. */
 export type Requirement = 'destructive' | 'readonlyKey' | 'otherAccountKey' | 'inactiveKey';
 
-/** The keys the suite was given. */
-export interface ContractKeys {
-  full: string;
-  readonly?: string | undefined;
-  otherAccount?: string | undefined;
-  inactive?: string | undefined;
-}
-
 /** What a check runs with. */
 export interface CheckContext {
   /** The target as its description says it works: every request goes through it. */
   target: Target;
   /** What the run created through the target: the one tracker of created data. */
   run: RunData;
-  keys: ContractKeys;
+  keys: RunKeys;
   destructive: boolean;
   /**
    * In a destructive run whose description cannot create what this check would write: why. The

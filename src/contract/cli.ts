@@ -1,15 +1,15 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CHECKS } from './checks/index.ts';
 import { formatReport, formatResult, toJUnit } from './report.ts';
-import type { ContractKeys } from './check.ts';
-import { listenForInterrupt, leftBehindLines, signalExitCode, sweepLine } from './interrupt.ts';
+import { endedEarly, endRun, listenForInterrupt } from './interrupt.ts';
 import { runContract, RunEnded, TargetError, type ContractReport, type Level } from './runner.ts';
+import type { RunKeys } from './runner/run.ts';
 import { flag, parseCommand, runOptions, targetOptions, UsageError } from './cli-options.ts';
 import { TargetStalled } from './failure.ts';
 import { subcommand } from './subcommands.ts';
 import type { ExploreModel } from './explore/explore.ts';
 import { loadTargetFile, TargetFileError } from './target-api/load.ts';
-import { keepSecrets, print, printError, writeJson, writeXml } from './output.ts';
+import { keepSecrets, print, printError } from './output.ts';
 import { keysGiven } from './redaction.ts';
 import { stoppedBy } from './run-verdict.ts';
 
@@ -115,7 +115,7 @@ export function parseSuiteOptions(argv: string[]): CliOptions {
 /** A target the CLI starts itself (`--mock`), with the keys to test it with. */
 export interface StartedTarget {
   baseUrl: string;
-  keys: Partial<ContractKeys>;
+  keys: Partial<RunKeys>;
   stop(): Promise<void>;
 }
 
@@ -128,7 +128,7 @@ export interface CliServices {
   /** The model `explore` compares with (the kit's mock), given by the bin. */
   startExploreModel?: (() => Promise<ExploreModel>) | undefined;
   /** The bundled mock's keys by role: how `replay` reads the keys of a HAR of the mock. */
-  mockKeys?: (() => Promise<Partial<ContractKeys>>) | undefined;
+  mockKeys?: (() => Promise<Partial<RunKeys>>) | undefined;
 }
 
 async function main(argv: string[], services: CliServices): Promise<number> {
@@ -179,37 +179,26 @@ async function main(argv: string[], services: CliServices): Promise<number> {
       destructive: options.destructive || options.mock,
       onResult: (result) => print(`${formatResult(result)}\n`),
     });
-    print(`\n${formatReport(report)}\n`);
-    // @note Whatever is left (a clean-up that could not even list what it left), the run's id
-    // and the line that deletes its data.
-    if (!report.interrupted && report.leftBehind.length > 0) print(`${sweepLine(report)}\n`);
-    if (options.junit) await writeXml(options.junit, toJUnit(report));
-    if (options.json) await writeJson(options.json, report);
-    if (report.interrupted) {
-      const lines = [
-        `Interrupted by ${report.interrupted.signal}: ${report.interrupted.notJudged.length} checks not judged.`,
-        ...leftBehindLines({ ...report }),
-      ];
-      print(`${lines.join('\n')}\n`);
-      return signalExitCode(report.interrupted.signal);
-    }
-    // @note A run that judged nothing is a set-up to fix, not a verdict on the target.
-    if (report.nothingJudged) {
-      printError(`answers-contract: nothing judged: ${stoppedBy(report.nothingJudged)}\n`);
-      return 2;
-    }
-    return report.failed ? 1 : 0;
+    return await endRun(report, {
+      baseUrl: report.baseUrl,
+      text: `\n${formatReport(report)}`,
+      json: { file: options.json, value: report },
+      junit: { file: options.junit, xml: () => toJUnit(report) },
+      interruptedBy: (signal) =>
+        `Interrupted by ${signal}: ${report.interrupted!.notJudged.length} checks not judged.`,
+      exitStatus: () => {
+        // @note A run that judged nothing is a set-up to fix, not a verdict on the target.
+        if (!report.nothingJudged) return report.failed ? 1 : 0;
+        printError(`answers-contract: nothing judged: ${stoppedBy(report.nothingJudged)}\n`);
+        return 2;
+      },
+    });
   } catch (error) {
     // @note An internal error after data was made, or a stalled target: what is left, and how
     // to delete it (after a stall always, as after a signal: "nothing" is news too).
-    if (
-      error instanceof RunEnded &&
-      (error.leftBehind.length > 0 || error.cause instanceof TargetStalled)
-    )
-      print(
-        `${leftBehindLines({ leftBehind: error.leftBehind, runId: error.runId, baseUrl: options.baseUrl ?? '' }).join('\n')}\n`,
-      );
-    throw error instanceof RunEnded ? error.cause : error;
+    if (!(error instanceof RunEnded)) throw error;
+    endedEarly(error, options.baseUrl ?? '', error.cause instanceof TargetStalled);
+    throw error.cause;
   } finally {
     for (const stop of stops.reverse()) await stop();
   }

@@ -3,10 +3,10 @@
  * work and lets the run clean up within a deadline, then the command prints what is left and
  * exits 130 or 143 as a shell would; a second signal exits at once.
  */
-import { printError } from './output.ts';
+import { print, printError, writeJson, writeXml } from './output.ts';
 
 /** The exit status of a process ended by `signal`, as a shell reports it. */
-export function signalExitCode(signal: string): number {
+function signalExitCode(signal: string): number {
   return signal === 'SIGTERM' ? 143 : 130;
 }
 
@@ -46,7 +46,7 @@ export function listenForInterrupt(
  * The line that deletes the rest of a run's data: `sweep --run` takes the keys from the same
  * environment variables (ANSWERS_API_KEY and ANSWERS_OTHER_ACCOUNT_KEY) and sweeps each account.
  */
-export function sweepLine(options: { runId: string; baseUrl: string }): string {
+function sweepLine(options: { runId: string; baseUrl: string }): string {
   return `Delete the rest of this run's data with: npx --no -- answers-contract sweep --base-url ${options.baseUrl} --run ${options.runId}`;
 }
 
@@ -62,4 +62,62 @@ export function leftBehindLines(options: {
   const left = [...new Set(options.leftBehind)];
   if (left.length === 0) return ['Left behind: nothing'];
   return [`Left behind: ${left.join(', ')}`, sweepLine(options)];
+}
+
+/** A run as every command ends it: its id, what it left, and the signal that cut it short. */
+interface EndedRun {
+  runId: string;
+  leftBehind: readonly string[];
+  interrupted?: { signal: string } | undefined;
+}
+
+/**
+ * How every command ends a run it finished or a signal cut short: the report as printed (with the
+ * `sweep` line when data is left behind and the report does not print it itself), the JSON and
+ * JUnit files asked for, then, after a signal, what it left and the exit status a shell expects;
+ * else the run's own exit status. One place, so that the suite, explore and replay end alike.
+ */
+export async function endRun(
+  report: EndedRun,
+  how: {
+    baseUrl: string;
+    /** The report as printed, and whether it already names what was left (explore's does). */
+    text: string;
+    namesLeftBehind?: boolean;
+    json?: { file: string | undefined; value: unknown };
+    junit?: { file: string | undefined; xml: () => string };
+    /** The first line printed after a signal: what the signal cut short. */
+    interruptedBy: (signal: string) => string;
+    /** The exit status of the run, not interrupted. */
+    exitStatus: () => number;
+  },
+): Promise<number> {
+  const run = { ...report, baseUrl: how.baseUrl };
+  print(`${how.text}\n`);
+  if (!how.namesLeftBehind && !report.interrupted && report.leftBehind.length > 0)
+    print(`${sweepLine(run)}\n`);
+  if (how.json?.file) await writeJson(how.json.file, how.json.value);
+  if (how.junit?.file) await writeXml(how.junit.file, how.junit.xml());
+  if (report.interrupted) {
+    const { signal } = report.interrupted;
+    print(`${[how.interruptedBy(signal), ...leftBehindLines(run)].join('\n')}\n`);
+    return signalExitCode(signal);
+  }
+  return how.exitStatus();
+}
+
+/**
+ * A run that ended in an error after it made data (`RunEnded`): prints what it left and how to
+ * delete it (`always`: even "nothing", which after a stall is news too), and gives the error that
+ * ended it, for the caller to throw.
+ */
+export function endedEarly(
+  error: { leftBehind: readonly string[]; runId: string },
+  baseUrl: string,
+  always: boolean,
+): void {
+  if (always || error.leftBehind.length > 0)
+    print(
+      `${leftBehindLines({ leftBehind: error.leftBehind, runId: error.runId, baseUrl }).join('\n')}\n`,
+    );
 }

@@ -3,7 +3,6 @@ import {
   CheckSkipped,
   type CheckContext,
   type ContractCheck,
-  type ContractKeys,
   type Requirement,
 } from './check.ts';
 import { CannotCreate, Interrupted, TargetStalled } from './failure.ts';
@@ -14,8 +13,7 @@ import { conformanceMatrix } from './matrix.ts';
 import { Settle, windowsOf, type SettleReport } from './settle.ts';
 import type { CheckResult, ClauseResult, Outcome } from './result.ts';
 import { RunData } from './runner/run-data.ts';
-import { preflight } from './preflight.ts';
-import { Run, RunEnded, TargetError, type RunSettings } from './runner/run.ts';
+import { Run, RunEnded, TargetError, type RunKeys, type RunSettings } from './runner/run.ts';
 import { schedule } from './schedule.ts';
 import { nothingJudged, runVerdict, type NothingJudged, type RunVerdict } from './run-verdict.ts';
 
@@ -23,7 +21,7 @@ export { RunEnded, TargetError };
 
 /** Options of {@link runContract}. */
 export interface RunOptions extends RunSettings {
-  keys: ContractKeys;
+  keys: RunKeys;
   checks: ContractCheck[];
   destructive?: boolean | undefined;
   /**
@@ -137,7 +135,7 @@ export async function runContract(options: RunOptions): Promise<ContractReport> 
   // @note Until the clean-up is done, a sweep on this machine leaves the run's data alone.
   session.begin();
   try {
-    await preflight(target, run, { ...options, destructive });
+    await session.preflight(destructive ? run : undefined);
     const shared = { target, run, destructive, profile, settle };
     await schedule(checks, concurrency, async (check) => {
       // @note After an interruption no check starts; one in flight ends at its next request.

@@ -152,3 +152,37 @@ describe('the Target adapter', () => {
     ]);
   });
 });
+
+describe('the object a search hit holds (Target.hitObjectOf): one rule for the suite and explore', () => {
+  const hit = { object: { meta: { id: 'o1' }, body: 'text' }, item: { id: 'o1' }, score: 1 };
+  it.each([
+    ['the object around its id', '/id', '/item/id', undefined, hit.item],
+    [
+      "the id pointer less the object's own, however deep",
+      '/meta/id',
+      '/object/meta/id',
+      undefined,
+      hit.object,
+    ],
+    ['the hit itself, where its id is the object id', '/item/id', '/item/id', undefined, hit],
+    [
+      "none, where the hit's id pointer does not end as an object's",
+      '/id',
+      '/objectId',
+      undefined,
+      undefined,
+    ],
+    ['where the description says (search.hitObject)', '/id', '/item/id', '/object', hit.object],
+  ] as const)('%s', (_, own, hitObjectId, hitObject, expected) => {
+    const description = parseTargetDescription(
+      `object:\n  id: ${own}\nsearch:\n  hitObjectId: ${hitObjectId}\n${hitObject ? `  hitObject: ${hitObject}\n` : ''}`,
+      't.yaml',
+    );
+    const target = new Target(
+      description,
+      new ContractClient('http://127.0.0.1:9', 'k', false),
+      false,
+    );
+    expect(target.hitObjectOf(hit)).toEqual(expected);
+  });
+});

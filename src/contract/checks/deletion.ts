@@ -35,22 +35,7 @@ async function createSeeAndDelete(context: CheckContext, what: string) {
     const got = await target.send('getObject', { params: { ...params, object_id: objectId } });
     judgeStatus(context, OPERATION_CLAUSE.getObject, got, 200, 'before the delete');
   }
-  // @note Waits (within --settle) for the search to show the new objects; one that never does
-  // is search.finds' failure, and leaves this check to judge by getObject alone.
-  const searchable = target.offers('search')
-    ? await context.settle
-        .until(async () => {
-          const ids = await hitIds(context, word);
-          uphold(
-            allShown(OPERATION_CLAUSE.search, `a search for "${word}"`, made.objectIds, ids, 1),
-          );
-          return ids;
-        }, 'search')
-        .catch((error: unknown) => {
-          if (error instanceof Divergence) return [];
-          throw error;
-        })
-    : [];
+  const searchable = (await searchShows(context, word, made.objectIds, 1)) ?? [];
   const deleted = await target.send('deleteCollection', { params });
   judgeStatus(context, OPERATION_CLAUSE.deleteCollection, deleted, 200);
   run.forget(made.id);
@@ -58,6 +43,30 @@ async function createSeeAndDelete(context: CheckContext, what: string) {
   const gone: CollectionState = { key: 'full', deleted: true };
   const itsObjects: ObjectState = { key: 'full', deleted: false, collection: gone };
   return { made, word, objects, searchable, params, gone, itsObjects };
+}
+
+/**
+ * Waits (within --settle) for a search for `word` to show `objectIds` before a delete: the ids it
+ * shows, or undefined where the target offers no search or the search never shows them (that is
+ * search.finds' failure, and leaves the check to judge by getObject alone).
+ */
+async function searchShows(
+  context: CheckContext,
+  word: string,
+  objectIds: readonly string[],
+  atLeast?: number,
+): Promise<string[] | undefined> {
+  if (!context.target.offers('search')) return undefined;
+  return context.settle
+    .until(async () => {
+      const ids = await hitIds(context, word);
+      uphold(allShown(OPERATION_CLAUSE.search, `a search for "${word}"`, objectIds, ids, atLeast));
+      return ids;
+    }, 'search')
+    .catch((error: unknown) => {
+      if (error instanceof Divergence) return undefined;
+      throw error;
+    });
 }
 
 const NEEDED = ['createCollection', 'deleteCollection', 'getCollection'] as const;
@@ -107,24 +116,7 @@ export const deletionChecks = [
           200,
           'before the delete',
         );
-      const searchable =
-        target.offers('search') &&
-        (await context.settle
-          .until(async () => {
-            uphold(
-              allShown(
-                OPERATION_CLAUSE.search,
-                `a search for "${word}"`,
-                made.objectIds,
-                await hitIds(context, word),
-              ),
-            );
-            return true;
-          }, 'search')
-          .catch((error: unknown) => {
-            if (error instanceof Divergence) return false;
-            throw error;
-          }));
+      const searchable = (await searchShows(context, word, made.objectIds)) !== undefined;
       const deleted = await target.send('deleteObject', { params });
       judgeStatus(context, OPERATION_CLAUSE.deleteObject, deleted, 200);
       const gone: ObjectState = {

@@ -19,15 +19,6 @@ export interface ExistingObject {
   shown: unknown;
 }
 
-/** Where the object is inside a search hit: the hit object id pointer less the object's own id pointer. */
-function objectInHit(target: Target, hit: unknown): unknown {
-  const { hitObjectId } = target.description.search;
-  const own = target.description.object.id;
-  return hitObjectId.endsWith(own)
-    ? resolvePointer(hit, hitObjectId.slice(0, -own.length))
-    : undefined;
-}
-
 /**
  * A text as content: without the markup a search wraps its matches in (`<em>`, `<mark>`) and
  * the entities it escapes them with (`&amp;`); a URL (a link, a signed address) is no content.
@@ -135,7 +126,7 @@ export async function existingObjects(
           const named = scoped && JSON.stringify(hit).includes(JSON.stringify(collectionId));
           shown.push([
             target.hitObjectIdOf(hit),
-            objectInHit(target, hit),
+            target.hitObjectOf(hit),
             named ? collectionId : undefined,
           ]);
         }

@@ -1,9 +1,8 @@
 /** `answers-contract explore`: its options, its output, its exit status. */
-import { leftBehindLines, listenForInterrupt, signalExitCode } from '../interrupt.ts';
+import { endedEarly, endRun, listenForInterrupt } from '../interrupt.ts';
 import { Command } from 'commander';
 import { parseCommand, runOptions, targetOptions, UsageError } from '../cli-options.ts';
 import { RunEnded } from '../runner/run.ts';
-import { print, writeJson, writeXml } from '../output.ts';
 import { parseDuration } from '../sweep.ts';
 import { DEFAULT_DESCRIPTION } from '../target-api/description.ts';
 import { loadTargetFile } from '../target-api/load.ts';
@@ -157,9 +156,7 @@ export async function exploreCommand(
       // @note A target that stalled ended the run: what is left, and how to delete it; the
       // stall itself is the one line of exit 2 (cli.ts).
       if (!(error instanceof RunEnded)) throw error;
-      print(
-        `${leftBehindLines({ leftBehind: error.leftBehind, runId: error.runId, baseUrl: options.baseUrl }).join('\n')}\n`,
-      );
+      endedEarly(error, options.baseUrl, true);
       throw error.cause;
     })
     .finally(() => interruption.dispose());
@@ -183,7 +180,6 @@ export async function exploreCommand(
     ),
   };
   const { minCoverage } = options;
-  print(`${formatExplore(report, command, minCoverage, options.baseUrl)}\n`);
   // @note The replay line reads the keys from the environment, never prints them: when this run
   // was given keys as options, say which variables to set for it to paste as printed.
   const fromOptions = (
@@ -194,25 +190,23 @@ export async function exploreCommand(
       ['ANSWERS_INACTIVE_KEY', options.inactiveKey],
     ] as const
   ).filter(([name, value]) => value !== undefined && process.env[name] !== value);
-  if (report.story && fromOptions.length > 0)
-    print(
-      `The replay line reads its keys from the environment: set ${fromOptions.map(([name]) => name).join(', ')} to the keys this run was given.\n`,
-    );
-  if (options.json) await writeJson(options.json, report);
-  if (options.junit) await writeXml(options.junit, exploreJUnit(report, command, minCoverage));
-  if (report.interrupted) {
-    const lines = [
-      `Interrupted by ${report.interrupted.signal} after ${report.sequences} sequences.`,
-      ...leftBehindLines({
-        leftBehind: report.leftBehind,
-        runId: report.runId,
-        baseUrl: options.baseUrl,
-      }),
-    ];
-    print(`${lines.join('\n')}\n`);
-    return signalExitCode(report.interrupted.signal);
-  }
-  // @note As for the suite: data left behind fails the run (`sweep` removes it).
-  if (report.story || report.leftBehind.length > 0) return 1;
-  return coverageShortfall(report.clauseCoverage, minCoverage) ? 1 : 0;
+  const keysNote =
+    report.story && fromOptions.length > 0
+      ? `\nThe replay line reads its keys from the environment: set ${fromOptions.map(([name]) => name).join(', ')} to the keys this run was given.`
+      : '';
+  return endRun(report, {
+    baseUrl: options.baseUrl,
+    text: `${formatExplore(report, command, minCoverage, options.baseUrl)}${keysNote}`,
+    namesLeftBehind: true,
+    json: { file: options.json, value: report },
+    junit: { file: options.junit, xml: () => exploreJUnit(report, command, minCoverage) },
+    interruptedBy: (signal) => `Interrupted by ${signal} after ${report.sequences} sequences.`,
+    // @note As for the suite: data left behind fails the run (`sweep` removes it).
+    exitStatus: () =>
+      report.story ||
+      report.leftBehind.length > 0 ||
+      coverageShortfall(report.clauseCoverage, minCoverage)
+        ? 1
+        : 0,
+  });
 }

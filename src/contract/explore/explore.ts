@@ -19,7 +19,6 @@ import { AtLimit, LimitsLearned } from './limits.ts';
 import { Divergence, type StepRecord } from '../judges/verdict.ts';
 import type { Difference } from '../judges/difference.ts';
 import { World } from './world.ts';
-import { objectsLeft } from '../runner/leftovers.ts';
 import { Settle, windowsOf, type ReadKind } from '../settle.ts';
 import { SHOWN_LATE_IN } from '../judges/clause-of.ts';
 import type { ClauseId } from '../../generated/clauses.ts';
@@ -302,7 +301,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   const gate = new Gate();
   /** The target's clock as its creation dates show it, learnt across sequences. */
   const clock = new CreationClock();
-  const lookOnce = () => run.lookBack();
+  const lookOnce = () => run.lookBack(new Settle(windows));
 
   const runSequence = (steps: Step[], side = models[0]!): Promise<void> => {
     const run = sequence(steps, side);
@@ -359,19 +358,10 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       // its clean-up still runs, within the deadline. One that begins before an interruption
       // is not cut short by it.
       run.cleaningUp(stop.signal.aborted || stalled() !== undefined);
-      // @note The deletes now; whether the list still shows any of the run's collections is
-      // looked at once, at the run's end (`lookBack`), and the sequence's objects now: a get of
-      // each, and a search for each word it planted.
-      const kept = await world.gate.write(() => world.run.cleanup(options.keys, undefined, false));
-      run.leave(kept);
       run.leave(
-        await objectsLeft(
-          cleaner,
+        await world.cleanUp(
           world.expected.objects,
-          (object) => world.keys[object.key] ?? options.keys.full,
-          world.settle,
           Array.from({ length: WORDS }, (_, w) => world.word(w)),
-          kept,
         ),
       );
     }

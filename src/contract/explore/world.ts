@@ -25,6 +25,7 @@ import { WORDS, type Coverage, type Keys, type SendBoth, type Sent } from './com
 import { fit, LimitsLearned } from './limits.ts';
 import { refusalReadBack } from './refused-read-back.ts';
 import { Gate } from '../runner/gate.ts';
+import { objectsLeft } from '../runner/leftovers.ts';
 import { Settle, type ReadKind } from '../settle.ts';
 import { CreationClock, CreationSpacing } from './creation-clock.ts';
 
@@ -75,12 +76,25 @@ export class World {
     readonly sequence: number,
     readonly coverage: Coverage,
     /** Deletes what the sequence made: the target, never held to openapi.yaml while it does. */
-    cleaner: Target = target,
+    readonly cleaner: Target = target,
     /** What the list showed before the run: never the run's (`listBeforeRun`). */
     before?: BeforeRun,
   ) {
     this.run = new RunData(cleaner, runId, before);
     this.expected = new Expected(target.description.updates);
+  }
+
+  /**
+   * The sequence's clean-up, whatever ended it: its collections deleted (each read back first,
+   * beside other sequences' writes, never beside a walk), then its objects looked for, a get of
+   * each and a search for each of `words` (`objectsLeft`). Whether the list still shows any of the
+   * run's collections is looked at once, at the run's end (`Run.lookBack`). Returns what is left.
+   */
+  async cleanUp(objects: readonly ObjectPair[], words: readonly string[]): Promise<string[]> {
+    const kept = await this.gate.write(() => this.run.cleanup(this.keys, undefined, false));
+    const keyOf = (object: ObjectPair) => this.keys[object.key] ?? this.keys.full;
+    const left = await objectsLeft(this.cleaner, objects, keyOf, this.settle, words, kept);
+    return [...kept, ...left];
   }
 
   collectionName(what: string): string {

@@ -3,8 +3,8 @@ import { Command } from 'commander';
 import { RECORDING_FORMAT, type KeyRole, type Recording } from '../../openapi/recording.ts';
 import { DEFAULT_DESCRIPTION } from '../target-api/description.ts';
 import { parseCommand, runOptions, targetOptions, UsageError } from '../cli-options.ts';
-import { leftBehindLines, listenForInterrupt, signalExitCode, sweepLine } from '../interrupt.ts';
-import { keepSecrets, print, writeJson, writeXml } from '../output.ts';
+import { endedEarly, endRun, listenForInterrupt } from '../interrupt.ts';
+import { keepSecrets } from '../output.ts';
 import { RunEnded } from '../runner/run.ts';
 import { loadTargetFile } from '../target-api/load.ts';
 import type { Keys } from '../explore/comparison.ts';
@@ -166,27 +166,19 @@ export async function replayCommand(argv: string[], services: ReplayServices): P
       requestTimeoutMs: options.requestTimeout,
       signal: interruption.signal,
     });
-    print(`${formatReplay(report)}\n`);
-    // @note As for the suite: whatever is left, even unlisted, the line that deletes the run's data.
-    if (!report.interrupted && report.leftBehind.length > 0) print(`${sweepLine(report)}\n`);
-    if (options.json) await writeJson(options.json, report);
-    if (options.junit) await writeXml(options.junit, replayJUnit(report));
-    if (report.interrupted) {
-      print(
-        `Interrupted by ${report.interrupted.signal}.\n${leftBehindLines({ ...report }).join('\n')}\n`,
-      );
-      return signalExitCode(report.interrupted.signal);
-    }
-    return replayExitStatus(report);
+    return await endRun(report, {
+      baseUrl: report.baseUrl,
+      text: formatReplay(report),
+      json: { file: options.json, value: report },
+      junit: { file: options.junit, xml: () => replayJUnit(report) },
+      interruptedBy: (signal) => `Interrupted by ${signal}.`,
+      exitStatus: () => replayExitStatus(report),
+    });
   } catch (error) {
     // @note An internal error after data was made: what is left, and how to delete it.
-    if (error instanceof RunEnded) {
-      print(
-        `${leftBehindLines({ leftBehind: error.leftBehind, runId: error.runId, baseUrl: baseUrl ?? '' }).join('\n')}\n`,
-      );
-      throw error.cause;
-    }
-    throw error;
+    if (!(error instanceof RunEnded)) throw error;
+    endedEarly(error, baseUrl ?? '', true);
+    throw error.cause;
   } finally {
     for (const stop of stops.reverse()) await stop();
   }

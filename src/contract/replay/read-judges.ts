@@ -9,7 +9,6 @@ import { allShown, hitsListed, nothingHidden } from '../judges/reads.ts';
 import type { StepRecord } from '../judges/verdict.ts';
 import { onPartOfTheList } from '../judges/walks.ts';
 import type { Sent } from '../explore/comparison.ts';
-import type { Gate } from '../runner/gate.ts';
 import type { World } from '../explore/world.ts';
 import { judgeSummary } from '../explore/steps/get-collection.ts';
 
@@ -18,7 +17,6 @@ export interface Replaying {
   readonly world: World;
   readonly collections: ReadonlyMap<string, CollectionPair>;
   readonly objects: ReadonlyMap<string, ObjectPair>;
-  readonly gate: Gate | undefined;
 }
 
 /** How a message names one of the sequence's resources: the target's id and the consumer's. */
@@ -52,7 +50,7 @@ export async function judgeList(
       ...(collection ? { params: { collection_id: collection.target } } : {}),
       ...(asked ? { pageSize: asked } : {}),
     });
-  const walked = replay.gate && !objects ? await replay.gate.walk(walk) : await walk();
+  const walked = objects ? await walk() : await world.gate.walk(walk);
   const { items, pages, partial } = walked;
   world.requests += pages;
   const short = walked.reach.whole ? undefined : walked.reach.why;

@@ -12,7 +12,6 @@ import type { Recording, RecordedSequence } from '../../openapi/recording.ts';
 import { Coverage, type Keys } from '../explore/comparison.ts';
 import { Divergence } from '../judges/verdict.ts';
 import { Gate } from '../runner/gate.ts';
-import { objectsLeft } from '../runner/leftovers.ts';
 import { Settle, windowsOf } from '../settle.ts';
 import { Run, RunEnded, type RunSettings } from '../runner/run.ts';
 import { World } from '../explore/world.ts';
@@ -87,6 +86,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
     );
     world.settle = new Settle(windowsOf(description.consistency, options.settleMs));
     world.modelName = options.recordedBy ?? 'the consumer';
+    if (gate) world.gate = gate;
     if (interrupted()) return { ...result, notReplayed: 'interrupted before it began' };
     if (
       !options.destructive &&
@@ -96,7 +96,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
       })
     )
       return { ...result, notReplayed: 'it writes: replay it with --destructive' };
-    const replaying = new SequenceReplay(world, `answers-contract-unknown-key-${runId}`, gate);
+    const replaying = new SequenceReplay(world, `answers-contract-unknown-key-${runId}`);
     result.outcome = replaying.outcome;
     let done = 0;
     try {
@@ -122,19 +122,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
         result.notReplayed = `interrupted after ${done} of ${sequence.exchanges.length} exchanges`;
       // @note After a stall as after a signal: the clean-up gets its deadline, not more.
       run.cleaningUp();
-      const cleanup = () => world.run.cleanup(options.keys, undefined, false);
-      const kept = await (gate ? gate.write(cleanup) : cleanup());
-      run.leave(kept);
-      run.leave(
-        await objectsLeft(
-          cleaner,
-          [...replaying.byTargetId.values()],
-          (object) => options.keys[object.key] ?? options.keys.full,
-          world.settle,
-          [],
-          kept,
-        ),
-      );
+      run.leave(await world.cleanUp([...replaying.byTargetId.values()], []));
     }
     return result;
   };
@@ -158,7 +146,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
   try {
     await Promise.all(Array.from({ length: concurrency }, lane));
     // @note Whatever ended the run, what it made is looked for: a crash says what it left.
-    await run.lookBack();
+    await run.lookBack(new Settle(windowsOf(description.consistency, options.settleMs)));
   } finally {
     // @note A stall ends the run whatever error the sequence that met it ended with.
     await run.end();

@@ -17,7 +17,6 @@ import { refusedToDelete } from '../judges/ownership.ts';
 import { collectionCreated } from '../judges/values.ts';
 import { walkBroken } from '../judges/walks.ts';
 import type { World } from '../explore/world.ts';
-import type { Gate } from '../runner/gate.ts';
 import { matchRequest, type MatchedRequest } from './match.ts';
 import { judgeEffect, type ReplayState } from './effects.ts';
 import type { SequenceOutcome } from './outcome.ts';
@@ -50,8 +49,6 @@ export class SequenceReplay implements ReplayState {
     readonly world: World,
     /** The value sent for a key the consumer presented that no run key is (`unknown`). */
     readonly unknownKey: string,
-    /** Collection writes beside others, walks alone, where the target pages by position. */
-    readonly gate: Gate | undefined,
   ) {}
 
   #skip(why: string): void {
@@ -157,7 +154,9 @@ export class SequenceReplay implements ReplayState {
     const send = async () => {
       const run = () => this.world.target.send(operation, { key, params, body: values, query });
       const collectionWrite = operation === 'createCollection' || operation === 'deleteCollection';
-      const sent = this.gate && collectionWrite ? await this.gate.write(run) : await run();
+      // @note Beside other sequences' writes, never beside a walk (the world's gate: shared
+      // where the target pages by position).
+      const sent = collectionWrite ? await this.world.gate.write(run) : await run();
       this.world.requests += 1;
       this.world.coverage.count(this.world.coverage.operations, operation);
       return sent;

@@ -4,7 +4,6 @@
  * their collections are deleted (a delete that did not cascade, an index that kept them), and the
  * run's collections the list still shows at its end. `explore` and `replay` look the same way.
  */
-import type { ContractClient } from '../client.ts';
 import { CheckFailure } from '../failure.ts';
 import { NotYet, Settle } from '../settle.ts';
 import type { Target } from '../target-api/target.ts';
@@ -97,41 +96,50 @@ export async function objectsLeft<O extends LeftObject>(
 }
 
 /**
- * The run's collections the list still shows at its end, with every key the run was given
- * that holds data (the full key's account, the other account's): each a leftover of a
- * clean-up whose delete was answered, or that never ran. The clean-up's client gets
- * `deadlineMs` for it.
+ * The run's collections the list still shows at its end, looked for with each key that holds the
+ * run's data (`holders`): a collection `isOurs` recognises by the name the run gave it is
+ * deleted (a create whose answer had no id, a delete that was lost), and what the list still
+ * shows once `settle` gives a lagging list its window is left behind. An id listed before the run
+ * (`before`) is someone else's, whatever name it shows now: never deleted. The one look-back of
+ * the suite, `explore` and `replay`.
  */
 export async function lookBack(
   cleaner: Target,
-  cleanerClient: ContractClient,
-  keys: { full: string; otherAccount?: string | undefined },
-  runId: string,
-  deadlineMs: number,
+  holders: readonly string[],
+  isOurs: (summary: unknown) => boolean,
+  settle: Settle,
+  before: ReadonlySet<string> = new Set(),
 ): Promise<string[]> {
   if (!cleaner.offers('listCollections')) return [];
-  cleanerClient.cleaningUp(deadlineMs);
-  const holders = [keys.full, keys.otherAccount].filter((key): key is string => key !== undefined);
+  const left: string[] = [];
   const listed = async () => {
     const found: Array<{ id: string | undefined; key: string }> = [];
-    for (const key of holders)
-      for (const summary of await cleaner.walkCollections({ key })) {
-        const shown = cleaner.nameOf(summary) ?? JSON.stringify(summary ?? null);
-        if (shown.includes(`answers-contract-${runId}-`))
-          found.push({ id: cleaner.collectionIdOf(summary), key });
-      }
+    for (const key of new Set(holders))
+      for (const summary of await cleaner.walkCollections({ key }))
+        if (isOurs(summary)) found.push({ id: cleaner.collectionIdOf(summary), key });
     return found;
   };
   try {
-    // @note Named by this run, so ours: deleted (a create whose answer had no id, a delete
-    // that was lost), then listed again; what is still listed is left behind.
+    // @note A create that answered something unusable leaves a record only the name can find.
     for (const { id, key } of await listed())
-      if (id !== undefined && cleaner.offers('deleteCollection'))
+      if (id === undefined) left.push('a collection named for this run without an id');
+      else if (before.has(id)) left.push(`${id} (listed before the run: not ours, not deleted)`);
+      else if (cleaner.offers('deleteCollection'))
         await cleaner.send('deleteCollection', { key, params: { collection_id: id } });
-    return (await listed()).map(
-      ({ id }) => `${id ?? '(no id)'} (still listed after the run's clean-up)`,
-    );
+    let still: string[] = [];
+    await settle
+      .until(async () => {
+        still = (await listed()).flatMap(({ id }) =>
+          id !== undefined && !before.has(id) ? [id] : [],
+        );
+        if (still.length > 0) throw new NotYet('still listed');
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof NotYet)) throw error;
+      });
+    for (const id of new Set(still)) left.push(`${id} (still listed after its delete was sent)`);
   } catch (error) {
-    return [`(could not list the run's leftovers: ${(error as Error).message})`];
+    left.push(`(could not list the run's leftovers: ${(error as Error).message})`);
   }
+  return [...new Set(left)];
 }

@@ -1,10 +1,10 @@
 import { CannotCreate, CheckSkipped } from '../failure.ts';
-import { NotYet, Settle } from '../settle.ts';
+import { Settle } from '../settle.ts';
 import { collectionCreated } from '../judges/values.ts';
 import { uphold } from '../judges/verdict.ts';
 import { runName } from '../target-api/run-name.ts';
 import type { Target } from '../target-api/target.ts';
-import { objectsLeft, type LeftObject } from './leftovers.ts';
+import { lookBack, objectsLeft, type LeftObject } from './leftovers.ts';
 
 /** A collection this run created through the target, with its objects. */
 export interface CreatedCollection {
@@ -378,39 +378,16 @@ export class RunData {
     await Promise.all(created.map(([id, { key, name }]) => remove(id, key || keys.full, name)));
     if (!look) return [...left.values()];
     // @note Every key the run created with: the other account's data is only listed to it.
-    const listKeys = new Set([keys.full, ...created.map(([, { key }]) => key).filter(Boolean)]);
-    const ours = async () => {
-      const found: Array<{ id: string | undefined; key: string; summary: unknown }> = [];
-      if (!target.offers('listCollections')) return found;
-      for (const key of listKeys)
-        for (const summary of await target.walkCollections({ key }))
-          if (this.carries(summary))
-            found.push({ id: target.collectionIdOf(summary), key, summary });
-      return found;
-    };
-    try {
-      // @note A create that answered something unusable (no id, an error with the record made
-      // anyway) leaves a record only the name can find: the list, read with the name the run
-      // gave it, is its read-back.
-      for (const { id, key, summary } of await ours())
-        if (id === undefined) left.set('', 'a collection named for this run without an id');
-        else if (!left.has(id)) await remove(id, key, undefined, summary);
-      // @note What is still visible after --settle is left behind; a target whose list and
-      // search show a delete a moment later gets that moment.
-      let listed: Array<{ id: string | undefined }> = [];
-      await settle
-        .until(async () => {
-          listed = (await ours()).filter(({ id }) => id !== undefined && !left.has(id));
-          if (listed.length > 0) throw new NotYet('still listed');
-        })
-        .catch((error: unknown) => {
-          if (!(error instanceof NotYet)) throw error;
-        });
-      for (const { id } of listed)
-        left.set(id!, `${id} (still listed after its delete was answered)`);
-    } catch (error) {
-      left.set('', `(could not list the run's leftovers: ${(error as Error).message})`);
-    }
+    const holders = [keys.full, ...created.map(([, { key }]) => key).filter(Boolean)];
+    const ids = new Set(left.keys());
+    for (const each of await lookBack(
+      target,
+      holders,
+      (summary) => this.carries(summary),
+      settle,
+      this.before.ids,
+    ))
+      if (!ids.has(each.split(' ')[0]!)) left.set(each, each);
     // @note The run's objects, looked for as explore and replay look for theirs: a get of each,
     // and a search for the run's word.
     const kept = [...left.values()];

@@ -14,10 +14,11 @@ import { ContractClient, totalPushback, type Pushback } from '../client.ts';
 import { startHeartbeat, type Heartbeat } from '../heartbeat.ts';
 import { LIMITS } from '../limits.ts';
 import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/description.ts';
-import { listBeforeRun, type BeforeRun } from './run-data.ts';
+import { listBeforeRun, type BeforeRun, type RunData } from './run-data.ts';
 import { newRunId } from '../target-api/run-name.ts';
 import { Target } from '../target-api/target.ts';
 import { lookBack } from './leftovers.ts';
+import type { Settle } from '../settle.ts';
 
 /** The keys a run was given, by role. */
 export interface RunKeys {
@@ -127,13 +128,21 @@ export class Run {
   }
 
   /**
-   * Before anything else is sent (explore and replay; the suite's preflight asks the same): the
-   * target answers, takes the full key in one of the two stated header forms (the clean-up
-   * presents it the same way), and answers at the description's paths. Else a `TargetError`.
+   * Before anything else is sent: the target answers, takes the full key in one of the two stated
+   * header forms (the clean-up presents it the same way), and answers at the description's paths.
+   * Given the run's data (the suite's destructive run), the key can also create data. Else a
+   * `TargetError`.
    */
-  async preflight(): Promise<void> {
+  async preflight(data?: RunData): Promise<void> {
     await answersAtItsPaths(this.target, this.keys.full);
     this.cleanerHttp.keyHeader = this.http.keyHeader;
+    if (data && this.target.offers('createCollection')) {
+      const made = await data.main().catch((error: Error) => error);
+      if (made instanceof Error && / 40[13] /.test(made.message))
+        throw new TargetError(
+          `--destructive needs a key that can create data, and --api-key cannot: ${made.message.replace(/^could not create test data with /, '')}`,
+        );
+    }
   }
 
   /** Starts the heartbeat: until the run ends, a sweep on this machine leaves its data alone. */
@@ -145,11 +154,6 @@ export class Run {
   /** Whether a signal interrupted the run. */
   get interrupted(): boolean {
     return this.settings.signal?.aborted === true;
-  }
-
-  /** The signal's name, once one interrupted the run. */
-  get signalName(): string | undefined {
-    return this.interrupted ? String(this.settings.signal!.reason) : undefined;
   }
 
   /** The request the target stalled on, if it did: the run ends there. */
@@ -183,11 +187,21 @@ export class Run {
     for (const each of left) if (!this.leftBehind.includes(each)) this.leftBehind.push(each);
   }
 
-  /** At the run's end (once, whatever ended it): what the list still shows of it is left behind. */
-  async lookBack(): Promise<void> {
+  /**
+   * At the run's end (once, whatever ended it): what the list still shows named by this run,
+   * once `settle` gave a lagging list its window, is left behind. Within the clean-up's deadline.
+   */
+  async lookBack(settle: Settle): Promise<void> {
     if (this.#lookedBack) return;
     this.#lookedBack = true;
-    this.leave(await lookBack(this.cleaner, this.cleanerHttp, this.keys, this.id, this.deadlineMs));
+    this.cleanerHttp.cleaningUp(this.deadlineMs);
+    const named = `answers-contract-${this.id}-`;
+    const ours = (summary: unknown) =>
+      (this.cleaner.nameOf(summary) ?? JSON.stringify(summary ?? null)).includes(named);
+    const holders = [this.keys.full, this.keys.otherAccount].filter(
+      (key): key is string => key !== undefined,
+    );
+    this.leave(await lookBack(this.cleaner, holders, ours, settle));
   }
 
   /**
@@ -221,7 +235,7 @@ export class Run {
  * a server that did not adopt the description, or a wrong --base-url). The suite, explore and replay
  * ask it before they send anything else (`Run.preflight`).
  */
-export async function answersAtItsPaths(target: Target, fullKey: string): Promise<void> {
+async function answersAtItsPaths(target: Target, fullKey: string): Promise<void> {
   if (!target.offers('listCollections')) return;
   const statuses: number[] = [];
   const forms: Array<Record<string, string>> = [

@@ -294,11 +294,17 @@ export class Target {
 
   /**
    * The object a hit holds: where the description says (`search.hitObject`), else the object
-   * around its id (`/object` of `/object/id`; the hit itself of `/id`).
+   * around its id, the hit's object id pointer less the object's own (`/object` of `/object/id`
+   * where an object's id is `/id`; the hit itself of `/id`). Undefined where the hit's id pointer
+   * does not end as an object's does (`/objectId`): the hit holds no object around it.
    */
   hitObjectOf(hit: unknown): unknown {
     const { hitObject, hitObjectId } = this.description.search;
-    return resolvePointer(hit, hitObject ?? hitObjectId.replace(/\/[^/]*$/, ''));
+    const own = this.description.object.id;
+    if (hitObject !== undefined) return resolvePointer(hit, hitObject);
+    return hitObjectId.endsWith(own)
+      ? resolvePointer(hit, hitObjectId.slice(0, -own.length))
+      : undefined;
   }
 
   /** The content a hit shows, where the description says a hit holds it (else undefined). */
