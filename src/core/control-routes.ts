@@ -11,6 +11,7 @@ import { MAX_FAILURE_TIMES, MAX_INSTANT_MS, MAX_LATENCY_MS } from './limits.ts';
 import { bodyErrorsOf } from './request-validation.ts';
 import { SnapshotError, SnapshotLimitError } from './snapshot/snapshot.ts';
 import { snapshotPieces } from './snapshot/snapshot-stream.ts';
+import { isStateLines, stateOfLines, StateLineError } from './snapshot/state-lines.ts';
 
 /** The path prefix of the control API. It is outside every API prefix, so it never shadows one. */
 export const CONTROL_PREFIX = '/__mock';
@@ -31,6 +32,9 @@ const CONTROL_PROBLEMS = {
 } as const;
 
 type ControlCode = keyof typeof CONTROL_PROBLEMS;
+
+/** The bodies a control write takes: JSON, or JSON Lines (a state file, `PUT /__mock/state`). */
+const CONTROL_TYPES = ['application/json', 'application/x-ndjson'];
 
 /** A problem of the control API (its codes are not codes of the Answers API). */
 function controlProblem(
@@ -152,7 +156,19 @@ async function setClock(mock: ControlledMock, request: MockRequest): Promise<Moc
 }
 
 async function loadState(mock: ControlledMock, request: MockRequest): Promise<MockResponse> {
-  const state = readJson(request);
+  // @note Either form of a state: an export (one JSON document) or what `--state-file` writes
+  // (JSON Lines, a base line first), so that a developer can hand their file to a colleague.
+  const text = new TextDecoder().decode(request.body ?? new Uint8Array());
+  let state: unknown;
+  if (isStateLines(text)) {
+    try {
+      state = stateOfLines(text);
+    } catch (error) {
+      if (error instanceof StateLineError)
+        return badRequest('invalid_state', `The state file's ${error.message}.`);
+      throw error;
+    }
+  } else state = readJson(request);
   try {
     await mock.controls.load(state);
   } catch (error) {
@@ -240,10 +256,11 @@ function guard(
   // @note A write without a body (`DELETE /__mock/failures`, `POST /__mock/reset`) has nothing to
   // type. It is no easier to forge: a foreign page's request carries its Origin, refused above.
   const hasBody = (request.body?.byteLength ?? 0) > 0 || request.bodyTooLarge === true;
-  if (method !== 'GET' && method !== 'HEAD' && hasBody && type !== 'application/json')
+  // @note A state file's own type (JSON Lines) is as safe: no form can send it either.
+  if (method !== 'GET' && method !== 'HEAD' && hasBody && !CONTROL_TYPES.includes(type ?? ''))
     return controlProblem(
       'control_content_type',
-      `Control writes need Content-Type: application/json (got ${type ?? 'none'}).`,
+      `Control writes need Content-Type: application/json, or application/x-ndjson for a state file (got ${type ?? 'none'}).`,
     );
   return undefined;
 }

@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { emptyState } from '../seed/empty-state.ts';
+import { isStateLines, stateOfLines, StateLineError } from '../core/snapshot/state-lines.ts';
 import type { StateFileContents } from './state-file/read.ts';
 
 const DEFAULT_FIXTURE = new URL('../../fixtures/default-state.json', import.meta.url);
@@ -20,12 +21,25 @@ export interface StartData {
   stateFile?: string;
 }
 
+/**
+ * A state in either of its two forms: an export (one JSON document) or what `--state-file`
+ * writes (JSON Lines, a base line first): a developer hands their state file to a colleague as
+ * it is.
+ */
 async function readJsonFile(file: string | URL, what: string): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     throw new UsageError(`cannot read ${what} ${String(file)}: ${(error as Error).message}`);
+  }
+  if (isStateLines(text)) {
+    try {
+      return stateOfLines(text);
+    } catch (error) {
+      if (!(error instanceof StateLineError)) throw error;
+      throw new UsageError(`${what} ${String(file)} is a state file, but its ${error.message}`);
+    }
   }
   try {
     // @note A UTF-8 BOM (some editors write one) is not part of the JSON.

@@ -1,7 +1,7 @@
-import type { Snapshot } from '../../core/snapshot/snapshot.ts';
-import type { StateChange } from '../../core/store/state-change.ts';
-import type { Account, CollectionRecord, ObjectRecord } from '../../core/store/records.ts';
-import type { ApiKey } from '../../core/api-key.ts';
+import type { Snapshot } from './snapshot.ts';
+import type { StateChange } from '../store/state-change.ts';
+import type { Account, CollectionRecord, ObjectRecord } from '../store/records.ts';
+import type { ApiKey } from '../api-key.ts';
 
 /**
  * The lines of a state file (JSON Lines, one JSON object per line). A file is a base line (the
@@ -172,4 +172,22 @@ export class Replay {
       id_sequences,
     };
   }
+}
+
+/** Whether a text starts as a state file does: its base line, not a plain JSON document. */
+export function isStateLines(text: string): boolean {
+  return text.replace(/^\uFEFF/, '').startsWith('{"answers_mock_state":');
+}
+
+/**
+ * The state a whole state file's text describes (what `--state-file` writes), for a state handed
+ * over as text: `--fixture FILE` and `PUT /__mock/state`. A last line without its newline is
+ * applied too: a file copied whole is complete, and a line cut short fails as any bad line does.
+ */
+export function stateOfLines(text: string): Snapshot {
+  const replay = new Replay();
+  for (const line of text.replace(/^\uFEFF/, '').split('\n')) replay.apply(line.replace(/\r$/, ''));
+  const snapshot = replay.snapshot();
+  if (!snapshot) throw new StateLineError(1, 'no base line');
+  return snapshot;
 }

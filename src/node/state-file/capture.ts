@@ -5,7 +5,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { MockState } from '../../core/store/mock-state.ts';
 import type { CollectionRecord, ObjectRecord } from '../../core/store/records.ts';
-import { baseLine, changeLine } from './lines.ts';
+import { baseLine, changeLine } from '../../core/snapshot/state-lines.ts';
 import { writeWhole } from './whole-write.ts';
 
 /** The state as it was at one instant: records by reference, written out a batch at a time. */

@@ -3,7 +3,7 @@ import type { MockState } from '../../core/store/mock-state.ts';
 import type { StateChange } from '../../core/store/state-change.ts';
 import { capture, writeCapture, type Capture } from './capture.ts';
 import { cutLineNotice } from './cut-line.ts';
-import { changeLine } from './lines.ts';
+import { changeLine } from '../../core/snapshot/state-lines.ts';
 import { identityOf, whatPathHolds, type FileIdentity } from './file-identity.ts';
 import { checkDirectory, resolveStateFile, StateFilePaths, type OpenFile } from './files.ts';
 import { lockStateFile, type LockOptions } from './lock.ts';

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import type { CutLine } from './cut-line.ts';
-import { Replay, StateLineError } from './lines.ts';
+import { Replay, StateLineError } from '../../core/snapshot/state-lines.ts';
 import type { Snapshot } from '../../core/snapshot/snapshot.ts';
 
 /** What a `--state-file` held when the mock started. */

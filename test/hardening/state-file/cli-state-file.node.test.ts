@@ -334,3 +334,68 @@ describe('--state-file damage', () => {
     expect((await readFile(file, 'utf8')).startsWith('{"answers_mock_state":1,')).toBe(true);
   }, 30_000);
 });
+
+describe('one state, two forms: what --state-file writes is handed on as it is', () => {
+  async function saved(file: string): Promise<string> {
+    const child = run(['--empty', '--state-file', file]);
+    const base = await listening(child);
+    const id = await createCollection(base, 'handed on');
+    child.kill('SIGTERM');
+    await exited(child);
+    return id;
+  }
+
+  it('--fixture starts from a state file, and leaves the file as it was', async () => {
+    const file = join(dir, 'state.jsonl');
+    const id = await saved(file);
+    const before = await readFile(file, 'utf8');
+    const child = run(['--fixture', file]);
+    const base = await listening(child);
+    const response = await fetch(`${base}${API}/collections/${id}`, { headers });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { name: string }).name).toBe('handed on');
+    child.kill('SIGTERM');
+    await exited(child);
+    expect(await readFile(file, 'utf8')).toBe(before);
+  }, 30_000);
+
+  it('PUT /__mock/state loads a state file; a damaged line is a 400 naming it', async () => {
+    const file = join(dir, 'state.jsonl');
+    const id = await saved(file);
+    const text = await readFile(file, 'utf8');
+    const child = run(['--empty']);
+    const base = await listening(child);
+    const put = (body: string) =>
+      fetch(`${base}/__mock/state`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/x-ndjson' },
+        body,
+      });
+    expect((await put(text)).status).toBe(204);
+    expect((await fetch(`${base}${API}/collections/${id}`, { headers })).status).toBe(200);
+    const lines = text.split('\n');
+    lines.splice(1, 0, '{"collection":');
+    const refused = await put(lines.join('\n'));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      code: 'invalid_state',
+      detail: expect.stringMatching(/line 2: not JSON/),
+    });
+    // Refused whole: the state loaded before is still there.
+    expect((await fetch(`${base}${API}/collections/${id}`, { headers })).status).toBe(200);
+  }, 30_000);
+
+  it('--fixture with a damaged state file: exit 2, one line naming the line', async () => {
+    const file = join(dir, 'state.jsonl');
+    await saved(file);
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    lines.splice(1, 0, '{"collection":');
+    await writeFile(file, lines.join('\n'));
+    const { code, stderr } = await exited(run(['--fixture', file]));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(
+      /^answers-mock: fixture .*state\.jsonl is a state file, but its line 2: not JSON/,
+    );
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  }, 30_000);
+});
