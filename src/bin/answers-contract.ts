@@ -7,4 +7,5 @@ await runCli(process.argv, {
   startMock: async (fault) => (await import('./mock-target.ts')).startMockTarget(fault),
   startExploreModel: async () => (await import('./mock-target.ts')).startExploreModel(),
   mockKeys: async () => (await import('../seed/dev-keys.ts')).DEV_KEYS_BY_ROLE,
+  startSnapshotStore: async () => (await import('../node/snapshot-store.ts')).startSnapshotStore(),
 });

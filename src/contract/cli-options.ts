@@ -71,7 +71,7 @@ export function targetOptions(
 }
 
 /** A whole number from `min` to `max`, for an option. */
-function whole(min: number, max: number): (value: string) => number {
+export function whole(min: number, max: number): (value: string) => number {
   return (value) => {
     const n = Number(value);
     if (!/^\d+$/.test(value.trim()) || n < min || n > max)

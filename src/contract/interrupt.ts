@@ -6,7 +6,7 @@
 import { print, printError, writeJson, writeXml } from './output.ts';
 
 /** The exit status of a process ended by `signal`, as a shell reports it. */
-function signalExitCode(signal: string): number {
+export function signalExitCode(signal: string): number {
   return signal === 'SIGTERM' ? 143 : 130;
 }
 

@@ -5,7 +5,7 @@
  * control characters: a message added later cannot print a key a target echoed.
  * `test/code/contract-output.node.test.ts` keeps every other module of the commands from writing.
  */
-import { writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import {
   jsonWithoutControls,
   redactor,
@@ -28,13 +28,16 @@ export function keepSecrets(more: readonly Secret[]): void {
   if (secrets.length > before) redact = redactor(secrets);
 }
 
-/** A value's strings and names redacted, at any depth (a report, before it is JSON). */
-function redactedValue(value: unknown): unknown {
-  if (typeof value === 'string') return redact(value);
-  if (Array.isArray(value)) return value.map(redactedValue);
+/**
+ * A value's strings and names redacted, at any depth (a report, before it is JSON), but for the
+ * strings of `keep`: values that are public whatever a secret equals (the mock's dev keys).
+ */
+function redactedValue(value: unknown, keep: ReadonlySet<string> = new Set()): unknown {
+  if (typeof value === 'string') return keep.has(value) ? value : redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactedValue(item, keep));
   if (typeof value === 'object' && value !== null)
     return Object.fromEntries(
-      Object.entries(value).map(([name, item]) => [redact(name), redactedValue(item)]),
+      Object.entries(value).map(([name, item]) => [redact(name), redactedValue(item, keep)]),
     );
   return value;
 }
@@ -65,4 +68,28 @@ export function writeXml(file: string, text: string): Promise<void> {
 /** Writes a text file for a person to read and edit (`init --out`). */
 export function writeText(file: string, text: string): Promise<void> {
   return writeFile(file, visibleControls(redact(text)));
+}
+
+/**
+ * Writes a file for the mock to load (`snapshot`'s state and its map) whole or not at all: to a
+ * temporary file beside it, then renamed over it, so that a run stopped midway (Ctrl-C, a full
+ * disk) leaves no half-written state behind for a developer to load.
+ */
+export async function writeJsonWhole(
+  file: string,
+  value: unknown,
+  /** Strings written as they are: public values, such as the mock's own dev keys. */
+  keep: ReadonlySet<string> = new Set(),
+): Promise<void> {
+  const temporary = `${file}.${process.pid}.partial`;
+  try {
+    await writeFile(
+      temporary,
+      `${jsonWithoutControls(JSON.stringify(redactedValue(value, keep)))}\n`,
+    );
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }

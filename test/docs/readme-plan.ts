@@ -17,6 +17,8 @@ export const HOW: Record<string, string> = {
   'ci-owner': 'run in your-app against that server, with npm 11 and npm 10',
   'mock-curl': 'run against the server started by `frontend`',
   'control-reset': 'run against the server started by `frontend` (no Content-Type: 204)',
+  snapshot:
+    'run in your-app: the server of `frontend` stands for staging; its copy on 4011 lists the same collections',
   'node-setup-msw2': "setup.ts of the app on msw 2; tsc and vitest with the example's tests",
   'node-setup-msw3': 'its line replaces the msw 2 listen line on msw 3; tsc and vitest',
   'node-test-head': 'the first region of examples/node-tests/data.test.ts, run in the app',
@@ -97,6 +99,7 @@ export const SHELL_BLOCKS_RUN_BY = {
     'ci-owner',
     'mock-curl',
     'control-reset',
+    'snapshot',
     'msw-init',
     'from-nothing',
     'local-profile',

@@ -230,6 +230,35 @@ describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.vers
         );
         expectRan('sweep', sweep);
 
+        // The snapshot block: the mock on 4010 stands for staging; its copy serves on 4011.
+        const [snap, serveCopy] = commandsOf('snapshot');
+        const snapped = await runCommands('snapshot', [snap!], app, {
+          ...KEYS,
+          ANSWERS_BASE_URL: `${root}/api/answers/v1`,
+        });
+        expectRan('snapshot', snapped);
+        expect(snapped.stdout).toMatch(/^Snapshot of \S+: [1-9]\d* collections, [1-9]\d* objects/m);
+        const copy = await startCommand(
+          'snapshot',
+          serveCopy!,
+          app,
+          /Answers mock listening on \S+/,
+        );
+        running.push(copy);
+        const listOf = async (origin: string) =>
+          (
+            (await (
+              await fetch(`${origin}/api/answers/v1/collections?limit=100`, {
+                headers: { authorization: 'Bearer answers_test_full_acme' },
+              })
+            ).json()) as { data: Array<{ name: string }> }
+          ).data
+            .map((each) => each.name)
+            .sort();
+        expect(await listOf('http://127.0.0.1:4011')).toEqual(await listOf(root));
+        running.splice(running.indexOf(copy), 1);
+        await copy.stop();
+
         const reset = await runCommands('control-reset', [...commandsOf('control-reset')], app);
         expectRan('control-reset', reset);
         const status = await runCommands(

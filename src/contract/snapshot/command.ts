@@ -1,0 +1,204 @@
+/**
+ * `answers-contract snapshot`: a deployment's data, read through its target description, written
+ * as a state the mock loads (`answers-mock --fixture`, `PUT /__mock/state`), with a map of the
+ * deployment's ids beside it. Read-only, bounded, and never a key copied: the `--api-key`'s
+ * account becomes the mock's first dev account, the `--other-account-key`'s the second.
+ */
+import { Command } from 'commander';
+import { parseCommand, runOptions, targetOptions, whole } from '../cli-options.ts';
+import { Interrupted } from '../failure.ts';
+import { listenForInterrupt, signalExitCode } from '../interrupt.ts';
+import { print, printError, writeJsonWhole } from '../output.ts';
+import { Run } from '../runner/run.ts';
+import { loadTargetFile } from '../target-api/load.ts';
+import {
+  crawlAccount,
+  timesNotes,
+  type CrawlBounds,
+  type CrawledCollection,
+  type CrawlNotes,
+} from './crawl.ts';
+
+/** The mock's two dev accounts a snapshot fills: the full key's data, the other account's. */
+export type AccountRole = 'full' | 'otherAccount';
+
+/**
+ * Where a snapshot is built: a mock started empty (its dev accounts and keys, no data), given by
+ * the assembly (`src/bin`), which takes each collection as its own API would store it: the
+ * mock's ids and rules, the deployment's times.
+ */
+export interface SnapshotStore {
+  add(
+    role: AccountRole,
+    collection: CrawledCollection,
+  ): Promise<{ id: string; objectIds: string[] } | { refused: string }>;
+  /** The state, as `GET /__mock/state` exports it. */
+  state(): Promise<unknown>;
+}
+
+/** What `snapshot --json` and the map beside the state say of the ids: the mock's to the deployment's. */
+interface IdMap {
+  format: 'answers-snapshot-map/1';
+  baseUrl: string;
+  takenAt: string;
+  collections: Record<string, string>;
+  objects: Record<string, string>;
+}
+
+const DEFAULTS = { maxCollections: 1_000, maxObjects: 20_000, maxObjectsPerCollection: 5_000 };
+
+/** Runs `snapshot` with `argv`; returns the exit status. */
+export async function snapshotCommand(
+  argv: string[],
+  startStore: () => Promise<SnapshotStore>,
+): Promise<number> {
+  const env = process.env;
+  const program = targetOptions(
+    new Command('answers-contract snapshot').description(
+      "Reads a deployment's collections and objects (list requests only, never a write) and writes them as a state the mock loads: answers-mock --fixture FILE. Keys are never copied: --api-key's account becomes the mock's first dev account, --other-account-key's the second.",
+    ),
+    env,
+    {
+      baseUrl: 'required: the deployment’s root (env ANSWERS_BASE_URL)',
+      apiKey: 'required: a key of the account to copy (env ANSWERS_API_KEY)',
+      required: true,
+    },
+  )
+    .requiredOption('--out <file>', 'required: the state file to write (a map of ids beside it)')
+    .option(
+      '--target <file>',
+      'the target description (default: our openapi.yaml)',
+      env.ANSWERS_CONTRACT_TARGET || undefined,
+    )
+    .option(
+      '--max-collections <n>',
+      `the most collections copied, over both accounts (default ${DEFAULTS.maxCollections})`,
+      whole(0, 1_000_000),
+      DEFAULTS.maxCollections,
+    )
+    .option(
+      '--max-objects <n>',
+      `the most objects copied in all (default ${DEFAULTS.maxObjects}), and at most ${DEFAULTS.maxObjectsPerCollection} of one collection unless --max-objects-per-collection says`,
+      whole(0, 10_000_000),
+      DEFAULTS.maxObjects,
+    )
+    .option(
+      '--max-objects-per-collection <n>',
+      `the most objects copied of one collection (default ${DEFAULTS.maxObjectsPerCollection})`,
+      whole(0, 10_000_000),
+      DEFAULTS.maxObjectsPerCollection,
+    );
+  runOptions(program, env, 'requests in flight at once to the deployment');
+  if (!parseCommand(program, argv.slice(3))) return 0;
+  const options = program.opts<{
+    baseUrl: string;
+    apiKey: string;
+    otherAccountKey?: string;
+    out: string;
+    target?: string;
+    maxCollections: number;
+    maxObjects: number;
+    maxObjectsPerCollection: number;
+    concurrency?: number;
+    maxBodyBytes?: number;
+    maxWalkItems?: number;
+    requestTimeout?: number;
+  }>();
+  const description = options.target ? await loadTargetFile(options.target) : undefined;
+  const interruption = listenForInterrupt((line) =>
+    printError(`${line.replace(', and deleting what the run created', ': nothing is written')}\n`),
+  );
+  const run = new Run({
+    baseUrl: options.baseUrl,
+    keys: { full: options.apiKey, otherAccount: options.otherAccountKey },
+    description,
+    concurrency: options.concurrency,
+    maxBodyBytes: options.maxBodyBytes,
+    maxWalkItems: options.maxWalkItems,
+    requestTimeoutMs: options.requestTimeout,
+    signal: interruption.signal,
+  });
+  const bounds: CrawlBounds = {
+    maxCollections: options.maxCollections,
+    maxObjects: options.maxObjects,
+    maxObjectsPerCollection: Math.min(options.maxObjectsPerCollection, options.maxObjects),
+  };
+  const notes: CrawlNotes = { content: 'no object read', times: timesNotes(run.target), cut: [] };
+  const left = { collections: bounds.maxCollections, objects: bounds.maxObjects };
+  const progress = process.stderr.isTTY
+    ? (collections: number, objectsLeft: number) =>
+        printError(
+          `\rsnapshot: ${collections} collections, ${bounds.maxObjects - objectsLeft} objects read`,
+        )
+    : undefined;
+  const store = await startStore();
+  const map: IdMap = {
+    format: 'answers-snapshot-map/1',
+    baseUrl: options.baseUrl,
+    takenAt: new Date().toISOString(),
+    collections: {},
+    objects: {},
+  };
+  const refused: string[] = [];
+  const counts: Record<AccountRole, { collections: number; objects: number }> = {
+    full: { collections: 0, objects: 0 },
+    otherAccount: { collections: 0, objects: 0 },
+  };
+  try {
+    await run.preflight();
+    const accounts: Array<[AccountRole, string | undefined]> = [
+      ['full', options.apiKey],
+      ['otherAccount', options.otherAccountKey],
+    ];
+    for (const [role, key] of accounts) {
+      if (key === undefined) continue;
+      const crawled = await crawlAccount(run.target, key, bounds, left, notes, progress);
+      for (const each of crawled) {
+        const added = await store.add(role, each);
+        if ('refused' in added) {
+          refused.push(`collection ${each.sourceId}: ${added.refused}`);
+          continue;
+        }
+        map.collections[added.id] = each.sourceId;
+        added.objectIds.forEach((id, i) => (map.objects[id] = each.objects[i]!.sourceId));
+        counts[role].collections += 1;
+        counts[role].objects += added.objectIds.length;
+      }
+    }
+  } catch (error) {
+    if (progress) printError('\n');
+    if (error instanceof Interrupted || interruption.signal.aborted) {
+      printError(`answers-contract: snapshot interrupted: nothing written to ${options.out}\n`);
+      return signalExitCode(String(interruption.signal.reason));
+    }
+    throw error;
+  } finally {
+    interruption.dispose();
+  }
+  if (progress) printError('\n');
+  // @note The state's keys are the mock's dev keys, public, whatever key the crawl was given
+  // (snapshotting a local mock gives its own dev key): written as they are; any other text equal
+  // to a key given is redacted as everywhere.
+  const state = await store.state();
+  const devKeys = new Set(
+    ((state as { api_keys?: Array<{ key: string }> }).api_keys ?? []).map((k) => k.key),
+  );
+  await writeJsonWhole(options.out, state, devKeys);
+  await writeJsonWhole(`${options.out}.map.json`, map);
+  const lines = [
+    `Snapshot of ${options.baseUrl}: ${counts.full.collections + counts.otherAccount.collections} collections, ${counts.full.objects + counts.otherAccount.objects} objects, in ${run.sentToTarget} requests (lists and gets only)`,
+    `  --api-key's account -> the mock's first dev account: ${counts.full.collections} collections, ${counts.full.objects} objects`,
+    ...(options.otherAccountKey
+      ? [
+          `  --other-account-key's account -> the mock's second dev account: ${counts.otherAccount.collections} collections, ${counts.otherAccount.objects} objects`,
+        ]
+      : []),
+    `Wrote ${options.out} (load it: answers-mock --fixture ${options.out}) and ${options.out}.map.json (the mock's ids to the deployment's)`,
+    `Content: ${notes.content}`,
+    ...notes.times.map((line) => `Times: ${line}`),
+    ...notes.cut.map((line) => `Left out: ${line}`),
+    ...refused.map((line) => `Not copied (the mock refuses it): ${line}`),
+  ];
+  print(`${lines.join('\n')}\n`);
+  return 0;
+}
