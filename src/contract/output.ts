@@ -52,6 +52,14 @@ export function printError(text: string): void {
   process.stderr.write(visibleControls(redact(text)));
 }
 
+/**
+ * Prints a progress line to stderr over the one before it (a carriage return first): for a
+ * terminal only. The return is the sink's own; the line is cleared of control characters as any.
+ */
+export function printProgress(line: string): void {
+  process.stderr.write(`\r${visibleControls(redact(line))}`);
+}
+
 /** Writes a report as JSON (`--json`): redacted value by value, so that it stays valid JSON. */
 export function writeJson(file: string, value: unknown): Promise<void> {
   return writeFile(file, `${jsonWithoutControls(JSON.stringify(redactedValue(value), null, 2))}\n`);

@@ -165,6 +165,161 @@ describe('snapshot of a deployment that is not ours (the independent server)', (
   }, 60_000);
 });
 
+/** Words of several scripts, each in a few objects: what the anonymized searches look for. */
+const VOCABULARY = (
+  'apricot Birne cerise Dattel elderberry Feige グアバ 葡萄 Ινδικό jujube Киви лимон ' +
+  'mango nectarine olive Papaya quince rambutan satsuma tamarind ugli vanille ' +
+  'Wassermelone xigua yuzu zitrone αχλάδι вишня 무화과 Kürbis'
+).split(' ');
+
+/** Adds `count` collections of 8 objects, each object 3 words of the vocabulary, with nested metadata. */
+async function addWords(base: string, key: string, count: number): Promise<void> {
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const word = (n: number) => VOCABULARY[n % VOCABULARY.length]!;
+  for (let i = 0; i < count; i++) {
+    const made = await fetch(`${base}/api/answers/collections`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        title: `Fruits ${i}: ${word(i)} ΚΑΙ ${word(i + 5)}`,
+        meta: { owner: { team: `équipe ${word(i * 3)}`, tags: [word(i * 7), 7] }, active: true },
+      }),
+    });
+    expect(made.status).toBe(201);
+    const { result } = (await made.json()) as { result: { collectionId: string } };
+    for (let j = 0; j < 8; j++) {
+      const text = `${word(i + j)} and ${word(i * 2 + j * 3 + 1)}, then ${word(i * 5 + j * 7 + 2)}!`;
+      const posted = await fetch(`${base}/api/answers/collections/${result.collectionId}/objects`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ body: { text, note: { lang: 'Übersicht', n: j } } }),
+      });
+      expect(posted.status).toBe(201);
+    }
+  }
+}
+
+/** Every string value of a JSON value. */
+const strings = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : Array.isArray(value)
+      ? value.flatMap(strings)
+      : value && typeof value === 'object'
+        ? Object.values(value).flatMap(strings)
+        : [];
+
+describe('snapshot --anonymize', () => {
+  it('leaves no string of the deployment in the state, and a search for a replaced word finds the same objects', async () => {
+    independent = await startIndependentServer({});
+    await addWords(independent.url, independent.keys.full, 20);
+    const out = join(dir, 'anon.json');
+    const run = (file: string) =>
+      contract([
+        'snapshot',
+        ...['--base-url', independent!.url, '--api-key', independent!.keys.full],
+        ...['--target', TARGET, '--out', file, '--anonymize', '--seed', '7'],
+      ]);
+    const { code, stdout, stderr } = await run(out);
+    expect(code, stderr).toBe(0);
+    expect(stdout).toMatch(
+      /^Anonymized \(--seed 7\): .*kept as they were: .*object keys.*numbers, booleans and null/m,
+    );
+    const state = await loaded(out);
+    const map = JSON.parse(await readFile(`${out}.map.json`, 'utf8')) as {
+      collections: Record<string, string>;
+      objects: Record<string, string>;
+    };
+
+    // What the deployment holds, as its own API answers it.
+    const headers = { authorization: `Bearer ${independent.keys.full}` };
+    const source = await heldBy(independent.url, independent.keys.full);
+    const objects = new Map<string, { text?: unknown }>();
+    for (const collection of source) {
+      const page = (await (
+        await fetch(
+          `${independent.url}/api/answers/collections/${collection.collectionId}/objects?size=50`,
+          { headers },
+        )
+      ).json()) as { items: Array<{ objectId: string; body: { text?: unknown } }> };
+      for (const item of page.items) objects.set(item.objectId, item.body);
+    }
+    // Ours, and what the server holds from the start.
+    expect(objects.size).toBeGreaterThanOrEqual(160);
+
+    // No string of the deployment with a letter in it is in the state, nor any of its words.
+    const held = [
+      ...source.flatMap((c) => [c.title, ...strings(c.meta)]),
+      ...[...objects.values()].flatMap(strings),
+    ].filter((text) => /\p{L}/u.test(text));
+    const stored = [
+      ...state.collections.flatMap((c) => [c.name, ...strings(c.metadata)]),
+      ...state.objects.flatMap((o) => strings(o.content)),
+    ];
+    const storedWords = new Set(
+      stored.flatMap((text) => text.toLowerCase().match(/\p{L}+/gu) ?? []),
+    );
+    for (const text of held) {
+      expect(stored).not.toContain(text);
+      for (const word of text.toLowerCase().match(/\p{L}{4,}/gu) ?? [])
+        expect(storedWords.has(word), word).toBe(false);
+    }
+    // Numbers, booleans and keys as they were.
+    const fruits = state.collections.filter((c) => /^\p{L}+ 0: /u.test(c.name));
+    expect(fruits).toHaveLength(1);
+    expect(fruits[0]!.metadata).toEqual({
+      owner: { team: expect.any(String), tags: [expect.any(String), 7] },
+      active: true,
+    });
+
+    // 10 words, each searched on the deployment and its replacement on the mock: the same objects.
+    const mock = await createMock({ initialState: state });
+    server = await startServer({ mock, port: 0, quiet: true });
+    const replacementOf = (word: string) => {
+      for (const [sourceId, body] of objects) {
+        const at = typeof body.text === 'string' ? body.text.indexOf(word) : -1;
+        if (at < 0) continue;
+        const mockId = Object.keys(map.objects).find((id) => map.objects[id] === String(sourceId))!;
+        const copy = state.objects.find((o) => o.id === mockId)!.content as { text: string };
+        return copy.text.slice(at, at + word.length);
+      }
+      throw new Error(`${word} is in no object`);
+    };
+    for (const word of VOCABULARY.slice(0, 10)) {
+      const found = (await (
+        await fetch(`${independent.url}/api/answers/query`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ q: word }),
+        })
+      ).json()) as { hits: { list: Array<{ item: { objectId: string } }> } };
+      const replacement = replacementOf(word);
+      expect(replacement.toLowerCase()).not.toBe(word.toLowerCase());
+      const answered = (await (
+        await fetch(`${server.url}/api/answers/v1/search`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${DEV_KEYS_BY_ROLE.full}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ query: replacement, limit: 100 }),
+        })
+      ).json()) as { data: Array<{ object: { id: string } }> };
+      const deployment = found.hits.list.map((hit) => String(hit.item.objectId)).sort();
+      expect(deployment.length, word).toBeGreaterThan(0);
+      expect(answered.data.map((hit) => map.objects[hit.object.id]).sort(), word).toEqual(
+        deployment,
+      );
+    }
+
+    // The same seed, the same state.
+    const again = join(dir, 'again.json');
+    expect((await run(again)).code).toBe(0);
+    const names = (s: Snapshot) => s.collections.map((c) => c.name).sort();
+    expect(names(await loaded(again))).toEqual(names(state));
+  }, 60_000);
+});
+
 describe('snapshot of our mock', () => {
   it('round-trips: the mock loads what it wrote, the same data under its own keys', async () => {
     const source = await createMock();
@@ -202,6 +357,45 @@ describe('snapshot of our mock', () => {
     };
     expect(owned(state, [DEV_KEYS_BY_ROLE.full])).toEqual(owned(exported, [KEYS.full]));
     expect(owned(state, [DEV_KEYS_BY_ROLE.otherAccount])).toEqual(owned(exported, [KEYS.globex]));
+  }, 60_000);
+
+  it('shows its progress on a terminal, and none of it in a pipe', async () => {
+    const source = await createMock();
+    server = await startServer({ mock: source, port: 0, quiet: true });
+    const { execFile } = await import('node:child_process');
+    const { contractBin } = await import('../support/bins.ts');
+    const args = (out: string) =>
+      contractBin(
+        'snapshot',
+        ...['--base-url', `${server!.url}/api/answers/v1`, '--api-key', KEYS.full, '--out', out],
+      );
+    const run = (argv: string[]) =>
+      new Promise<{ stdout: string; stderr: string }>((resolve, reject) =>
+        execFile(process.execPath, argv, (error, stdout, stderr) =>
+          error ? reject(error) : resolve({ stdout, stderr }),
+        ),
+      );
+    // A terminal, as Node tells one: stderr's isTTY, set before the command starts.
+    const terminal = await run([
+      '--import',
+      'data:text/javascript,process.stderr.isTTY=true',
+      ...args(join(dir, 'tty.json')),
+    ]);
+    const steps = terminal.stderr.split('\r').filter(Boolean);
+    const collections = source.controls
+      .export()
+      .collections.filter(
+        (c) =>
+          c.account_id ===
+          source.controls.export().api_keys.find((k) => k.key === KEYS.full)!.account_id,
+      );
+    expect(steps.length).toBeGreaterThanOrEqual(collections.length);
+    const [total] = /(\d+) objects,/.exec(terminal.stdout)!.slice(1);
+    expect(steps.at(-1)).toBe(
+      `snapshot: ${collections.length} collections, ${total} objects read\n`,
+    );
+    const pipe = await run(args(join(dir, 'pipe.json')));
+    expect(pipe.stderr).toBe('');
   }, 60_000);
 
   it('a Ctrl-C writes nothing: no state, no map, no partial file', async () => {

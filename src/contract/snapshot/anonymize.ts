@@ -8,6 +8,7 @@
  * says so for the command's report.
  */
 import type { Faker, Randomizer } from '@faker-js/faker';
+import { UsageError } from '../cli-options.ts';
 
 /** Replaces the words of strings for one seed: the same word always by the same word. */
 export interface Anonymizer {
@@ -36,7 +37,7 @@ async function loadFaker(randomizer: Randomizer): Promise<Faker> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND')
-      throw new Error(
+      throw new UsageError(
         'snapshot --anonymize needs @faker-js/faker, an optional peer of answers-mock-kit: npm install --save-dev @faker-js/faker@10',
         { cause: error },
       );

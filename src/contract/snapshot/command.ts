@@ -8,9 +8,10 @@ import { Command } from 'commander';
 import { parseCommand, runOptions, targetOptions, whole } from '../cli-options.ts';
 import { Interrupted } from '../failure.ts';
 import { listenForInterrupt, signalExitCode } from '../interrupt.ts';
-import { print, printError, writeJsonWhole } from '../output.ts';
+import { print, printError, printProgress, writeJsonWhole } from '../output.ts';
 import { Run } from '../runner/run.ts';
 import { loadTargetFile } from '../target-api/load.ts';
+import { createAnonymizer, type Anonymizer } from './anonymize.ts';
 import {
   crawlAccount,
   timesNotes,
@@ -87,6 +88,16 @@ export async function snapshotCommand(
       `the most objects copied of one collection (default ${DEFAULTS.maxObjectsPerCollection})`,
       whole(0, 10_000_000),
       DEFAULTS.maxObjectsPerCollection,
+    )
+    .option(
+      '--anonymize',
+      'replace every string of names, metadata and content by text of the same length and script, the same word always by the same word (a search for it finds the same objects); numbers, booleans, keys and timestamps kept (needs @faker-js/faker)',
+    )
+    .option(
+      '--seed <n>',
+      'the seed of --anonymize: the same seed, the same replacements (default 1)',
+      whole(0, 0xffff_ffff),
+      1,
     );
   runOptions(program, env, 'requests in flight at once to the deployment');
   if (!parseCommand(program, argv.slice(3))) return 0;
@@ -99,11 +110,14 @@ export async function snapshotCommand(
     maxCollections: number;
     maxObjects: number;
     maxObjectsPerCollection: number;
+    anonymize?: true;
+    seed: number;
     concurrency?: number;
     maxBodyBytes?: number;
     maxWalkItems?: number;
     requestTimeout?: number;
   }>();
+  const anonymizer = options.anonymize ? await createAnonymizer(options.seed) : undefined;
   const description = options.target ? await loadTargetFile(options.target) : undefined;
   const interruption = listenForInterrupt((line) =>
     printError(`${line.replace(', and deleting what the run created', ': nothing is written')}\n`),
@@ -127,8 +141,8 @@ export async function snapshotCommand(
   const left = { collections: bounds.maxCollections, objects: bounds.maxObjects };
   const progress = process.stderr.isTTY
     ? (collections: number, objectsLeft: number) =>
-        printError(
-          `\rsnapshot: ${collections} collections, ${bounds.maxObjects - objectsLeft} objects read`,
+        printProgress(
+          `snapshot: ${collections} collections, ${bounds.maxObjects - objectsLeft} objects read`,
         )
     : undefined;
   const store = await startStore();
@@ -154,7 +168,7 @@ export async function snapshotCommand(
       if (key === undefined) continue;
       const crawled = await crawlAccount(run.target, key, bounds, left, notes, progress);
       for (const each of crawled) {
-        const added = await store.add(role, each);
+        const added = await store.add(role, anonymizer ? anonymized(anonymizer, each) : each);
         if ('refused' in added) {
           refused.push(`collection ${each.sourceId}: ${added.refused}`);
           continue;
@@ -195,10 +209,28 @@ export async function snapshotCommand(
       : []),
     `Wrote ${options.out} (load it: answers-mock --fixture ${options.out}) and ${options.out}.map.json (the mock's ids to the deployment's)`,
     `Content: ${notes.content}`,
+    ...(anonymizer
+      ? [
+          `Anonymized (--seed ${options.seed}): every word of names, metadata and content replaced; kept as they were: ${[...anonymizer.kept].join('; ') || 'nothing'}`,
+        ]
+      : []),
     ...notes.times.map((line) => `Times: ${line}`),
     ...notes.cut.map((line) => `Left out: ${line}`),
     ...refused.map((line) => `Not copied (the mock refuses it): ${line}`),
   ];
   print(`${lines.join('\n')}\n`);
   return 0;
+}
+
+/** `collection` with its name, metadata and objects' content anonymized; ids and times kept. */
+function anonymized(anonymizer: Anonymizer, collection: CrawledCollection): CrawledCollection {
+  return {
+    ...collection,
+    name: anonymizer.text(collection.name),
+    metadata: anonymizer.json(collection.metadata) as Record<string, unknown>,
+    objects: collection.objects.map((object) => ({
+      ...object,
+      content: anonymizer.json(object.content),
+    })),
+  };
 }
