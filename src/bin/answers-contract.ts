@@ -8,4 +8,5 @@ await runCli(process.argv, {
   startExploreModel: async () => (await import('./mock-target.ts')).startExploreModel(),
   mockKeys: async () => (await import('../seed/dev-keys.ts')).DEV_KEYS_BY_ROLE,
   startSnapshotStore: async () => (await import('../node/snapshot-store.ts')).startSnapshotStore(),
+  serveSnapshot: async (file) => (await import('../node/snapshot-store.ts')).serveSnapshot(file),
 });

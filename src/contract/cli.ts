@@ -9,6 +9,7 @@ import { TargetStalled } from './failure.ts';
 import { subcommand } from './subcommands.ts';
 import type { ExploreModel } from './explore/explore.ts';
 import type { SnapshotStore } from './snapshot/command.ts';
+import type { ServedSnapshot } from './diff/command.ts';
 import { loadTargetFile, TargetFileError } from './target-api/load.ts';
 import { keepSecrets, print, printError } from './output.ts';
 import { keysGiven } from './redaction.ts';
@@ -90,7 +91,7 @@ export function parseSuiteOptions(argv: string[]): CliOptions {
     )
     .addHelpText(
       'after',
-      "\nCommands:\n  init     probe the target and write a draft --target file (answers-contract init --help)\n  sweep    delete what earlier runs left behind (answers-contract sweep --help)\n  explore  random sequences compared with the kit's mock, shrunk to a minimal story (answers-contract explore --help)\n  replay   a recording of your tests (or a HAR) replayed against the target, judged against what they saw (answers-contract replay --help)\n  snapshot a deployment's data, read only, written as a state the mock loads (answers-contract snapshot --help)" +
+      "\nCommands:\n  init     probe the target and write a draft --target file (answers-contract init --help)\n  sweep    delete what earlier runs left behind (answers-contract sweep --help)\n  explore  random sequences compared with the kit's mock, shrunk to a minimal story (answers-contract explore --help)\n  replay   a recording of your tests (or a HAR) replayed against the target, judged against what they saw (answers-contract replay --help)\n  snapshot a deployment's data, read only, written as a state the mock loads (answers-contract snapshot --help)\n  diff     that snapshot in the mock, the same reads sent to both: where the deployment breaks the spec or the mock would mislead (answers-contract diff --help)" +
         '\n\nExit status: 0 a check at the chosen level passed, none failed (the rest skipped) and nothing was left behind; 1 a check failed, or data was left behind; 2 nothing judged (no check passed and none failed: the keys or operations it needed are named), usage error, bad target file, unreachable target, a target that stopped answering (--request-timeout), or a key refused in both header forms.',
     );
   runOptions(
@@ -132,6 +133,8 @@ export interface CliServices {
   mockKeys?: (() => Promise<Partial<RunKeys>>) | undefined;
   /** The mock, started empty in process, that `snapshot` builds its state in. */
   startSnapshotStore?: (() => Promise<SnapshotStore>) | undefined;
+  /** The mock loaded with a snapshot and served in process, that `diff` compares with. */
+  serveSnapshot?: ((file: string) => Promise<ServedSnapshot>) | undefined;
 }
 
 async function main(argv: string[], services: CliServices): Promise<number> {
@@ -229,7 +232,13 @@ export function runCli(argv: string[], services: CliServices = {}): Promise<neve
                   throw new UsageError('snapshot is not available in this build (no mock)');
                 return snapshotCommand(argv, services.startSnapshotStore);
               })
-            : main(argv, services);
+            : name === 'diff'
+              ? import('./diff/command.ts').then(({ diffCommand }) => {
+                  if (!services.serveSnapshot)
+                    throw new UsageError('diff is not available in this build (no mock)');
+                  return diffCommand(argv, services.serveSnapshot);
+                })
+              : main(argv, services);
   return run.then(
     (code) => process.exit(code),
     (error: unknown) => {

@@ -7,6 +7,8 @@
  * knows nothing of the contract suite.
  */
 import { createMock } from '../create-mock.ts';
+import { startServer } from './server.ts';
+import { initialState } from './start-data.ts';
 import { MockDbError } from '../core/record-table.ts';
 import { DEV_KEYS_BY_ROLE } from '../seed/dev-keys.ts';
 import { emptyState } from '../seed/empty-state.ts';
@@ -77,5 +79,27 @@ export async function startSnapshotStore(): Promise<SnapshotStore> {
       }
     },
     state: async () => mock.controls.export(),
+  };
+}
+
+/**
+ * The mock loaded with a snapshot (either form of a state, as `--fixture` reads it), served on a
+ * free loopback port for `answers-contract diff`, with its dev keys: what the snapshot's data
+ * answers on our openapi.yaml. The state is given back as the mock exports it.
+ */
+export async function serveSnapshot(file: string): Promise<{
+  baseUrl: string;
+  keys: typeof DEV_KEYS_BY_ROLE;
+  state: unknown;
+  stop: () => Promise<void>;
+}> {
+  const { state } = await initialState({ fixture: file }, undefined);
+  const mock = await createMock({ initialState: state as never });
+  const server = await startServer({ mock, port: 0, quiet: true });
+  return {
+    baseUrl: `${server.url}/api/answers/v1`,
+    keys: DEV_KEYS_BY_ROLE,
+    state: mock.controls.export(),
+    stop: () => server.close(),
   };
 }

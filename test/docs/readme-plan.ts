@@ -19,6 +19,8 @@ export const HOW: Record<string, string> = {
   'control-reset': 'run against the server started by `frontend` (no Content-Type: 204)',
   snapshot:
     'run in your-app: the server of `frontend` stands for staging; its copy on 4011 lists the same collections',
+  'nightly-diff':
+    'run in your-app against the server of `frontend` (staging): the first night writes the baseline, a second run finds nothing new',
   'node-setup-msw2': "setup.ts of the app on msw 2; tsc and vitest with the example's tests",
   'node-setup-msw3': 'its line replaces the msw 2 listen line on msw 3; tsc and vitest',
   'node-test-head': 'the first region of examples/node-tests/data.test.ts, run in the app',
@@ -100,6 +102,7 @@ export const SHELL_BLOCKS_RUN_BY = {
     'mock-curl',
     'control-reset',
     'snapshot',
+    'nightly-diff',
     'msw-init',
     'from-nothing',
     'local-profile',

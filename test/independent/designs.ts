@@ -253,3 +253,30 @@ limits:
   body: ${row.limits === 'tight' ? '102400\n  string: 65535' : '262144'}${PAGE_SIZE_LIMIT[row.paging]}${fieldLimits}${consistency}
 `;
 }
+
+/**
+ * The decisions of our openapi.yaml a row makes otherwise, as `answers-contract diff` reads them
+ * (read-only: updates, cascades and limits of writes are not read). Every row shares the
+ * independent server's own paths, fields, paging and search envelope, lists newest first, and
+ * pages 50 at most (declared, or a page of 100 cut to 50); what differs by row is a search by
+ * GET, 410 for what was deleted, and 401 for another account's collection.
+ */
+export function diffProfileOf(row: DesignRow): string[] {
+  return [
+    'GAP-COLL-FIELDS',
+    'GAP-COLL-GET',
+    'GAP-LIMIT-PAGE',
+    'GAP-OBJ-FIELDS',
+    'GAP-OBJ-PATH',
+    'GAP-PAGE-FIELDS',
+    'GAP-PAGE-PARAMS',
+    'GAP-PATHS',
+    'GAP-SEARCH-PATH',
+    'GAP-SEARCH-REQ',
+    'GAP-SEARCH-RESP',
+    'GAP-SORT-DIRECTION',
+    ...(row.search === 'query' ? ['GAP-SEARCH-METHOD'] : []),
+    ...(row.gone === 410 ? ['GAP-STATES'] : []),
+    ...(row.notYours === 401 ? ['GAP-ISOLATION'] : []),
+  ].sort();
+}

@@ -259,6 +259,28 @@ describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.vers
         running.splice(running.indexOf(copy), 1);
         await copy.stop();
 
+        // The nightly diff block, on two nights: the first writes the baseline, the second
+        // compares with it; the mock on 4010 is staging, unchanged, so nothing is new.
+        const staging = { ...KEYS, ANSWERS_BASE_URL: `${root}/api/answers/v1` };
+        for (const night of [1, 2]) {
+          const nightly = await runCommands(
+            'nightly-diff',
+            commandsOf('nightly-diff'),
+            app,
+            staging,
+          );
+          expectRan('nightly-diff', nightly);
+          expect(nightly.stdout).toMatch(/^Result: PASSED: no new differences at --fail-on spec$/m);
+          expect(nightly.stdout).toMatch(
+            night === 1
+              ? /^Baseline: diff-baseline\.json \(not there yet/m
+              : /^Baseline: diff-baseline\.json$/m,
+          );
+        }
+        await expect(readFile(join(app, 'diff.xml'), 'utf8')).resolves.toMatch(
+          /<testsuites name="answers-contract diff"/,
+        );
+
         const reset = await runCommands('control-reset', [...commandsOf('control-reset')], app);
         expectRan('control-reset', reset);
         const status = await runCommands(

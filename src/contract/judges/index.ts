@@ -31,6 +31,7 @@ import {
   nothingHidden,
   refusalShowsNothing,
   sameItems,
+  shownYetAbsent,
 } from './reads.ts';
 import { answeredAlike, answers } from './status.ts';
 import {
@@ -60,6 +61,7 @@ import {
   sortedByCreation,
   walkBroken,
 } from './walks.ts';
+import { declaredAlike, foundAlike, orderedAlike, pageHeldAlike, statusAlike } from './drift.ts';
 
 /** How one clause is judged. */
 export interface Judging {
@@ -119,7 +121,7 @@ export const JUDGING: { readonly [C in ClauseId]: Judging } = {
     explore: ['getCollection'],
   },
   'DEL-1': {
-    judges: [answeredAlike, nothingHidden],
+    judges: [shownYetAbsent, answeredAlike, nothingHidden],
     checks: ['delete.collection', 'delete.twice'],
     explore: ['deleteCollection'],
   },
@@ -129,7 +131,7 @@ export const JUDGING: { readonly [C in ClauseId]: Judging } = {
     explore: ['deleteCollection', 'createObject'],
   },
   'DEL-3': {
-    judges: [answeredAlike, nothingHidden],
+    judges: [shownYetAbsent, answeredAlike, nothingHidden],
     checks: ['delete.object', 'delete.collection', 'delete.cascade'],
     explore: ['createObject', 'deleteObject'],
   },
@@ -208,6 +210,7 @@ export const JUDGING: { readonly [C in ClauseId]: Judging } = {
   },
   'ISO-1': {
     judges: [
+      shownYetAbsent,
       answeredAlike,
       nothingHidden,
       listedForOneAccount,
@@ -226,56 +229,56 @@ export const JUDGING: { readonly [C in ClauseId]: Judging } = {
   'VER-2': { noCheck: 'the base path is part of --base-url, which the suite is given' },
   'GAP-CONTENT': { judges: [judgedByDocument], profileChecks: ['object.get'] },
   'GAP-COLL-FIELDS': {
-    judges: [judgedByDocument],
+    judges: [declaredAlike, judgedByDocument],
     checks: ['responses.conform'],
     profileChecks: ['list.summaries'],
     explore: ['createCollection'],
   },
   'GAP-OBJ-FIELDS': {
-    judges: [judgedByDocument],
+    judges: [declaredAlike, judgedByDocument],
     checks: ['responses.conform'],
     profileChecks: ['object.get'],
     explore: ['createObject'],
   },
-  'GAP-STATES': { judges: [answeredAlike], profileChecks: ['delete.collection'] },
+  'GAP-STATES': { judges: [declaredAlike, answeredAlike], profileChecks: ['delete.collection'] },
   'GAP-PAGE-PARAMS': {
-    judges: [refusedAsDecided, answeredAlike, judgedByDocument],
+    judges: [declaredAlike, refusedAsDecided, answeredAlike, judgedByDocument],
     checks: ['list.order-direction', 'list.page-size', 'pagination.bad-values'],
     profileChecks: ['list.walk'],
     explore: ['listCollections'],
   },
   'GAP-PAGE-FIELDS': {
-    judges: [judgedByDocument],
+    judges: [declaredAlike, judgedByDocument],
     checks: ['responses.conform'],
     profileChecks: ['list.walk'],
     explore: ['listCollections'],
   },
-  'GAP-COLL-GET': { judges: [judgedByDocument], profileChecks: ['collection.get'] },
+  'GAP-COLL-GET': { judges: [declaredAlike, judgedByDocument], profileChecks: ['collection.get'] },
   'GAP-DEL-PATH': {
     judges: [judgedByDocument],
     noCheck: 'proven by the deletion checks, which use it',
   },
   'GAP-DEL-RESP': { judges: [answeredAlike], checks: ['delete.twice'] },
   'GAP-OBJ-PATH': {
-    judges: [judgedByDocument],
+    judges: [declaredAlike, judgedByDocument],
     noCheck: 'proven by the object checks, which use it',
   },
-  'GAP-OBJ-RESP': { judges: [judgedByDocument], profileChecks: ['object.get'] },
+  'GAP-OBJ-RESP': { judges: [declaredAlike, judgedByDocument], profileChecks: ['object.get'] },
   'GAP-SEARCH-METHOD': {
-    judges: [judgedByDocument],
+    judges: [declaredAlike, judgedByDocument],
     noCheck: 'proven by the search checks, which use it',
   },
   'GAP-SEARCH-PATH': {
-    judges: [judgedByDocument],
+    judges: [declaredAlike, judgedByDocument],
     noCheck: 'proven by the search checks, which use it',
   },
   'GAP-SEARCH-REQ': {
-    judges: [withinScope, judgedByDocument],
+    judges: [declaredAlike, withinScope, judgedByDocument],
     checks: ['search.filter'],
     profileChecks: ['search.finds'],
   },
   'GAP-SEARCH-RESP': {
-    judges: [judgedByDocument],
+    judges: [orderedAlike, declaredAlike, judgedByDocument],
     checks: ['responses.conform'],
     profileChecks: ['search.finds'],
     explore: ['search'],
@@ -315,7 +318,7 @@ export const JUDGING: { readonly [C in ClauseId]: Judging } = {
     noCheck: 'a rate limit cannot be probed safely against a deployment',
   },
   'GAP-LIMIT-PAGE': {
-    judges: [pageSizeHonoured, refusedAsDecided, answers],
+    judges: [pageHeldAlike, declaredAlike, pageSizeHonoured, refusedAsDecided, answers],
     checks: ['list.page-size', 'pagination.bad-values'],
   },
   'GAP-LIMIT-SIZE': {
@@ -356,7 +359,7 @@ export const JUDGING: { readonly [C in ClauseId]: Judging } = {
     checks: ['collection.unknown', 'object.unknown', 'ids.bad-values'],
   },
   'GAP-ISOLATION': {
-    judges: [nothingHidden, answeredAlike],
+    judges: [statusAlike, declaredAlike, nothingHidden, answeredAlike],
     profileChecks: ['collection.isolation', 'search.isolation'],
   },
   'GAP-METHODS': {
@@ -365,14 +368,14 @@ export const JUDGING: { readonly [C in ClauseId]: Judging } = {
     explore: ['listCollections'],
   },
   'GAP-ORDER-CHECK': { judges: [refusedAsDecided], checks: ['order.auth-first'] },
-  'GAP-SEARCH-MATCH': { judges: [onlyMatches], checks: ['search.relevance'] },
+  'GAP-SEARCH-MATCH': { judges: [foundAlike, onlyMatches], checks: ['search.relevance'] },
   'GAP-SEARCH-WORDS': {
     judges: [judgedByDocument],
     noCheck:
       "a limit of the mock, not of the contract: other implementations may accept more; the mock's own tests prove its 400",
   },
   'GAP-PATHS': {
-    judges: [judgedByDocument],
+    judges: [declaredAlike, judgedByDocument],
     noCheck: "the suite is pointed at one prefix; the mock's own tests cover the aliases",
   },
   'GAP-401-VS-403': {
@@ -380,7 +383,7 @@ export const JUDGING: { readonly [C in ClauseId]: Judging } = {
     profileChecks: ['auth.missing-key', 'auth.missing-permission'],
   },
   'GAP-SORT-DIRECTION': {
-    judges: [oldestFirst, reversedOnRequest],
+    judges: [orderedAlike, oldestFirst, reversedOnRequest],
     checks: ['list.order-direction'],
   },
 };

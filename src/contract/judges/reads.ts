@@ -175,3 +175,30 @@ export function foundByItsWords(
     `searching for ${tried.map((t) => `"${t.word}" (${t.hits} hits)`).join(', ')} never finds object ${id}, which contains each`,
   );
 }
+
+/**
+ * On data the run did not make (`diff`): a list or a search by one key shows only what a get by
+ * that key answers. An item another account holds (`others`) breaks ISO-1; one whose get answers
+ * it absent (`absent`: gone, or not found) breaks DEL-1 for a collection, DEL-3 for an object
+ * (the spec's only way an item a target showed can be absent). Judged only where the read showed
+ * items whose gets were asked (`asked`).
+ */
+export function shownYetAbsent(
+  what: string,
+  kind: 'collection' | 'object',
+  asked: number,
+  absent: ReadonlyArray<{ id: string; status: number }>,
+  others: readonly string[],
+): Verdict {
+  const clause: ClauseId = kind === 'collection' ? 'DEL-1' : 'DEL-3';
+  if (others.length > 0)
+    return diverged('ISO-1', `${what} shows ${others.join(', ')}, which another account holds`);
+  if (absent.length > 0)
+    return diverged(
+      clause,
+      `${what} shows ${absent.map((each) => `${each.id} (its get answers ${each.status})`).join(', ')}: a ${kind} the target answers as absent`,
+    );
+  return asked === 0
+    ? notJudged(clause, `${what} showed no ${kind} whose get was asked`)
+    : agreed(clause);
+}

@@ -73,19 +73,19 @@ export async function snapshotCommand(
     )
     .option(
       '--max-collections <n>',
-      `the most collections copied, over both accounts (default ${DEFAULTS.maxCollections})`,
+      'the most collections copied, over both accounts',
       whole(0, 1_000_000),
       DEFAULTS.maxCollections,
     )
     .option(
       '--max-objects <n>',
-      `the most objects copied in all (default ${DEFAULTS.maxObjects}), and at most ${DEFAULTS.maxObjectsPerCollection} of one collection unless --max-objects-per-collection says`,
+      `the most objects copied in all, and at most ${DEFAULTS.maxObjectsPerCollection} of one collection unless --max-objects-per-collection says`,
       whole(0, 10_000_000),
       DEFAULTS.maxObjects,
     )
     .option(
       '--max-objects-per-collection <n>',
-      `the most objects copied of one collection (default ${DEFAULTS.maxObjectsPerCollection})`,
+      'the most objects copied of one collection',
       whole(0, 10_000_000),
       DEFAULTS.maxObjectsPerCollection,
     )
@@ -95,7 +95,7 @@ export async function snapshotCommand(
     )
     .option(
       '--seed <n>',
-      'the seed of --anonymize: the same seed, the same replacements (default 1)',
+      'the seed of --anonymize: the same seed, the same replacements',
       whole(0, 0xffff_ffff),
       1,
     );
@@ -137,7 +137,12 @@ export async function snapshotCommand(
     maxObjects: options.maxObjects,
     maxObjectsPerCollection: Math.min(options.maxObjectsPerCollection, options.maxObjects),
   };
-  const notes: CrawlNotes = { content: 'no object read', times: timesNotes(run.target), cut: [] };
+  const notes: CrawlNotes = {
+    content: 'no object read',
+    times: timesNotes(run.target),
+    cut: [],
+    unread: [],
+  };
   const left = { collections: bounds.maxCollections, objects: bounds.maxObjects };
   const progress = process.stderr.isTTY
     ? (collections: number, objectsLeft: number) =>
@@ -216,6 +221,7 @@ export async function snapshotCommand(
       : []),
     ...notes.times.map((line) => `Times: ${line}`),
     ...notes.cut.map((line) => `Left out: ${line}`),
+    ...notes.unread.map((line) => `Not read: ${line}`),
     ...refused.map((line) => `Not copied (the mock refuses it): ${line}`),
   ];
   print(`${lines.join('\n')}\n`);

@@ -4,6 +4,7 @@
  * system times, within bounds. Nothing but the two lists is sent (`listCollections`,
  * `listObjects`): a snapshot of staging must never change staging.
  */
+import { CheckFailure } from '../failure.ts';
 import { instantOf } from '../target-api/dates.ts';
 import { resolvePointer } from '../target-api/pointer.ts';
 import type { Target } from '../target-api/target.ts';
@@ -47,6 +48,8 @@ export interface CrawlNotes {
   times: string[];
   /** What the bounds left out. */
   cut: string[];
+  /** What the deployment would not let the crawl read. */
+  unread: string[];
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -78,7 +81,7 @@ function systemTimes(pointers: readonly string[]): {
  * Where an object's content is: the description's `object.content`, else `/content` where the
  * object has one (our document's), else the object less its id and system fields.
  */
-function contentOf(target: Target, object: unknown): { content: unknown; from: string } {
+export function contentOf(target: Target, object: unknown): { content: unknown; from: string } {
   const declared = target.contentAt(object);
   if (declared)
     return {
@@ -131,11 +134,20 @@ export async function crawlAccount(
     collection.updatedAt = collection.createdAt;
     const take = Math.min(bounds.maxObjectsPerCollection, left.objects);
     if (take > 0 && target.offers('listObjects')) {
-      const walk = await target.walk({
-        operation: 'listObjects',
-        key,
-        params: { collection_id: sourceId },
-      });
+      // @note A collection the list shows whose objects cannot be listed (a list the target
+      // broke off, a collection it answers as gone) is copied without them, and said.
+      const walk = await target
+        .walk({ operation: 'listObjects', key, params: { collection_id: sourceId } })
+        .catch((error: unknown) => {
+          if (!(error instanceof CheckFailure)) throw error;
+          notes.unread.push(`collection ${sourceId}: its objects, not read: ${error.message}`);
+          return undefined;
+        });
+      if (walk === undefined) {
+        crawled.push(collection);
+        onProgress(crawled.length, left.objects);
+        continue;
+      }
       if (walk.items.length > take) {
         collection.cut = true;
         notes.cut.push(
