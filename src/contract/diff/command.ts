@@ -115,7 +115,12 @@ export async function diffCommand(
       10,
     )
     .option('--seed <n>', 'the seed of the sample of words', whole(0, 0xffff_ffff), 1)
-    .option('--max-collections <n>', 'the most collections read', whole(1, 100_000), 200);
+    .option(
+      '--max-collections <n>',
+      'the most collections of the --api-key account read',
+      whole(1, 1_000_000),
+      1_000,
+    );
   runOptions(program, env, 'requests in flight at once to the deployment');
   if (!parseCommand(program, argv.slice(3))) return 0;
   const options = program.opts<{
