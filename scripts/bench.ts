@@ -13,6 +13,7 @@ import { dataLayer } from './bench/data-layer.ts';
 import { SHAPE_NAMES } from './bench/recorded-answers.ts';
 import { scale } from './bench/scale.ts';
 import { search } from './bench/search.ts';
+import { snapshotBench } from './bench/snapshot.ts';
 import { QUICK } from './bench/settings.ts';
 import { startup } from './bench/startup.ts';
 import { stateFile } from './bench/state-file.ts';
@@ -50,6 +51,7 @@ const sections: Array<[string, () => Promise<string>]> = [
   ['Contract suite against the local mock', contractSuite],
   ['Explore against the local mock', exploreBench],
   ['Replay against the local mock', replayBench],
+  ['Snapshot and diff of a deployment 5 ms away', snapshotBench],
 ];
 // @note `--only throughput` re-measures one section; the others keep their last figures.
 const only = process.argv.includes('--only')

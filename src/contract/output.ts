@@ -5,7 +5,7 @@
  * control characters: a message added later cannot print a key a target echoed.
  * `test/code/contract-output.node.test.ts` keeps every other module of the commands from writing.
  */
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { open, rename, rm, writeFile } from 'node:fs/promises';
 import {
   jsonWithoutControls,
   redactor,
@@ -100,4 +100,51 @@ export async function writeJsonWhole(
     await rm(temporary, { force: true });
     throw error;
   }
+}
+
+/** A JSON file written in pieces and then whole, or not at all ({@link openJsonWhole}). */
+export interface JsonWhole {
+  /** Appends `value` as JSON, redacted as every report is (but for the strings kept). */
+  value(value: unknown): Promise<void>;
+  /** Appends JSON punctuation or a member name the caller wrote: `{"objects":[`, `,`. */
+  text(text: string): Promise<void>;
+  /** Renames the file into place: only now does it exist under its name. */
+  commit(): Promise<void>;
+  /** Deletes what was written: nothing is left under any name. */
+  abort(): Promise<void>;
+}
+
+/**
+ * {@link writeJsonWhole} for a value too large to hold at once (a snapshot of a deployment's
+ * 100,000 objects): its pieces appended to a temporary file beside `file` as they come, renamed
+ * over `file` by `commit`, removed by `abort`.
+ */
+export async function openJsonWhole(
+  file: string,
+  keep: ReadonlySet<string> = new Set(),
+): Promise<JsonWhole> {
+  const temporary = `${file}.${process.pid}.partial`;
+  const handle = await open(temporary, 'w');
+  let closed = false;
+  const close = async () => {
+    if (!closed) await handle.close();
+    closed = true;
+  };
+  return {
+    value: async (value) => {
+      await handle.write(jsonWithoutControls(JSON.stringify(redactedValue(value, keep))));
+    },
+    text: async (text) => {
+      await handle.write(text);
+    },
+    commit: async () => {
+      await handle.write('\n');
+      await close();
+      await rename(temporary, file);
+    },
+    abort: async () => {
+      await close();
+      await rm(temporary, { force: true });
+    },
+  };
 }

@@ -30,7 +30,8 @@ export interface SnapshotStore {
   add(
     role: 'full' | 'otherAccount',
     collection: CollectionToAdd,
-  ): Promise<{ id: string; objectIds: string[] } | { refused: string }>;
+  ): Promise<{ id: string; objects: Array<{ id: string }> } | { refused: string }>;
+  devKeys: readonly string[];
   state(): Promise<unknown>;
 }
 
@@ -60,7 +61,7 @@ export async function startSnapshotStore(): Promise<SnapshotStore> {
           metadata: collection.metadata,
           ...times(collection.createdAt, collection.updatedAt),
         });
-        const objectIds: string[] = [];
+        const objects: Array<{ id: string }> = [];
         for (const object of collection.objects) {
           const stored = await mock.db.objects.create({
             collection_id: made.id,
@@ -68,9 +69,13 @@ export async function startSnapshotStore(): Promise<SnapshotStore> {
             ...times(object.createdAt, object.updatedAt),
             ...(object.version !== undefined ? { version: object.version } : {}),
           });
-          objectIds.push(stored.id);
+          objects.push(stored);
         }
-        return { id: made.id, objectIds };
+        // @note Handed back and let go: the command writes them out at once, so the mock holds
+        // the collections alone (their names stay unique) and memory stays one collection's
+        // objects, whatever the deployment holds. Its id sequences still count them.
+        for (const object of objects) await mock.db.objects.delete(object as never);
+        return { id: made.id, objects };
       } catch (error) {
         if (!(error instanceof MockDbError)) throw error;
         // @note A collection is copied whole or not at all: its objects go with it.
@@ -78,6 +83,8 @@ export async function startSnapshotStore(): Promise<SnapshotStore> {
         return { refused: error.message };
       }
     },
+    devKeys: state.api_keys.map((each) => each.key),
+    /** The state as `GET /__mock/state` exports it, less the objects `add` handed back. */
     state: async () => mock.controls.export(),
   };
 }

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/contract/checks/index.ts';
 import { JUDGING } from '../../src/contract/judges/index.ts';
 import * as document from '../../src/contract/judges/document.ts';
+import * as drift from '../../src/contract/judges/drift.ts';
 import * as ownership from '../../src/contract/judges/ownership.ts';
 import * as reads from '../../src/contract/judges/reads.ts';
 import * as status from '../../src/contract/judges/status.ts';
@@ -20,7 +21,9 @@ import { CLAUSES } from '../../src/generated/clauses.ts';
 
 const CONTRACT = fileURLToPath(new URL('../../src/contract/', import.meta.url));
 const JUDGES = new Set<unknown>(
-  [document, ownership, reads, status, values, walks].flatMap((module) => Object.values(module)),
+  [document, drift, ownership, reads, status, values, walks].flatMap((module) =>
+    Object.values(module),
+  ),
 );
 
 /**

@@ -12,21 +12,24 @@ import type { ClauseId } from '../../generated/clauses.ts';
 import type { Difference } from '../judges/difference.ts';
 import { withinScope } from '../judges/document.ts';
 import {
-  declaredAlike,
+  declaredDecisions,
   foundAlike,
-  orderedAlike,
+  listedAlike,
+  notYoursAlike,
   pageHeldAlike,
-  statusAlike,
+  rankedAlike,
 } from '../judges/drift.ts';
 import { sameJson, short } from '../judges/json.ts';
 import {
   foundByItsWords,
   hitShowsContent,
   listedForOneAccount,
+  otherAccountRefused,
   sameItems,
+  searchAnswered,
   shownYetAbsent,
 } from '../judges/reads.ts';
-import { answers, ok } from '../judges/status.ts';
+import { ok } from '../judges/status.ts';
 import { objectCount } from '../judges/values.ts';
 import type { Verdict } from '../judges/verdict.ts';
 import {
@@ -61,9 +64,6 @@ export interface Finding {
   /** `declared`: read from the description, not from an answer. */
   seen: 'answered' | 'declared';
 }
-
-/** Our document's own answers where the spec leaves them open (the mock's), by decision. */
-const OURS = { pageSize: 100, gone: [404], notYours: [404] };
 
 export interface Judged {
   findings: Finding[];
@@ -144,12 +144,7 @@ export function judgeDiff(
     });
     if (walk.reach.whole && theirs.reach.whole)
       keep(
-        orderedAlike(
-          'GAP-SORT-DIRECTION',
-          what,
-          inPlan(walk.ids, plan),
-          inPlan(mapped(theirs.ids), plan),
-        ),
+        listedAlike(what, inPlan(walk.ids, plan), inPlan(mapped(theirs.ids), plan)),
         what,
         'profile',
         {
@@ -186,8 +181,7 @@ export function judgeDiff(
       const theirs = m.objects.get(collection.mock)?.[i];
       if (theirs && !theirs.broken && walk.reach.whole && theirs.reach.whole)
         keep(
-          orderedAlike(
-            'GAP-SORT-DIRECTION',
+          listedAlike(
             `${what}, ${walk.pageSize} a page`,
             inPlan(walk.ids, plan),
             inPlan(mapped(theirs.ids), plan),
@@ -287,15 +281,9 @@ export function judgeDiff(
   d.searches.forEach((search, i) => {
     const what = `a search for one word${search.scope ? ', scoped' : ''}`;
     if (!ok(search.status)) {
-      keep(
-        answers('SEARCH-1', answerOf(search), 200, {
-          statuses: target.description.statuses,
-          exact: false,
-        }),
-        what,
-        'spec',
-        { request: search.request },
-      );
+      keep(searchAnswered(search.request, search.status), what, 'spec', {
+        request: search.request,
+      });
       return;
     }
     if (search.ids === undefined) {
@@ -362,12 +350,9 @@ export function judgeDiff(
       deployment: short(ids),
       mock: short(mine),
     });
-    keep(
-      orderedAlike('GAP-SEARCH-RESP', `the hits of ${what}`, ids, mine),
-      `the hits of ${what}`,
-      'profile',
-      { request: search.request },
-    );
+    keep(rankedAlike(`the hits of ${what}`, ids, mine), `the hits of ${what}`, 'profile', {
+      request: search.request,
+    });
   });
 
   // ---- another account's collection, asked for with the full key ----------------------------
@@ -375,34 +360,25 @@ export function judgeDiff(
     const what = "another account's collection, asked for";
     // @note A success shows another account's collection: ISO-1. Any refusal keeps it hidden,
     // as the spec asks; one the description does not name is the description's to fit.
-    if (ok(d.notYours.status))
-      keep(
-        answers('ISO-1', answerOf(d.notYours), 404, {
-          why: 'notYours',
-          statuses: target.description.statuses,
-          exact: false,
-        }),
-        what,
-        'spec',
-        { request: d.notYours.request },
-      );
-    else if (!target.isNotYours(d.notYours.status) && d.notYours.status !== 404)
+    keep(otherAccountRefused(d.notYours.request, d.notYours.status), what, 'spec', {
+      request: d.notYours.request,
+    });
+    if (
+      !ok(d.notYours.status) &&
+      !target.isNotYours(d.notYours.status) &&
+      d.notYours.status !== 404
+    )
       describedWrong(
         'statuses.notYours',
         what,
         `${d.notYours.request} answered ${d.notYours.status}, which the description's statuses.notYours (${target.description.statuses.notYours.join(', ')}) does not name`,
         d.notYours.request,
       );
-    keep(
-      statusAlike('GAP-ISOLATION', d.notYours.request, d.notYours.status, m.notYours.status),
-      what,
-      'profile',
-      {
-        request: d.notYours.request,
-        deployment: String(d.notYours.status),
-        mock: String(m.notYours.status),
-      },
-    );
+    keep(notYoursAlike(d.notYours.request, d.notYours.status, m.notYours.status), what, 'profile', {
+      request: d.notYours.request,
+      deployment: String(d.notYours.status),
+      mock: String(m.notYours.status),
+    });
   }
 
   // ---- gets of the planned objects: data changed since the snapshot ---------------------------
@@ -450,11 +426,6 @@ function symmetricDifference(a: readonly string[], b: readonly string[]): string
   return [...a.filter((id) => !b.includes(id)), ...b.filter((id) => !a.includes(id))];
 }
 
-function answerOf(seen: { request: string; status: number }) {
-  const [method = 'GET', ...rest] = seen.request.split(' ');
-  return { method, path: rest.join(' '), status: seen.status };
-}
-
 const WORD = /[\p{L}\p{N}]+/gu;
 function holdsWord(value: unknown, word: string): boolean {
   if (typeof value === 'string') {
@@ -467,6 +438,26 @@ function holdsWord(value: unknown, word: string): boolean {
   return false;
 }
 
+/** What the deployment's description declares unlike our document, decision by decision. */
+function declared(theirs: TargetDescription): Finding[] {
+  // @note Our own description declares nothing unlike itself.
+  if (theirs.source === DEFAULT_DESCRIPTION.source) return [];
+  return declaredDecisions(theirs, DEFAULT_DESCRIPTION).flatMap(({ what, verdict }) =>
+    verdict.outcome === 'diverged'
+      ? [
+          {
+            class: 'profile' as const,
+            clause: verdict.clause,
+            what,
+            message: verdict.message,
+            difference: verdict.difference,
+            seen: 'declared' as const,
+          },
+        ]
+      : [],
+  );
+}
+
 /** The same finding once: the same clause, on the same thing, with the same message. */
 function dedupe(findings: Finding[]): Finding[] {
   const seen = new Set<string>();
@@ -476,103 +467,4 @@ function dedupe(findings: Finding[]): Finding[] {
     seen.add(key);
     return true;
   });
-}
-
-/** What the deployment's description declares unlike our document, decision by decision. */
-function declared(theirs: TargetDescription): Finding[] {
-  const ours = DEFAULT_DESCRIPTION;
-  const op = (d: TargetDescription, name: keyof TargetDescription['operations']) => {
-    const template = d.operations[name];
-    return template ? `${template.method} ${template.path}` : undefined;
-  };
-  const searchOf = (d: TargetDescription) => d.operations.search;
-  const checks: Array<[ClauseId, string, unknown, unknown]> = [
-    [
-      'GAP-PATHS',
-      'the paths of the list and of a collection',
-      [op(theirs, 'listCollections'), op(theirs, 'getCollection')],
-      [op(ours, 'listCollections'), op(ours, 'getCollection')],
-    ],
-    [
-      'GAP-OBJ-PATH',
-      "the paths of a collection's objects and of an object",
-      [op(theirs, 'listObjects'), op(theirs, 'getObject')],
-      [op(ours, 'listObjects'), op(ours, 'getObject')],
-    ],
-    ['GAP-SEARCH-METHOD', "a search's method", searchOf(theirs)?.method, searchOf(ours)?.method],
-    [
-      'GAP-SEARCH-PATH',
-      "a search's path",
-      searchOf(theirs)?.path.split('?')[0],
-      searchOf(ours)?.path,
-    ],
-    [
-      'GAP-SEARCH-REQ',
-      "a search's request",
-      theirs.bodies.search ?? searchOf(theirs)?.path.split('?')[1],
-      ours.bodies.search,
-    ],
-    [
-      'GAP-SEARCH-RESP',
-      "a search's hits",
-      pick(theirs.search, ['hits', 'hitObjectId', 'hitObject', 'hitContent']),
-      pick(ours.search, ['hits', 'hitObjectId', 'hitObject', 'hitContent']),
-    ],
-    ['GAP-PAGE-PARAMS', 'how a list is paged', theirs.paging, ours.paging],
-    ['GAP-PAGE-FIELDS', "where a list page's items and next page are", theirs.list, ours.list],
-    ['GAP-COLL-GET', 'where a get shows its collection', theirs.collection.in, ours.collection.in],
-    [
-      'GAP-COLL-FIELDS',
-      "a collection's fields",
-      pick(theirs.collection, ['id', 'name', 'metadata', 'createdAt', 'objectCount']),
-      pick(ours.collection, ['id', 'name', 'metadata', 'createdAt', 'objectCount']),
-    ],
-    ['GAP-OBJ-RESP', 'where a get shows its object', theirs.object.in, ours.object.in],
-    [
-      'GAP-OBJ-FIELDS',
-      "an object's fields",
-      pick(theirs.object, ['id', 'content', 'systemFields']),
-      pick(ours.object, ['id', 'content', 'systemFields']),
-    ],
-    [
-      'GAP-LIMIT-PAGE',
-      'the largest page a list takes',
-      theirs.limits.pageSize ?? OURS.pageSize,
-      OURS.pageSize,
-    ],
-    ['GAP-STATES', 'the status of what was deleted', statusesOf(theirs.statuses.gone), OURS.gone],
-    [
-      'GAP-ISOLATION',
-      "the status of another account's resource",
-      statusesOf(theirs.statuses.notYours),
-      OURS.notYours,
-    ],
-  ];
-  const out: Finding[] = [];
-  for (const [decision, what, mine, doc] of checks) {
-    // @note The default statuses are the spec's (any it allows), not a choice: unsaid is alike.
-    if (theirs.source === ours.source) break;
-    const verdict = declaredAlike(decision, what, mine, doc);
-    if (verdict.outcome === 'diverged')
-      out.push({
-        class: 'profile',
-        clause: decision,
-        what,
-        message: verdict.message,
-        difference: verdict.difference,
-        seen: 'declared',
-      });
-  }
-  return out;
-}
-
-function pick<T extends object>(value: T, keys: ReadonlyArray<keyof T>): Partial<T> {
-  return Object.fromEntries(
-    keys.filter((key) => value[key] !== undefined).map((key) => [key, value[key]]),
-  ) as Partial<T>;
-}
-
-/** A description's statuses as ours compare: the spec's default (any it allows) says nothing of its own. */
-function statusesOf(statuses: number[]): number[] {
-  return statuses.length > 1 && statuses.includes(404) ? [404] : statuses;
 }

@@ -5,6 +5,7 @@
  * rules are judged by the other judges, on the deployment's answers alone).
  */
 import type { ClauseId } from '../../generated/clauses.ts';
+import type { TargetDescription } from '../target-api/description.ts';
 import { firstDifference } from './difference.ts';
 import { short } from './json.ts';
 import { agreed, diverged, notJudged, type Verdict } from './verdict.ts';
@@ -14,7 +15,7 @@ import { agreed, diverged, notJudged, type Verdict } from './verdict.ts';
  * states the order of collections only by creation date, with no direction and no order of ties
  * (`GAP-SORT-DIRECTION`); a search's ranking is its own (`GAP-SEARCH-RESP`).
  */
-export function orderedAlike(
+function orderedAlike(
   decision: ClauseId,
   what: string,
   deployment: readonly string[],
@@ -31,16 +32,32 @@ export function orderedAlike(
   return diverged(decision, `${what} comes ${how}`, firstDifference([...mock], [...deployment]));
 }
 
-/** A request the spec leaves the answer of open (another account's collection) answered alike. */
-export function statusAlike(
-  decision: ClauseId,
-  request: string,
-  deployment: number,
-  mock: number,
+/** `GAP-SORT-DIRECTION`: a list of the same items comes in the same order on both sides. */
+export function listedAlike(
+  what: string,
+  deployment: readonly string[],
+  mock: readonly string[],
 ): Verdict {
+  return orderedAlike('GAP-SORT-DIRECTION', what, deployment, mock);
+}
+
+/** `GAP-SEARCH-RESP`: the same hits come ranked alike on both sides. */
+export function rankedAlike(
+  what: string,
+  deployment: readonly string[],
+  mock: readonly string[],
+): Verdict {
+  return orderedAlike('GAP-SEARCH-RESP', what, deployment, mock);
+}
+
+/** `GAP-ISOLATION`: another account's collection, asked for, is refused with the same status. */
+export function notYoursAlike(request: string, deployment: number, mock: number): Verdict {
   return deployment === mock
-    ? agreed(decision)
-    : diverged(decision, `${request}: the deployment answers ${deployment}, the mock ${mock}`);
+    ? agreed('GAP-ISOLATION')
+    : diverged(
+        'GAP-ISOLATION',
+        `${request}: the deployment answers ${deployment}, the mock ${mock}`,
+      );
 }
 
 /**
@@ -93,12 +110,7 @@ export function foundAlike(
  * What a target description declares unlike our document: `theirs` and `ours` are the two
  * descriptions' values of one decision (paths, fields, statuses, a page-size limit).
  */
-export function declaredAlike(
-  decision: ClauseId,
-  what: string,
-  theirs: unknown,
-  ours: unknown,
-): Verdict {
+function declaredAlike(decision: ClauseId, what: string, theirs: unknown, ours: unknown): Verdict {
   const difference = firstDifference(ours, theirs);
   return difference === undefined
     ? agreed(decision)
@@ -107,4 +119,103 @@ export function declaredAlike(
         `${what}: the deployment's description says ${short(theirs)}, our document ${short(ours)}`,
         difference,
       );
+}
+
+/** Our document's own answers where the spec leaves them open (the mock's), by decision. */
+const OURS = { pageSize: 100, gone: [404], notYours: [404] };
+
+function pick<T extends object>(value: T, keys: ReadonlyArray<keyof T>): Partial<T> {
+  return Object.fromEntries(
+    keys.filter((key) => value[key] !== undefined).map((key) => [key, value[key]]),
+  ) as Partial<T>;
+}
+
+/**
+ * A description's statuses as ours compare: one that allows 404 among others (the default, the
+ * spec's own) decides nothing unlike ours.
+ */
+function statusesOf(statuses: readonly number[]): readonly number[] {
+  return statuses.length > 1 && statuses.includes(404) ? [404] : statuses;
+}
+
+const operation = (d: TargetDescription, name: keyof TargetDescription['operations']) => {
+  const template = d.operations[name];
+  return template ? `${template.method} ${template.path}` : undefined;
+};
+
+/**
+ * Each decision a target description (`theirs`) declares, held against our document's
+ * (`ours`, the default description, and our page size and statuses): paths, fields, paging,
+ * a search's request and hits, the largest page, the statuses of gone and not yours.
+ */
+export function declaredDecisions(
+  theirs: TargetDescription,
+  ours: TargetDescription,
+): Array<{ what: string; verdict: Verdict }> {
+  const search = (d: TargetDescription) => d.operations.search;
+  const hits = ['hits', 'hitObjectId', 'hitObject', 'hitContent'] as const;
+  const collection = ['id', 'name', 'metadata', 'createdAt', 'objectCount'] as const;
+  const object = ['id', 'content', 'systemFields'] as const;
+  const table: Array<[ClauseId, string, unknown, unknown]> = [
+    [
+      'GAP-PATHS',
+      'the paths of the list and of a collection',
+      [operation(theirs, 'listCollections'), operation(theirs, 'getCollection')],
+      [operation(ours, 'listCollections'), operation(ours, 'getCollection')],
+    ],
+    [
+      'GAP-OBJ-PATH',
+      "the paths of a collection's objects and of an object",
+      [operation(theirs, 'listObjects'), operation(theirs, 'getObject')],
+      [operation(ours, 'listObjects'), operation(ours, 'getObject')],
+    ],
+    ['GAP-SEARCH-METHOD', "a search's method", search(theirs)?.method, search(ours)?.method],
+    ['GAP-SEARCH-PATH', "a search's path", search(theirs)?.path.split('?')[0], search(ours)?.path],
+    [
+      'GAP-SEARCH-REQ',
+      "a search's request",
+      theirs.bodies.search ?? search(theirs)?.path.split('?')[1],
+      ours.bodies.search,
+    ],
+    ['GAP-SEARCH-RESP', "a search's hits", pick(theirs.search, hits), pick(ours.search, hits)],
+    ['GAP-PAGE-PARAMS', 'how a list is paged', theirs.paging, ours.paging],
+    ['GAP-PAGE-FIELDS', "where a list page's items and next page are", theirs.list, ours.list],
+    ['GAP-COLL-GET', 'where a get shows its collection', theirs.collection.in, ours.collection.in],
+    [
+      'GAP-COLL-FIELDS',
+      "a collection's fields",
+      pick(theirs.collection, collection),
+      pick(ours.collection, collection),
+    ],
+    ['GAP-OBJ-RESP', 'where a get shows its object', theirs.object.in, ours.object.in],
+    [
+      'GAP-OBJ-FIELDS',
+      "an object's fields",
+      pick(theirs.object, object),
+      pick(ours.object, object),
+    ],
+    [
+      'GAP-LIMIT-PAGE',
+      'the largest page a list takes',
+      theirs.limits.pageSize ?? OURS.pageSize,
+      OURS.pageSize,
+    ],
+    ['GAP-STATES', 'the status of what was deleted', statusesOf(theirs.statuses.gone), OURS.gone],
+    [
+      'GAP-ISOLATION',
+      "the status of another account's resource",
+      statusesOf(theirs.statuses.notYours),
+      OURS.notYours,
+    ],
+  ];
+  // @note What a description does not describe (an operation it does not offer) it decides
+  // nothing of: left out, and in a pair, taken as ours.
+  return table.flatMap(([decision, what, mine, doc]) => {
+    const described = Array.isArray(mine)
+      ? mine.map((value: unknown, i) => value ?? (doc as unknown[])[i])
+      : mine;
+    return described === undefined
+      ? []
+      : [{ what, verdict: declaredAlike(decision, what, described, doc) }];
+  });
 }

@@ -31,6 +31,8 @@ import {
   nothingHidden,
   refusalShowsNothing,
   sameItems,
+  otherAccountRefused,
+  searchAnswered,
   shownYetAbsent,
 } from './reads.ts';
 import { answeredAlike, answers } from './status.ts';
@@ -61,7 +63,14 @@ import {
   sortedByCreation,
   walkBroken,
 } from './walks.ts';
-import { declaredAlike, foundAlike, orderedAlike, pageHeldAlike, statusAlike } from './drift.ts';
+import {
+  declaredDecisions,
+  foundAlike,
+  listedAlike,
+  notYoursAlike,
+  pageHeldAlike,
+  rankedAlike,
+} from './drift.ts';
 
 /** How one clause is judged. */
 export interface Judging {
@@ -156,7 +165,15 @@ export const JUDGING: { readonly [C in ClauseId]: Judging } = {
     explore: ['createObject', 'getObject'],
   },
   'SEARCH-1': {
-    judges: [answeredAlike, allShown, nothingHidden, hitShowsContent, hitsListed, foundByItsWords],
+    judges: [
+      searchAnswered,
+      answeredAlike,
+      allShown,
+      nothingHidden,
+      hitShowsContent,
+      hitsListed,
+      foundByItsWords,
+    ],
     checks: ['search.finds', 'search.relevance'],
     explore: ['search'],
   },
@@ -210,6 +227,7 @@ export const JUDGING: { readonly [C in ClauseId]: Judging } = {
   },
   'ISO-1': {
     judges: [
+      otherAccountRefused,
       shownYetAbsent,
       answeredAlike,
       nothingHidden,
@@ -229,56 +247,62 @@ export const JUDGING: { readonly [C in ClauseId]: Judging } = {
   'VER-2': { noCheck: 'the base path is part of --base-url, which the suite is given' },
   'GAP-CONTENT': { judges: [judgedByDocument], profileChecks: ['object.get'] },
   'GAP-COLL-FIELDS': {
-    judges: [declaredAlike, judgedByDocument],
+    judges: [declaredDecisions, judgedByDocument],
     checks: ['responses.conform'],
     profileChecks: ['list.summaries'],
     explore: ['createCollection'],
   },
   'GAP-OBJ-FIELDS': {
-    judges: [declaredAlike, judgedByDocument],
+    judges: [declaredDecisions, judgedByDocument],
     checks: ['responses.conform'],
     profileChecks: ['object.get'],
     explore: ['createObject'],
   },
-  'GAP-STATES': { judges: [declaredAlike, answeredAlike], profileChecks: ['delete.collection'] },
+  'GAP-STATES': {
+    judges: [declaredDecisions, answeredAlike],
+    profileChecks: ['delete.collection'],
+  },
   'GAP-PAGE-PARAMS': {
-    judges: [declaredAlike, refusedAsDecided, answeredAlike, judgedByDocument],
+    judges: [declaredDecisions, refusedAsDecided, answeredAlike, judgedByDocument],
     checks: ['list.order-direction', 'list.page-size', 'pagination.bad-values'],
     profileChecks: ['list.walk'],
     explore: ['listCollections'],
   },
   'GAP-PAGE-FIELDS': {
-    judges: [declaredAlike, judgedByDocument],
+    judges: [declaredDecisions, judgedByDocument],
     checks: ['responses.conform'],
     profileChecks: ['list.walk'],
     explore: ['listCollections'],
   },
-  'GAP-COLL-GET': { judges: [declaredAlike, judgedByDocument], profileChecks: ['collection.get'] },
+  'GAP-COLL-GET': {
+    judges: [declaredDecisions, judgedByDocument],
+    profileChecks: ['collection.get'],
+  },
   'GAP-DEL-PATH': {
     judges: [judgedByDocument],
     noCheck: 'proven by the deletion checks, which use it',
   },
   'GAP-DEL-RESP': { judges: [answeredAlike], checks: ['delete.twice'] },
   'GAP-OBJ-PATH': {
-    judges: [declaredAlike, judgedByDocument],
+    judges: [declaredDecisions, judgedByDocument],
     noCheck: 'proven by the object checks, which use it',
   },
-  'GAP-OBJ-RESP': { judges: [declaredAlike, judgedByDocument], profileChecks: ['object.get'] },
+  'GAP-OBJ-RESP': { judges: [declaredDecisions, judgedByDocument], profileChecks: ['object.get'] },
   'GAP-SEARCH-METHOD': {
-    judges: [declaredAlike, judgedByDocument],
+    judges: [declaredDecisions, judgedByDocument],
     noCheck: 'proven by the search checks, which use it',
   },
   'GAP-SEARCH-PATH': {
-    judges: [declaredAlike, judgedByDocument],
+    judges: [declaredDecisions, judgedByDocument],
     noCheck: 'proven by the search checks, which use it',
   },
   'GAP-SEARCH-REQ': {
-    judges: [declaredAlike, withinScope, judgedByDocument],
+    judges: [declaredDecisions, withinScope, judgedByDocument],
     checks: ['search.filter'],
     profileChecks: ['search.finds'],
   },
   'GAP-SEARCH-RESP': {
-    judges: [orderedAlike, declaredAlike, judgedByDocument],
+    judges: [rankedAlike, declaredDecisions, judgedByDocument],
     checks: ['responses.conform'],
     profileChecks: ['search.finds'],
     explore: ['search'],
@@ -318,7 +342,7 @@ export const JUDGING: { readonly [C in ClauseId]: Judging } = {
     noCheck: 'a rate limit cannot be probed safely against a deployment',
   },
   'GAP-LIMIT-PAGE': {
-    judges: [pageHeldAlike, declaredAlike, pageSizeHonoured, refusedAsDecided, answers],
+    judges: [pageHeldAlike, declaredDecisions, pageSizeHonoured, refusedAsDecided, answers],
     checks: ['list.page-size', 'pagination.bad-values'],
   },
   'GAP-LIMIT-SIZE': {
@@ -359,7 +383,7 @@ export const JUDGING: { readonly [C in ClauseId]: Judging } = {
     checks: ['collection.unknown', 'object.unknown', 'ids.bad-values'],
   },
   'GAP-ISOLATION': {
-    judges: [statusAlike, declaredAlike, nothingHidden, answeredAlike],
+    judges: [notYoursAlike, declaredDecisions, nothingHidden, answeredAlike],
     profileChecks: ['collection.isolation', 'search.isolation'],
   },
   'GAP-METHODS': {
@@ -375,7 +399,7 @@ export const JUDGING: { readonly [C in ClauseId]: Judging } = {
       "a limit of the mock, not of the contract: other implementations may accept more; the mock's own tests prove its 400",
   },
   'GAP-PATHS': {
-    judges: [declaredAlike, judgedByDocument],
+    judges: [declaredDecisions, judgedByDocument],
     noCheck: "the suite is pointed at one prefix; the mock's own tests cover the aliases",
   },
   'GAP-401-VS-403': {
@@ -383,7 +407,7 @@ export const JUDGING: { readonly [C in ClauseId]: Judging } = {
     profileChecks: ['auth.missing-key', 'auth.missing-permission'],
   },
   'GAP-SORT-DIRECTION': {
-    judges: [orderedAlike, oldestFirst, reversedOnRequest],
+    judges: [listedAlike, oldestFirst, reversedOnRequest],
     checks: ['list.order-direction'],
   },
 };

@@ -202,3 +202,20 @@ export function shownYetAbsent(
     ? notJudged(clause, `${what} showed no ${kind} whose get was asked`)
     : agreed(clause);
 }
+
+/**
+ * ISO-1 on data the run did not make: another account's collection, asked for with the full key,
+ * is refused (any refusal: which one is the description's to say, and `diff`'s to compare).
+ */
+export function otherAccountRefused(request: string, status: number): Verdict {
+  return status >= 200 && status < 300
+    ? diverged('ISO-1', `${request} answered ${status}: another account's collection, shown`)
+    : agreed('ISO-1');
+}
+
+/** SEARCH-1: a search for a word the data holds is answered, not refused. */
+export function searchAnswered(request: string, status: number): Verdict {
+  return status >= 200 && status < 300
+    ? agreed('SEARCH-1')
+    : diverged('SEARCH-1', `${request} answered ${status}, not a success`);
+}

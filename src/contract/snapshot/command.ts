@@ -8,7 +8,7 @@ import { Command } from 'commander';
 import { parseCommand, runOptions, targetOptions, whole } from '../cli-options.ts';
 import { Interrupted } from '../failure.ts';
 import { listenForInterrupt, signalExitCode } from '../interrupt.ts';
-import { print, printError, printProgress, writeJsonWhole } from '../output.ts';
+import { openJsonWhole, print, printError, printProgress, writeJsonWhole } from '../output.ts';
 import { Run } from '../runner/run.ts';
 import { loadTargetFile } from '../target-api/load.ts';
 import { createAnonymizer, type Anonymizer } from './anonymize.ts';
@@ -32,8 +32,13 @@ export interface SnapshotStore {
   add(
     role: AccountRole,
     collection: CrawledCollection,
-  ): Promise<{ id: string; objectIds: string[] } | { refused: string }>;
-  /** The state, as `GET /__mock/state` exports it. */
+  ): Promise<{ id: string; objects: Array<{ id: string }> } | { refused: string }>;
+  /** The mock's own dev keys: public, written as they are. */
+  devKeys: readonly string[];
+  /**
+   * The state, as `GET /__mock/state` exports it, less the objects: `add` hands each
+   * collection's back, as stored, to be written out at once.
+   */
   state(): Promise<unknown>;
 }
 
@@ -163,28 +168,53 @@ export async function snapshotCommand(
     full: { collections: 0, objects: 0 },
     otherAccount: { collections: 0, objects: 0 },
   };
+  // @note The state is written as the crawl goes, its objects first, each collection's as it is
+  // stored, so the command holds one collection's objects at a time; the file takes its name
+  // only once whole (Ctrl-C leaves nothing). The state's keys are the mock's dev keys, public,
+  // whatever key the crawl was given (a snapshot of a local mock is given its own): written as
+  // they are; any other text equal to a key given is redacted as everywhere.
+  const devKeys = new Set(store.devKeys);
+  const out = await openJsonWhole(options.out, devKeys);
+  let written = 0;
   try {
     await run.preflight();
+    await out.text('{"objects":[');
     const accounts: Array<[AccountRole, string | undefined]> = [
       ['full', options.apiKey],
       ['otherAccount', options.otherAccountKey],
     ];
     for (const [role, key] of accounts) {
       if (key === undefined) continue;
-      const crawled = await crawlAccount(run.target, key, bounds, left, notes, progress);
-      for (const each of crawled) {
+      const keep = async (each: CrawledCollection) => {
         const added = await store.add(role, anonymizer ? anonymized(anonymizer, each) : each);
         if ('refused' in added) {
           refused.push(`collection ${each.sourceId}: ${added.refused}`);
-          continue;
+          return;
         }
         map.collections[added.id] = each.sourceId;
-        added.objectIds.forEach((id, i) => (map.objects[id] = each.objects[i]!.sourceId));
+        for (const [i, object] of added.objects.entries()) {
+          map.objects[object.id] = each.objects[i]!.sourceId;
+          if (written++ > 0) await out.text(',');
+          await out.value(object);
+        }
         counts[role].collections += 1;
-        counts[role].objects += added.objectIds.length;
-      }
+        counts[role].objects += added.objects.length;
+      };
+      await crawlAccount(run.target, key, bounds, left, notes, keep, progress);
     }
+    // @note The rest of the export (accounts, keys, collections, id sequences), member by
+    // member after the objects, each value redacted as the objects were.
+    const rest = (await store.state()) as Record<string, unknown>;
+    await out.text(']');
+    for (const [name, value] of Object.entries(rest)) {
+      if (name === 'objects') continue;
+      await out.text(`,${JSON.stringify(name)}:`);
+      await out.value(value);
+    }
+    await out.text('}');
+    await out.commit();
   } catch (error) {
+    await out.abort();
     if (progress) printError('\n');
     if (error instanceof Interrupted || interruption.signal.aborted) {
       printError(`answers-contract: snapshot interrupted: nothing written to ${options.out}\n`);
@@ -195,14 +225,6 @@ export async function snapshotCommand(
     interruption.dispose();
   }
   if (progress) printError('\n');
-  // @note The state's keys are the mock's dev keys, public, whatever key the crawl was given
-  // (snapshotting a local mock gives its own dev key): written as they are; any other text equal
-  // to a key given is redacted as everywhere.
-  const state = await store.state();
-  const devKeys = new Set(
-    ((state as { api_keys?: Array<{ key: string }> }).api_keys ?? []).map((k) => k.key),
-  );
-  await writeJsonWhole(options.out, state, devKeys);
   await writeJsonWhole(`${options.out}.map.json`, map);
   const lines = [
     `Snapshot of ${options.baseUrl}: ${counts.full.collections + counts.otherAccount.collections} collections, ${counts.full.objects + counts.otherAccount.objects} objects, in ${run.sentToTarget} requests (lists and gets only)`,

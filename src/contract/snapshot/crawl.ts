@@ -100,8 +100,16 @@ export function contentOf(target: Target, object: unknown): { content: unknown; 
 }
 
 /**
+ * The largest page a crawl asks for: the description's limit, else our document's (100), so that
+ * a deployment is read in as few requests as it allows.
+ */
+const pageSizeOf = (target: Target) => target.description.limits.pageSize ?? 100;
+
+/**
  * Crawls the collections and objects `key`'s account holds, page by page, within what `left`
- * allows (shared by the accounts of one snapshot). `onProgress` is told after each collection.
+ * allows (shared by the accounts of one snapshot), and hands each collection to `store` as soon
+ * as it is read, so that the crawl holds one collection's objects at a time, whatever the
+ * deployment holds. `onProgress` is told after each collection.
  */
 export async function crawlAccount(
   target: Target,
@@ -109,10 +117,12 @@ export async function crawlAccount(
   bounds: CrawlBounds,
   left: { collections: number; objects: number },
   notes: CrawlNotes,
+  store: (collection: CrawledCollection) => Promise<void>,
   onProgress: (collections: number, objects: number) => void = () => undefined,
-): Promise<CrawledCollection[]> {
-  const summaries = await target.walkCollections({ key });
-  const crawled: CrawledCollection[] = [];
+): Promise<void> {
+  const pageSize = pageSizeOf(target);
+  const summaries = await target.walkCollections({ key, pageSize });
+  let crawled = 0;
   const times = systemTimes(target.description.object.systemFields);
   if (summaries.length > left.collections)
     notes.cut.push(
@@ -137,15 +147,15 @@ export async function crawlAccount(
       // @note A collection the list shows whose objects cannot be listed (a list the target
       // broke off, a collection it answers as gone) is copied without them, and said.
       const walk = await target
-        .walk({ operation: 'listObjects', key, params: { collection_id: sourceId } })
+        .walk({ operation: 'listObjects', key, pageSize, params: { collection_id: sourceId } })
         .catch((error: unknown) => {
           if (!(error instanceof CheckFailure)) throw error;
           notes.unread.push(`collection ${sourceId}: its objects, not read: ${error.message}`);
           return undefined;
         });
       if (walk === undefined) {
-        crawled.push(collection);
-        onProgress(crawled.length, left.objects);
+        await store(collection);
+        onProgress((crawled += 1), left.objects);
         continue;
       }
       if (walk.items.length > take) {
@@ -171,10 +181,9 @@ export async function crawlAccount(
       }
       left.objects -= collection.objects.length;
     }
-    crawled.push(collection);
-    onProgress(crawled.length, left.objects);
+    await store(collection);
+    onProgress((crawled += 1), left.objects);
   }
-  return crawled;
 }
 
 /** What the notes say of the system times the description lets a crawl read. */
