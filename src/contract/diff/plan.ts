@@ -5,6 +5,7 @@
  * every hit fits one page of either side). The state is read as JSON: the contract suite knows
  * nothing of the mock's core, only the fields a state file holds.
  */
+import { fnv1a } from '../fnv1a.ts';
 
 /** The fields of a state file (`answers-contract snapshot --out`) `diff` reads. */
 export interface StateFile {
@@ -50,16 +51,6 @@ function stringsOf(value: unknown, out: string[] = []): string[] {
   else if (value && typeof value === 'object')
     for (const item of Object.values(value)) stringsOf(item, out);
   return out;
-}
-
-/** FNV-1a: a word's place in the sample, the same for every run of one seed. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
 }
 
 /**
@@ -117,7 +108,7 @@ export function planOf(
   const words = [...holders]
     .filter(([word, { count }]) => count <= bounds.mostHolders && /\p{L}/u.test(word))
     .sort(
-      ([a], [b]) => hash(`${bounds.seed}:${a}`) - hash(`${bounds.seed}:${b}`) || (a < b ? -1 : 1),
+      ([a], [b]) => fnv1a(`${bounds.seed}:${a}`) - fnv1a(`${bounds.seed}:${b}`) || (a < b ? -1 : 1),
     )
     .slice(0, bounds.searches)
     .map(([word, { count, scope }]) => ({

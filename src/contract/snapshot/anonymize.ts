@@ -9,6 +9,7 @@
  */
 import type { Faker, Randomizer } from '@faker-js/faker';
 import { UsageError } from '../cli-options.ts';
+import { fnv1a } from '../fnv1a.ts';
 
 /** Replaces the words of strings for one seed: the same word always by the same word. */
 export interface Anonymizer {
@@ -157,7 +158,7 @@ class WordAnonymizer implements Anonymizer {
     const known = this.#replacements.get(key);
     if (known !== undefined) return known;
     const letters = [...key];
-    this.#random.use(mulberry32(hash(`${this.#seed}:${key}`)));
+    this.#random.use(mulberry32(fnv1a(`${this.#seed}:${key}`)));
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const candidate = this.#draw(letters, attempt);
       if (candidate === undefined || candidate === key || this.#used.has(candidate)) continue;
@@ -232,22 +233,12 @@ class WordRandom implements Randomizer {
   readonly next = (): number => this.#stream();
 
   seed(seed: number | number[]): void {
-    this.#stream = mulberry32(hash(String(seed)));
+    this.#stream = mulberry32(fnv1a(String(seed)));
   }
 
   use(stream: () => number): void {
     this.#stream = stream;
   }
-}
-
-/** FNV-1a, 32 bits: a word and the seed as the start of a random stream. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
 }
 
 /** mulberry32: a small seeded stream of numbers in [0, 1). */
