@@ -9,7 +9,14 @@ export type {
   RecordedSequence,
   Recording,
 } from './openapi/recording.ts';
-export type { AnswersMock, InitialState, MockControls, MockOptions } from './core/mock.ts';
+export type {
+  AnswersMock,
+  InitialState,
+  JournalEntry,
+  JournalFilter,
+  MockControls,
+  MockOptions,
+} from './core/mock.ts';
 export type { HandledRequest, MockRequest, MockResponse, ServeOptions } from './core/http.ts';
 export { SnapshotError, SnapshotLimitError, type Snapshot, type StateLimit };
 export { createHandlers, type AnswersHandlers, type HandlerOptions } from './msw/handlers.ts';

@@ -12,6 +12,8 @@ const arg = (name: string) => {
   return at === -1 ? undefined : process.argv[at + 1];
 };
 const objects = arg('--objects') === undefined ? undefined : Number(arg('--objects'));
+/** `--journal-size 0`: the mock without its request journal (the journal's cost, measured). */
+const journalSize = arg('--journal-size') === undefined ? undefined : Number(arg('--journal-size'));
 
 const gc = (globalThis as { gc?: () => void }).gc;
 gc?.();
@@ -19,6 +21,7 @@ const baseline = process.memoryUsage();
 const started = performance.now();
 let jsonBytes = 0;
 const { mock, state: mockState } = await assemble({
+  journalSize,
   initialState: () => {
     const state = generateState({ objects });
     for (const object of state.objects) jsonBytes += Buffer.byteLength(JSON.stringify(object));

@@ -141,6 +141,21 @@ export async function throughput(options: ThroughputOptions = {}): Promise<strin
       { id: 'bare', label: LABELS.bare, process: bare, targets: (s) => s.targets },
       { id: 'mock', label: LABELS.mock, process: mockProcess, targets: (s) => s.targets },
     ];
+    // @note The same mock without its request journal: what the journal costs, in the same run
+    // (the column "answers mock ÷ this" of its row).
+    const journalOff = await launch([
+      '--expose-gc',
+      await bundled(here('mock-server.ts')),
+      '--journal-size',
+      '0',
+    ]);
+    await giveCollections(journalOff.url);
+    servers.push({
+      id: 'mock@journal-off',
+      label: 'answers mock, journal off (journalSize 0)',
+      process: journalOff,
+      targets: (s) => s.targets,
+    });
     for (const checkout of mocksFrom) {
       const other = await launch([
         '--expose-gc',

@@ -1,6 +1,7 @@
 import { constantTimeEqual } from './api-key.ts';
 import { isLocalOrigin } from './local-names.ts';
 import type { MockControls } from './mock.ts';
+import type { JournalFilter } from './mock.ts';
 import type { MockState } from './store/mock-state.ts';
 import { json, noContent, streamed, type MockRequest, type MockResponse } from './http.ts';
 import { compileSchema } from '../openapi/ajv.ts';
@@ -198,7 +199,36 @@ type ControlRoute = Record<
   (mock: ControlledMock, request: MockRequest) => Promise<MockResponse>
 >;
 
+/** The journal's filters, from the query string: each must be well formed, or a 400 names it. */
+function journalFilter(request: MockRequest): JournalFilter {
+  const { query } = request;
+  const whole = (name: string, min: number, max: number): number | undefined => {
+    const text = query.get(name);
+    if (text === null) return undefined;
+    const value = /^\d{1,16}$/.test(text) ? Number(text) : NaN;
+    if (!(value >= min && value <= max))
+      throw new ControlRequestError(
+        `${name} must be an integer from ${min} to ${max}, not "${text}"`,
+      );
+    return value;
+  };
+  const operation = query.get('operation') ?? undefined;
+  if (operation !== undefined && !OPERATIONS.has(operation as OperationId))
+    throw new ControlRequestError(
+      `operation must be an operationId of openapi.yaml (${[...OPERATIONS.keys()].join(', ')}), not "${operation}"`,
+    );
+  return {
+    operation,
+    status: whole('status', 100, 599),
+    since: whole('since', 0, Number.MAX_SAFE_INTEGER),
+  };
+}
+
 const ROUTES: Record<string, ControlRoute> = {
+  '/requests': {
+    GET: async (mock, request) =>
+      json(200, { data: mock.controls.requests(journalFilter(request)) }),
+  },
   '/reset': {
     POST: async (mock) => {
       await mock.controls.reset();

@@ -10,6 +10,7 @@ import {
   MAX_LATENCY_MS,
   MIN_INSTANT_MS,
 } from './limits.ts';
+import { DEFAULT_JOURNAL_SIZE, Journal, MAX_JOURNAL_SIZE } from './journal.ts';
 import { ReadCache } from './read-cache.ts';
 import { handleRequest, type RequestHooks } from './handle-request.ts';
 import type { HandledRequest } from './http.ts';
@@ -69,6 +70,10 @@ export async function assembleMock(
   // once allocated an entry per time and blocked the process).
   const failures = new Map<string, Array<{ status: number; left: number }>>();
   let latencyMs = options.latencyMs ?? 0;
+  const journalSize = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
+  if (!Number.isSafeInteger(journalSize) || journalSize < 0 || journalSize > MAX_JOURNAL_SIZE)
+    throw new RangeError(`journalSize must be an integer from 0 to ${MAX_JOURNAL_SIZE}`);
+  const journal = new Journal(journalSize, options.journalBodies === true);
 
   const startClock = () => {
     if (options.now !== undefined) state.clock.set(toMs(options.now));
@@ -145,6 +150,7 @@ export async function assembleMock(
         // @note The failures, latency and clock return with the data, in the step that swaps it in.
         state.replace(initialValue(), () => {
           failures.clear();
+          journal.clear();
           latencyMs = options.latencyMs ?? 0;
           startClock();
         }),
@@ -195,10 +201,32 @@ export async function assembleMock(
       failures.clear();
       latencyMs = 0;
     },
+    requests: (filter) => journal.list(filter),
   };
 
   const interceptor = intercept?.(state);
-  const api: ApiAnswer = interceptor ? (request) => interceptor(request, answerApi) : answerApi;
+  const answered: ApiAnswer = interceptor
+    ? (request) => interceptor(request, answerApi)
+    : answerApi;
+  // @note Every API request, a fault's answer too, as the client saw it; the latency it was
+  // given is the one set when it arrived.
+  const api: ApiAnswer =
+    journalSize === 0
+      ? answered
+      : (request) => {
+          const at = Date.now();
+          const began = performance.now();
+          const latency = latencyMs;
+          return answered(request).then((handled) => {
+            journal.add(
+              request,
+              handled,
+              { at, ms: performance.now() - began, latencyMs: latency },
+              state.store.apiKeys,
+            );
+            return handled;
+          });
+        };
   const mock: AnswersMock = {
     handle: entry(api, { controls, state }),
     controls,

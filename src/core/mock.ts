@@ -3,6 +3,7 @@ import type { MockRequest, ServeOptions } from './http.ts';
 import type { MockDb } from './record-table.ts';
 import type { Snapshot } from './snapshot/snapshot.ts';
 import type { OperationId } from '../openapi/operations.ts';
+import type { KeyRole } from '../openapi/recording.ts';
 
 /** The data a mock starts from and returns to on `reset`: a snapshot, or a function making one. */
 export type InitialState = Snapshot | (() => Snapshot);
@@ -30,6 +31,13 @@ export interface MockOptions {
    * Default 8,000,000, half of V8's cap on a `Map`'s entries, which the search vocabulary is.
    */
   maxWords?: number | undefined;
+  /**
+   * The API requests the journal keeps (`controls.requests()`, `GET /__mock/requests`), the
+   * oldest dropped past it. Default 10,000; 0 keeps none.
+   */
+  journalSize?: number | undefined;
+  /** Keeps each request's and answer's body in the journal too (cut to 4 KiB, keys by role). */
+  journalBodies?: boolean | undefined;
 }
 
 /** The programmatic controls of a mock, for tests. Over HTTP they are served under `/__mock`. */
@@ -59,6 +67,12 @@ export interface MockControls {
   failNext(operationId: OperationId, status: number, times?: number): void;
   /** Drops all queued failures and latency. */
   clearFailures(): void;
+  /**
+   * The API requests answered since the start or the last `reset`, oldest first, as the journal
+   * keeps them (never a key: its role and a masked form), filtered by operation, status, and
+   * `since` (entries after that `seq`).
+   */
+  requests(filter?: JournalFilter): JournalEntry[];
 }
 
 /** A mock of the Answers API: one function from request to response, and its controls. */
@@ -78,4 +92,39 @@ export interface AnswersMock {
    * for tests to seed and inspect: what is written here the API serves at once, and the reverse.
    */
   readonly db: MockDb;
+}
+
+/** One API request as the journal keeps it. */
+export interface JournalEntry {
+  /** Its place in the mock's history, from 1; a reset starts again at 1. */
+  seq: number;
+  /** When it arrived (the wall clock, not the mock's: a frozen clock would show them all alike). */
+  at: string;
+  method: string;
+  /** Without the query string (a key may be in it). */
+  path: string;
+  /** The operationId of openapi.yaml it was routed to; none for a path or method of no operation. */
+  operation?: string | undefined;
+  /** The key's role among the mock's keys: `none` without one, `unknown` for a key it does not hold. */
+  key: KeyRole;
+  /** The key presented, masked (`…acme`): enough to tell two apart, never the key. */
+  maskedKey?: string | undefined;
+  status: number;
+  /** The problem code of an error answer. */
+  code?: string | undefined;
+  /** How long the mock took to answer it, latency included, in ms. */
+  ms: number;
+  /** What a control forced: a `Prefer` status or a queued failure, and the latency it was given. */
+  forced?: { how?: string | undefined; latencyMs?: number | undefined } | undefined;
+  /** With `journalBodies` only: the request's and the answer's bodies, cut to 4 KiB. */
+  requestBody?: string | undefined;
+  responseBody?: string | undefined;
+}
+
+/** What `requests()` and `GET /__mock/requests` filter on: each given must match. */
+export interface JournalFilter {
+  operation?: string | undefined;
+  status?: number | undefined;
+  /** Entries after this `seq` (a client polling for what is new). */
+  since?: number | undefined;
 }

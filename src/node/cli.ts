@@ -37,6 +37,8 @@ interface CliOptions {
   size?: number;
   stateFile?: string;
   latency?: number;
+  journalSize?: number;
+  journalBodies?: boolean;
   control: boolean;
   allowedHosts?: string[];
   maxObjects?: number;
@@ -107,6 +109,16 @@ function parseArguments(argv: string[]): CliOptions {
       new Option('--latency <ms>', 'delay every API response').argParser(
         integer(0, 600_000, 'latency'),
       ),
+    )
+    .addOption(
+      new Option(
+        '--journal-size <n>',
+        'the API requests GET /__mock/requests keeps, the oldest dropped past it (default 10000; 0 keeps none)',
+      ).argParser(integer(0, 1_000_000, 'journal-size')),
+    )
+    .option(
+      '--journal-bodies',
+      "keep each request's and answer's body in the journal too (cut to 4 KiB, keys by role)",
     )
     .option('--no-control', 'disable the control API under /__mock')
     .addOption(
@@ -225,6 +237,8 @@ async function main(argv: string[]): Promise<void> {
   ]);
   const { mock, state: mockState } = await assembleMock(state as Snapshot, {
     latencyMs: options.latency,
+    journalSize: options.journalSize,
+    journalBodies: options.journalBodies,
     maxObjects: options.maxObjects,
     maxStoredBytes: options.maxStoredBytes,
   }).catch((error: unknown) => {
