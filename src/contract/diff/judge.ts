@@ -43,7 +43,7 @@ import { DEFAULT_DESCRIPTION, type TargetDescription } from '../target-api/descr
 import type { Target } from '../target-api/target.ts';
 import { contentOf } from '../snapshot/crawl.ts';
 import type { Plan } from './plan.ts';
-import type { Reading } from './read.ts';
+import type { ListSeen, Reading } from './read.ts';
 
 export type DiffClass = 'spec' | 'profile' | 'description';
 
@@ -155,9 +155,15 @@ export function judgeDiff(
   const [large, small] = d.collections;
   if (large && small && large.reach.whole && small.reach.whole && !large.broken && !small.broken) {
     const skipped = symmetricDifference(large.ids, small.ids);
+    const lacks = (walk: ListSeen, other: ListSeen) => {
+      const missing = other.ids.filter((id) => !walk.ids.includes(id));
+      return missing.length
+        ? [`the walk at ${walk.pageSize} a page (${walk.ids.length} items) lacks ${short(missing)}`]
+        : [];
+    };
     keep(
       noneSkipped(
-        `walks of the list at ${large.pageSize} and ${small.pageSize} a page show different collections: ${short(skipped)}`,
+        `walks of the list at ${large.pageSize} and ${small.pageSize} a page show different collections: ${[...lacks(large, small), ...lacks(small, large)].join('; ')}`,
         skipped.length,
       ),
       'the list of collections at two page sizes',
@@ -277,6 +283,10 @@ export function judgeDiff(
   for (const [id, got] of d.objectGets)
     if (ok(got.status) && got.value !== undefined)
       contentNow.set(id, contentOf(target, got.value).content);
+  if (plan.words.length < plan.searchesAsked)
+    notes.push(
+      `${plan.words.length} of the ${plan.searchesAsked} words asked for were searched: only ${plan.words.length} words of the snapshot's content are held by ${plan.mostHolders} objects or fewer, so that every hit fits one page of both sides`,
+    );
   const limit = target.description.search.limit ?? 10;
   d.searches.forEach((search, i) => {
     const what = `a search for one word${search.scope ? ', scoped' : ''}`;

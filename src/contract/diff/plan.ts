@@ -38,6 +38,9 @@ export interface Plan {
   otherObjects: string[];
   /** Every id of the snapshot on the deployment (collections and objects): what a list is compared on. */
   known: ReadonlySet<string>;
+  /** How many words were asked for (`--searches`), and the most objects a word sampled is held by. */
+  searchesAsked: number;
+  mostHolders: number;
   /** Words to search for, each with the collection of the first object that holds it (for a scoped search). */
   words: Array<{ word: string; holders: number; scope: Pair }>;
 }
@@ -121,5 +124,13 @@ export function planOf(
     .map((object) => map.objects[object.id])
     .filter((id): id is string => id !== undefined);
   const known = new Set([...Object.values(map.collections), ...Object.values(map.objects)]);
-  return { collections, others, otherObjects, known, words };
+  return {
+    collections,
+    others,
+    otherObjects,
+    known,
+    searchesAsked: bounds.searches,
+    mostHolders: bounds.mostHolders,
+    words,
+  };
 }

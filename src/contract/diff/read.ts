@@ -13,7 +13,7 @@ import type { Pair, Plan } from './plan.ts';
 export type Side = keyof Pair;
 
 /** A list walked whole, page by page. */
-interface ListSeen {
+export interface ListSeen {
   request: string;
   pageSize: number;
   ids: string[];

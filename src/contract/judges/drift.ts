@@ -138,6 +138,15 @@ function statusesOf(statuses: readonly number[]): readonly number[] {
   return statuses.length > 1 && statuses.includes(404) ? [404] : statuses;
 }
 
+/**
+ * Where a list's items are, and its next page where the description pages by one (a token or a
+ * link): numbered and offset pages have none, whatever default the description was filled with.
+ */
+function pageFields(d: TargetDescription): Partial<TargetDescription['list']> {
+  const { pageToken, follow } = d.paging;
+  return pageToken !== undefined || follow ? d.list : { items: d.list.items };
+}
+
 const operation = (d: TargetDescription, name: keyof TargetDescription['operations']) => {
   const template = d.operations[name];
   return template ? `${template.method} ${template.path}` : undefined;
@@ -179,7 +188,12 @@ export function declaredDecisions(
     ],
     ['GAP-SEARCH-RESP', "a search's hits", pick(theirs.search, hits), pick(ours.search, hits)],
     ['GAP-PAGE-PARAMS', 'how a list is paged', theirs.paging, ours.paging],
-    ['GAP-PAGE-FIELDS', "where a list page's items and next page are", theirs.list, ours.list],
+    [
+      'GAP-PAGE-FIELDS',
+      "where a list page's items and next page are",
+      pageFields(theirs),
+      pageFields(ours),
+    ],
     ['GAP-COLL-GET', 'where a get shows its collection', theirs.collection.in, ours.collection.in],
     [
       'GAP-COLL-FIELDS',

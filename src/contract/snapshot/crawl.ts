@@ -193,10 +193,16 @@ export function timesNotes(target: Target): string[] {
     pointer === undefined
       ? `an object's ${what}: not shown by the description's system fields; the mock's clock at the snapshot fills it`
       : `an object's ${what}: read from ${pointer}`;
+  // @note The store takes a time it has for both (snapshot-store.ts `times`): a creation time
+  // not shown is the last change, and the other way round.
+  const either = (what: string, pointer: string | undefined, other: string | undefined) =>
+    pointer === undefined && other !== undefined
+      ? `an object's ${what}: not shown by the description's system fields; taken as the time read from ${other}`
+      : read(what, pointer);
   return [
     `a collection's creation time: read from ${target.description.collection.createdAt}; its last change taken as that time (the spec shows none)`,
-    read('creation time', times.created),
-    read('last change', times.updated),
+    either('creation time', times.created, times.updated),
+    either('last change', times.updated, times.created),
     read('version', times.version),
   ];
 }
