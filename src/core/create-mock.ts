@@ -135,14 +135,25 @@ export async function assembleMock(
     return run;
   };
 
-  const answer = (request: MockRequest) => handleRequest(state, hooks, request);
+  /**
+   * The API's answer, kept in the journal as it is made (in the same step: no promise of its
+   * own), with when the request arrived (`began`, before any latency) and the latency it got.
+   */
+  const answer = (request: MockRequest, began: number, latency: number) => {
+    const handled = handleRequest(state, hooks, request);
+    if (journalSize > 0) journal.add(request, handled, began, latency, state.store.apiKeys);
+    return handled;
+  };
   // @note Not an async function: returning `inTurn`'s promise from one would wrap it in another.
-  const answerApi: ApiAnswer = (request) =>
-    latencyMs > 0
-      ? new Promise((resolve) => setTimeout(resolve, latencyMs)).then(() =>
-          inTurn(() => answer(request)),
+  const answerApi: ApiAnswer = (request) => {
+    const began = performance.now();
+    const latency = latencyMs;
+    return latency > 0
+      ? new Promise((resolve) => setTimeout(resolve, latency)).then(() =>
+          inTurn(() => answer(request, began, latency)),
         )
-      : inTurn(() => answer(request));
+      : inTurn(() => answer(request, began, 0));
+  };
 
   const controls: MockControls = {
     reset: () =>
@@ -205,28 +216,7 @@ export async function assembleMock(
   };
 
   const interceptor = intercept?.(state);
-  const answered: ApiAnswer = interceptor
-    ? (request) => interceptor(request, answerApi)
-    : answerApi;
-  // @note Every API request, a fault's answer too, as the client saw it; the latency it was
-  // given is the one set when it arrived.
-  const api: ApiAnswer =
-    journalSize === 0
-      ? answered
-      : (request) => {
-          const at = Date.now();
-          const began = performance.now();
-          const latency = latencyMs;
-          return answered(request).then((handled) => {
-            journal.add(
-              request,
-              handled,
-              { at, ms: performance.now() - began, latencyMs: latency },
-              state.store.apiKeys,
-            );
-            return handled;
-          });
-        };
+  const api: ApiAnswer = interceptor ? (request) => interceptor(request, answerApi) : answerApi;
   const mock: AnswersMock = {
     handle: entry(api, { controls, state }),
     controls,

@@ -7,6 +7,7 @@
  */
 import { maskApiKey, type ApiKey } from './api-key.ts';
 import type { HandledRequest, MockRequest } from './http.ts';
+import type { KeyRole } from '../openapi/recording.ts';
 import type { JournalEntry, JournalFilter } from './mock.ts';
 import { keyRole } from './recorder.ts';
 
@@ -37,12 +38,62 @@ function problemCode(handled: HandledRequest): string | undefined {
   }
 }
 
+/**
+ * An entry as it is kept: what the request and answer were, formatted only when read (the ISO
+ * time, the masked key), so that keeping one costs a request almost nothing. One shape for all.
+ */
+interface Kept {
+  seq: number;
+  at: number;
+  method: string;
+  path: string;
+  operation: string | undefined;
+  key: KeyRole;
+  presented: string | undefined;
+  status: number;
+  code: string | undefined;
+  ms: number;
+  forced: string | undefined;
+  latencyMs: number;
+  requestBody: string | undefined;
+  responseBody: string | undefined;
+}
+
+function entryOf(kept: Kept, bodies: boolean, origin: number): JournalEntry {
+  const entry: JournalEntry = {
+    seq: kept.seq,
+    at: new Date(origin + kept.at).toISOString(),
+    method: kept.method,
+    path: kept.path,
+    key: kept.key,
+    status: kept.status,
+    ms: Math.round(kept.ms * 10) / 10,
+  };
+  if (kept.operation !== undefined) entry.operation = kept.operation;
+  if (kept.presented !== undefined) entry.maskedKey = maskApiKey(kept.presented);
+  if (kept.code !== undefined) entry.code = kept.code;
+  if (kept.forced !== undefined || kept.latencyMs > 0)
+    entry.forced = {
+      ...(kept.forced !== undefined ? { how: kept.forced } : {}),
+      ...(kept.latencyMs > 0 ? { latencyMs: kept.latencyMs } : {}),
+    };
+  if (bodies) {
+    entry.requestBody = kept.requestBody;
+    entry.responseBody = kept.responseBody;
+  }
+  return entry;
+}
+
 /** A bounded, ordered record of the API requests a mock answered. */
 export class Journal {
-  readonly #ring: JournalEntry[] = [];
+  readonly #ring: Kept[] = [];
   #start = 0;
   #seq = 0;
-  readonly #listeners = new Set<(entry: JournalEntry) => void>();
+  /** Each key's role, for the keys it was worked out from (a load or reset brings others). */
+  #roles = new Map<string | undefined, KeyRole>();
+  /** The wall clock at `performance.now()`'s zero: an arrival's time, told only when read. */
+  readonly #origin = Date.now() - performance.now();
+  #rolesOf: readonly ApiKey[] | undefined;
 
   constructor(
     readonly size: number,
@@ -53,59 +104,68 @@ export class Journal {
   add(
     request: MockRequest,
     handled: HandledRequest,
-    timing: { at: number; ms: number; latencyMs: number },
+    /** When it arrived, on `performance.now()`'s clock. */
+    began: number,
+    latencyMs: number,
     keys: readonly ApiKey[],
   ): void {
     if (this.size === 0) return;
-    const presented = handled.presentedKey;
-    const entry: JournalEntry = {
+    const { status } = handled.response;
+    const kept: Kept = {
       seq: (this.#seq += 1),
-      at: new Date(timing.at).toISOString(),
+      at: began,
       method: request.method.toUpperCase(),
       path: request.path,
-      ...(handled.operation ? { operation: handled.operation.operationId } : {}),
-      key: keyRole(presented, keys),
-      ...(presented !== undefined ? { maskedKey: maskApiKey(presented) } : {}),
-      status: handled.response.status,
-      ...(problemCode(handled) !== undefined ? { code: problemCode(handled) } : {}),
-      ms: Math.round(timing.ms * 10) / 10,
-      ...(handled.forced || timing.latencyMs > 0
-        ? {
-            forced: {
-              ...(handled.forced ? { how: handled.forced } : {}),
-              ...(timing.latencyMs > 0 ? { latencyMs: timing.latencyMs } : {}),
-            },
-          }
-        : {}),
-      ...(this.bodies
-        ? {
-            requestBody: keptBody(
-              request.body && !request.bodyTooLarge
-                ? new TextDecoder().decode(request.body)
-                : undefined,
-              keys,
-            ),
-            responseBody: keptBody(handled.response.body, keys),
-          }
-        : {}),
+      operation: handled.operation?.operationId,
+      key: this.#roleOf(handled.presentedKey, keys),
+      presented: handled.presentedKey,
+      status,
+      code: status >= 400 ? problemCode(handled) : undefined,
+      ms: performance.now() - began,
+      forced: handled.forced,
+      latencyMs,
+      requestBody: this.bodies
+        ? keptBody(
+            request.body && !request.bodyTooLarge
+              ? new TextDecoder().decode(request.body)
+              : undefined,
+            keys,
+          )
+        : undefined,
+      responseBody: this.bodies ? keptBody(handled.response.body, keys) : undefined,
     };
-    if (this.#ring.length < this.size) this.#ring.push(entry);
+    if (this.#ring.length < this.size) this.#ring.push(kept);
     else {
-      this.#ring[this.#start] = entry;
+      this.#ring[this.#start] = kept;
       this.#start = (this.#start + 1) % this.size;
     }
-    for (const listener of this.#listeners) listener(entry);
+  }
+
+  #roleOf(presented: string | undefined, keys: readonly ApiKey[]): KeyRole {
+    if (keys !== this.#rolesOf) {
+      this.#roles = new Map();
+      this.#rolesOf = keys;
+    }
+    let role = this.#roles.get(presented);
+    if (role === undefined) {
+      role = keyRole(presented, keys);
+      // @note Bounded: a client trying random keys must not grow it without end.
+      if (this.#roles.size < 1_000) this.#roles.set(presented, role);
+    }
+    return role;
   }
 
   /** The entries kept, oldest first, that match `filter`. */
   list(filter: JournalFilter = {}): JournalEntry[] {
     const ordered = [...this.#ring.slice(this.#start), ...this.#ring.slice(0, this.#start)];
-    return ordered.filter(
-      (entry) =>
-        (filter.operation === undefined || entry.operation === filter.operation) &&
-        (filter.status === undefined || entry.status === filter.status) &&
-        (filter.since === undefined || entry.seq > filter.since),
-    );
+    return ordered
+      .filter(
+        (kept) =>
+          (filter.operation === undefined || kept.operation === filter.operation) &&
+          (filter.status === undefined || kept.status === filter.status) &&
+          (filter.since === undefined || kept.seq > filter.since),
+      )
+      .map((kept) => entryOf(kept, this.bodies, this.#origin));
   }
 
   /** Forgets every entry; the next is `seq` 1 again. */
@@ -113,11 +173,5 @@ export class Journal {
     this.#ring.length = 0;
     this.#start = 0;
     this.#seq = 0;
-  }
-
-  /** Calls `listener` with each entry as it is kept; returns how to stop. */
-  subscribe(listener: (entry: JournalEntry) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
   }
 }
