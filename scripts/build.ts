@@ -4,7 +4,7 @@
  * scripts/bundle-bin.ts), then puts beside them the files the compiled code reads at run time.
  */
 import { execFileSync } from 'node:child_process';
-import { chmod, copyFile, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { bundleBin } from './bundle-bin.ts';
@@ -25,6 +25,12 @@ await bundleBin(root('dist/src/contract/explore'), 'fast-check', {
 // src/node/docs-site.ts and src/contract/prism-proxy.ts read `../../openapi.yaml`: from
 // dist/src/<dir>/ that is dist/openapi.yaml.
 await copyFile(root('openapi.yaml'), root('dist/openapi.yaml'));
+
+// src/node/inspector-site.ts reads the inspector page's files from `../../src/node/inspector/`:
+// from dist/src/node/ (and the bundle in dist/src/bin/) that is dist/src/node/inspector/.
+await mkdir(root('dist/src/node/inspector'), { recursive: true });
+for (const name of ['inspector.html', 'inspector.css', 'inspector.js'])
+  await copyFile(root(`src/node/inspector/${name}`), root(`dist/src/node/inspector/${name}`));
 
 // src/seed/default-state.ts imports ../../fixtures/default-state.json and src/node/start-data.ts reads
 // it: tsc emits it to dist/fixtures/ because the import makes it part of the program.

@@ -7,6 +7,8 @@
  */
 
 declare function setTimeout(callback: (...args: never[]) => void, ms?: number): unknown;
+declare function setInterval(callback: (...args: never[]) => void, ms?: number): unknown;
+declare function clearInterval(id: unknown): void;
 declare const setImmediate: ((callback: (...args: never[]) => void) => unknown) | undefined;
 declare const performance: { now(): number };
 declare function structuredClone<T>(value: T): T;

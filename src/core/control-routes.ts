@@ -1,4 +1,7 @@
 import { constantTimeEqual } from './api-key.ts';
+import { forcibleStatuses } from './forced-errors.ts';
+import type { Journal } from './journal.ts';
+import { journalStream, streamStartOf } from './journal-stream.ts';
 import { isLocalOrigin } from './local-names.ts';
 import type { MockControls } from './mock.ts';
 import type { JournalFilter } from './mock.ts';
@@ -6,6 +9,7 @@ import type { MockState } from './store/mock-state.ts';
 import { json, noContent, streamed, type MockRequest, type MockResponse } from './http.ts';
 import { compileSchema } from '../openapi/ajv.ts';
 import { OPERATIONS, type OperationId } from '../openapi/operations.ts';
+import { keyRole } from './recorder.ts';
 import { problem, problemResponse, type FieldError } from './problem.ts';
 import { nonFiniteNumberAt } from './json-limits.ts';
 import { MAX_FAILURE_TIMES, MAX_INSTANT_MS, MAX_LATENCY_MS } from './limits.ts';
@@ -17,10 +21,16 @@ import { isStateLines, stateOfLines, StateLineError } from './snapshot/state-lin
 /** The path prefix of the control API. It is outside every API prefix, so it never shadows one. */
 export const CONTROL_PREFIX = '/__mock';
 
-/** What the control API drives: a mock's controls, and the state they act on (its clock, its export). */
+/**
+ * What the control API drives: a mock's controls, the state they act on (its clock, its export),
+ * its journal, and what the controls hold (for the inspector page to show).
+ */
 export interface ControlledMock {
   controls: MockControls;
   state: MockState;
+  journal: Journal;
+  latencyMs(): number;
+  queuedFailures(): Array<{ operation_id: string; status: number; times: number }>;
 }
 
 const CONTROL_PROBLEMS = {
@@ -224,11 +234,56 @@ function journalFilter(request: MockRequest): JournalFilter {
   };
 }
 
+/** The journal live, as server-sent events (journal-stream.ts). */
+function requestStream(mock: ControlledMock, request: MockRequest): MockResponse {
+  const filter = journalFilter(request);
+  const start = streamStartOf(request.headers.get('last-event-id')) ?? { since: filter.since };
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      // @note A proxy that buffers (nginx) would hold the events back.
+      'x-accel-buffering': 'no',
+    },
+    pieces: journalStream(mock.journal, filter, start),
+  };
+}
+
+/** What a failure can be queued for: each operation and the statuses it can be made to answer. */
+function failuresOf(mock: ControlledMock): MockResponse {
+  const forcible = Object.fromEntries(
+    [...OPERATIONS].map(([operationId, operation]) => [operationId, forcibleStatuses(operation)]),
+  );
+  return json(200, { queued: mock.queuedFailures(), forcible });
+}
+
+/**
+ * The mock's keys, their accounts and permissions: the development keys a developer picks from
+ * (the state export, served to the same pages, holds them too).
+ */
+function keysOf(mock: ControlledMock): MockResponse {
+  const { apiKeys, accounts } = mock.state.store;
+  return json(200, {
+    accounts: accounts.map(({ id, name }) => ({ id, name })),
+    keys: apiKeys.map((key) => ({
+      key: key.key,
+      account_id: key.account_id,
+      permissions: key.permissions,
+      active: key.active,
+      role: keyRole(key.key, apiKeys),
+      ...(key.label === undefined ? {} : { label: key.label }),
+    })),
+  });
+}
+
 const ROUTES: Record<string, ControlRoute> = {
   '/requests': {
     GET: async (mock, request) =>
       json(200, { data: mock.controls.requests(journalFilter(request)) }),
   },
+  '/requests/stream': { GET: async (mock, request) => requestStream(mock, request) },
+  '/keys': { GET: async (mock) => keysOf(mock) },
   '/reset': {
     POST: async (mock) => {
       await mock.controls.reset();
@@ -244,8 +299,9 @@ const ROUTES: Record<string, ControlRoute> = {
     GET: async (mock) => clockOf(mock),
     POST: setClock,
   },
-  '/latency': { PUT: setLatency },
+  '/latency': { GET: async (mock) => json(200, { ms: mock.latencyMs() }), PUT: setLatency },
   '/failures': {
+    GET: async (mock) => failuresOf(mock),
     POST: queueFailure,
     DELETE: async (mock) => {
       mock.controls.clearFailures();
@@ -260,6 +316,22 @@ const ROUTES: Record<string, ControlRoute> = {
  * for every path under `/__mock` when the control API is enabled.
  */
 /**
+ * The 403 for a request a page of another site sent (its `Origin`), else undefined: the control
+ * API's first rule, which the inspector page (`/__mock/ui`, served by the Node adapters) keeps too.
+ */
+export function foreignOriginRefusal(
+  request: MockRequest,
+  namedHost: ((hostname: string) => boolean) | undefined,
+): MockResponse | undefined {
+  const { headers } = request;
+  if (isLocalOrigin(headers.get('origin'), headers.get('host'), namedHost)) return undefined;
+  return controlProblem(
+    'foreign_origin',
+    `The control API answers pages of this machine only, not ${headers.get('origin')}.`,
+  );
+}
+
+/**
  * Who may drive the control API, checked before anything else: a page of this machine (a foreign
  * `Origin` gets 403: any site a developer visits could otherwise reset or read the mock), writes
  * only as JSON (a browser then has to ask first, and a foreign page's preflight gets no CORS
@@ -271,11 +343,8 @@ function guard(
   namedHost: ((hostname: string) => boolean) | undefined,
 ): MockResponse | undefined {
   const { headers } = request;
-  if (!isLocalOrigin(headers.get('origin'), headers.get('host'), namedHost))
-    return controlProblem(
-      'foreign_origin',
-      `The control API answers pages of this machine only, not ${headers.get('origin')}.`,
-    );
+  const foreign = foreignOriginRefusal(request, namedHost);
+  if (foreign) return foreign;
   if (token !== undefined && !constantTimeEqual(headers.get('x-answers-mock-token') ?? '', token))
     return controlProblem(
       'control_token_required',

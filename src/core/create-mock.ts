@@ -218,7 +218,16 @@ export async function assembleMock(
   const interceptor = intercept?.(state);
   const api: ApiAnswer = interceptor ? (request) => interceptor(request, answerApi) : answerApi;
   const mock: AnswersMock = {
-    handle: entry(api, { controls, state }),
+    handle: entry(api, {
+      controls,
+      state,
+      journal,
+      latencyMs: () => latencyMs,
+      queuedFailures: () =>
+        [...failures].flatMap(([operationId, runs]) =>
+          runs.map(({ status, left }) => ({ operation_id: operationId, status, times: left })),
+        ),
+    }),
     controls,
     db: createMockDb(state, inTurn),
   };

@@ -3,7 +3,8 @@
  * bounded ring (the oldest entry goes when it is full), so that a developer whose app got a 401
  * can see which request it sent, with which key role, and what came back. Never a key: the key
  * is shown by role and masked; bodies only when asked, cut short, with every key replaced by its
- * role. Cleared by `reset`. Read by `mock.controls.requests()` and `GET /__mock/requests`.
+ * role. Cleared by `reset`. Read by `mock.controls.requests()` and `GET /__mock/requests`, and
+ * watched live by `GET /__mock/requests/stream` (journal-stream.ts).
  */
 import { maskApiKey, type ApiKey } from './api-key.ts';
 import type { HandledRequest, MockRequest } from './http.ts';
@@ -84,8 +85,17 @@ function entryOf(kept: Kept, bodies: boolean, origin: number): JournalEntry {
   return entry;
 }
 
+/** Told of each entry as it is kept, and of the journal being cleared (`undefined`). */
+export type JournalWatcher = (entry: JournalEntry | undefined) => void;
+
 /** A bounded, ordered record of the API requests a mock answered. */
 export class Journal {
+  readonly #watchers = new Set<JournalWatcher>();
+  /**
+   * How many times it was cleared: a reader that resumes from a `seq` (a stream reconnecting)
+   * tells by it whether that `seq` is of the entries kept now or of those a reset dropped.
+   */
+  #epoch = 0;
   readonly #ring: Kept[] = [];
   #start = 0;
   #seq = 0;
@@ -139,6 +149,22 @@ export class Journal {
       this.#ring[this.#start] = kept;
       this.#start = (this.#start + 1) % this.size;
     }
+    // @note Formatted here only when someone watches: keeping an entry stays a push.
+    if (this.#watchers.size > 0) {
+      const entry = entryOf(kept, this.bodies, this.#origin);
+      for (const watcher of this.#watchers) watcher(entry);
+    }
+  }
+
+  /** Calls `watcher` with each entry kept from now on; returns how to stop. */
+  watch(watcher: JournalWatcher): () => void {
+    this.#watchers.add(watcher);
+    return () => this.#watchers.delete(watcher);
+  }
+
+  /** How many times the journal was cleared since the mock started. */
+  get epoch(): number {
+    return this.#epoch;
   }
 
   #roleOf(presented: string | undefined, keys: readonly ApiKey[]): KeyRole {
@@ -173,5 +199,7 @@ export class Journal {
     this.#ring.length = 0;
     this.#start = 0;
     this.#seq = 0;
+    this.#epoch += 1;
+    for (const watcher of this.#watchers) watcher(undefined);
   }
 }

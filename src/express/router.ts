@@ -4,6 +4,7 @@ import type { MockRequest } from '../core/http.ts';
 import { hostRule, namedBy } from '../core/allowed-hosts.ts';
 import { bodyLimit, isControlPath, isMockPath } from '../core/serve.ts';
 import { hostCheck } from '../node/host-check.ts';
+import { createInspectorSite, isInspectorPath } from '../node/inspector-site.ts';
 import { logInternalError, readMockRequest, sendResponse } from '../node/node-io.ts';
 
 /** Options of {@link createAnswersRouter}. */
@@ -52,6 +53,7 @@ export function createAnswersRouter(mock: AnswersMock, options: AnswersRouterOpt
     controlToken: false,
     allow: (name) => `add '${name}' to the router's allowedHosts`,
   });
+  const inspector = createInspectorSite();
   const router = express.Router();
   router.use(async (req, res, next) => {
     // @note Decided before reading the body, so that the app's own routes still get theirs.
@@ -59,6 +61,8 @@ export function createAnswersRouter(mock: AnswersMock, options: AnswersRouterOpt
     const refused = checkHost(req);
     if (refused) return void sendResponse(res, refused);
     const request = await readMockRequest(req, (path) => bodyLimit(path, limits));
+    if (control && isInspectorPath(request.path))
+      return void sendResponse(res, inspector(request, limits.namedHost));
     if (req.readableEnded) parsedBody(request, (req as { body?: unknown }).body);
     const { response, internal } = await mock.handle(request, limits);
     if (internal !== undefined) logInternalError(internal);

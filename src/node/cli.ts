@@ -306,6 +306,7 @@ async function main(argv: string[]): Promise<void> {
   console.log(`Answers mock listening on ${url}
   API      ${url}/api/answers/v1  (aliases: ${url}/api/answers, ${url}/v1)
   Docs     ${url}/docs  (${describeDocs()})
+  Inspect  ${options.control ? `${url}/__mock/ui${controlToken ? `#token=${controlToken}` : ''}  (requests live, data, controls)` : 'disabled (--no-control)'}
   Control  ${options.control ? `${url}/__mock${controlToken ? ' (token required, see the warning)' : ''}` : 'disabled (--no-control)'}
   Data     ${source}${journal ? `; changes saved to ${journal.file}` : ''}${recorder ? `\n  Record   API exchanges, appended to ${options.record} (each written before it is answered)` : ''}
 Dev keys (public, for this mock only):

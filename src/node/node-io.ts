@@ -162,18 +162,39 @@ export function endResponse(
   return awaitClient(res, 'finish', timeoutMs);
 }
 
-/** Writes `pieces` one by one, each once the client has taken the ones before (backpressure). */
+/**
+ * Writes `pieces` one by one, each once the client has taken the ones before (backpressure). A
+ * client that hangs up ends them at once (`return`), even while they wait for their next piece:
+ * a stream that ends only with its reader (`GET /__mock/requests/stream`) lets go of it then.
+ */
 async function writePieces(
   res: ServerResponse,
   pieces: Iterable<string> | AsyncIterable<string>,
   timeoutMs: number,
 ): Promise<Delivery> {
-  for await (const piece of pieces) {
-    if (res.destroyed) return 'disconnected';
-    if (res.write(piece)) continue;
-    const delivery = await awaitClient(res, 'drain', timeoutMs);
-    if (delivery !== 'written') return delivery;
+  const iterator =
+    Symbol.asyncIterator in pieces ? pieces[Symbol.asyncIterator]() : pieces[Symbol.iterator]();
+  const hungUp = () => void iterator.return?.();
+  res.once('close', hungUp);
+  try {
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) break;
+      if (res.destroyed) {
+        await iterator.return?.();
+        return 'disconnected';
+      }
+      if (res.write(next.value)) continue;
+      const delivery = await awaitClient(res, 'drain', timeoutMs);
+      if (delivery !== 'written') {
+        await iterator.return?.();
+        return delivery;
+      }
+    }
+  } finally {
+    res.off('close', hungUp);
   }
+  if (res.destroyed) return 'disconnected';
   return endResponse(res, undefined, timeoutMs);
 }
 

@@ -7,6 +7,7 @@ import { hostRule, namedBy } from '../core/allowed-hosts.ts';
 import { bodyLimit, failed, isControlPath } from '../core/serve.ts';
 import { CORS, corsFor, PREFLIGHT } from './cors.ts';
 import { createDocsSite, isDocsPath } from './docs-site.ts';
+import { createInspectorSite, isInspectorPath } from './inspector-site.ts';
 import { hostCheck } from './host-check.ts';
 import { headerValue } from './raw-headers.ts';
 import {
@@ -109,6 +110,7 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
   });
   const log = options.quiet ? undefined : (options.logger ?? console.log);
   const docs = createDocsSite();
+  const inspector = createInspectorSite();
 
   const writeTimeoutMs = options.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
 
@@ -138,6 +140,10 @@ export function createServer(mock: AnswersMock, options: ServerOptions = {}): ht
     request: MockRequest,
   ): Promise<Outcome> => {
     const head = request.method === 'HEAD';
+    if (control && isInspectorPath(request.path))
+      return Promise.resolve(
+        deliver(req, res, sent, request.path, { response: inspector(request, limits.namedHost) }),
+      );
     if ((request.method === 'GET' || head) && isDocsPath(request.path)) {
       return docs(request.path).then((file) => {
         // @note A path under /docs the site has no file for is the core's to answer (a 404).
