@@ -174,11 +174,18 @@ async function writePieces(
 ): Promise<Delivery> {
   const iterator =
     Symbol.asyncIterator in pieces ? pieces[Symbol.asyncIterator]() : pieces[Symbol.iterator]();
-  const hungUp = () => void iterator.return?.();
+  let hungUp = () => {};
+  const gone = new Promise<'gone'>((resolve) => {
+    hungUp = () => {
+      void iterator.return?.();
+      resolve('gone');
+    };
+  });
   res.once('close', hungUp);
   try {
     for (;;) {
-      const next = await iterator.next();
+      const next = await Promise.race([iterator.next(), gone]);
+      if (next === 'gone') return 'disconnected';
       if (next.done) break;
       if (res.destroyed) {
         await iterator.return?.();

@@ -109,23 +109,28 @@ describe('the control API answers pages of this machine only', () => {
 });
 
 describe('the Node server answers local names only', () => {
-  it.each(['/__mock/state', `${API}/collections`, '/docs', '/openapi.yaml', '/'])(
-    'refuses a foreign Host (DNS rebinding) on %s with 403',
-    async (target) => {
-      const running = await start();
-      const response = await rawRequest(running.url, {
-        method: 'GET',
-        target,
-        headers: [
-          ['Host', 'rebind.evil.example:4010'],
-          ['Authorization', `Bearer ${FULL}`],
-        ],
-      });
-      expect(response.status).toBe(403);
-      expect(JSON.parse(response.text)).toMatchObject({ code: 'forbidden_host' });
-      expect(response.text).not.toContain('answers_test_');
-    },
-  );
+  it.each([
+    '/__mock/state',
+    '/__mock/ui',
+    '/__mock/requests/stream',
+    `${API}/collections`,
+    '/docs',
+    '/openapi.yaml',
+    '/',
+  ])('refuses a foreign Host (DNS rebinding) on %s with 403', async (target) => {
+    const running = await start();
+    const response = await rawRequest(running.url, {
+      method: 'GET',
+      target,
+      headers: [
+        ['Host', 'rebind.evil.example:4010'],
+        ['Authorization', `Bearer ${FULL}`],
+      ],
+    });
+    expect(response.status).toBe(403);
+    expect(JSON.parse(response.text)).toMatchObject({ code: 'forbidden_host' });
+    expect(response.text).not.toContain('answers_test_');
+  });
 
   it.each(['localhost:4010', '127.0.0.1', '[::1]:4010', 'app.localhost'])(
     'answers the loopback name %s',
@@ -203,6 +208,12 @@ describe('answers-mock beyond loopback', () => {
       expect(withToken.status).toBe(200);
       // The API itself keeps its own authentication.
       expect((await fetch(`${url}${API}/collections`)).status).toBe(401);
+      // The inspector's address carries the token in its fragment (never sent, never logged);
+      // the page holds no data, and what it reads needs the token.
+      expect(out).toContain(`/__mock/ui#token=${token}  (`);
+      expect((await fetch(`${url}/__mock/ui`)).status).toBe(200);
+      const stream = await fetch(`${url}/__mock/requests/stream`);
+      expect(stream.status).toBe(401);
     } finally {
       child.kill('SIGTERM');
     }
