@@ -146,7 +146,11 @@ export const TEST_FOLDERS: readonly TestFolder[] = [
     tier: 'install',
     why: 'the worker in Chromium, the browser bundle built with Vite',
   },
-  { folder: 'test/e2e', tier: 'install', why: 'the example web app in Chromium' },
+  {
+    folder: 'test/e2e',
+    tier: 'install',
+    why: "the example web app, the mock's inspector page and the HTML reports in Chromium",
+  },
 ];
 
 /**
