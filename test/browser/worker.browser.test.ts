@@ -154,4 +154,17 @@ describe('the control API through the worker', () => {
     const listed = await call('listCollections', 'GET', '/collections', 'answers_test_full_acme');
     expect(listed.json).toEqual({ data: [], has_more: false, next_cursor: null });
   });
+
+  it('keeps each request the page sent in the journal, and serves it at /__mock/requests', async () => {
+    await call('listCollections', 'GET', '/collections', 'answers_test_readonly_acme');
+    await call('getCollection', 'GET', '/collections/col_missing', 'answers_test_full_acme');
+    const kept = mock.controls.requests();
+    expect(kept.map((e) => [e.seq, e.operation, e.key, e.status, e.code])).toEqual([
+      [1, 'listCollections', 'readonly', 200, undefined],
+      [2, 'getCollection', 'full', 404, 'collection_not_found'],
+    ]);
+    const served = await (await fetch(`${location.origin}/__mock/requests?status=404`)).json();
+    expect(served.data).toEqual([kept[1]]);
+    expect(JSON.stringify(served)).not.toContain('answers_test_');
+  });
 });
