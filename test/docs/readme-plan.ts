@@ -17,6 +17,8 @@ export const HOW: Record<string, string> = {
   'ci-owner': 'run in your-app against that server, with npm 11 and npm 10',
   'mock-curl': 'run against the server started by `frontend`',
   'control-reset': 'run against the server started by `frontend` (no Content-Type: 204)',
+  'journal-stream':
+    'started against the server of `frontend`: its first request events arrive, then it is stopped',
   snapshot:
     'run in your-app: the server of `frontend` stands for staging; its copy on 4011 lists the same collections',
   'nightly-diff':
@@ -101,6 +103,7 @@ export const SHELL_BLOCKS_RUN_BY = {
     'ci-owner',
     'mock-curl',
     'control-reset',
+    'journal-stream',
     'snapshot',
     'nightly-diff',
     'msw-init',

@@ -182,6 +182,10 @@ describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.vers
         // Installed, the banner names no file of the kit's own folder.
         expect(server.output()).not.toContain('fixtures/');
         expect(server.output()).toMatch(/Docs\s+\S+\/docs\s+\(Swagger UI/);
+        // The inspector's address, and its files served from the installed kit.
+        expect(server.output()).toMatch(/Inspect\s+http:\/\/127\.0\.0\.1:4010\/__mock\/ui\s/);
+        for (const path of ['/__mock/ui', '/__mock/ui/inspector.js', '/__mock/ui/inspector.css'])
+          expect((await fetch(`http://127.0.0.1:4010${path}`)).status).toBe(200);
 
         const curl = await runCommands('frontend', rest, app);
         expectRan('curl', curl);
@@ -281,6 +285,15 @@ describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.vers
           /<testsuites name="answers-contract diff"/,
         );
 
+        // The journal live: the curl line prints the events of the requests above (the journal
+        // holds them) and then each new one.
+        const stream = await startCommand(
+          'journal-stream',
+          commandsOf('journal-stream')[0]!,
+          app,
+          /event: hello[\s\S]*event: request/,
+        );
+        await stream.stop();
         const reset = await runCommands('control-reset', [...commandsOf('control-reset')], app);
         expectRan('control-reset', reset);
         const status = await runCommands(
