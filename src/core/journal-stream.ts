@@ -23,7 +23,7 @@ const HEARTBEAT_MS = 15_000;
 const RETRY_MS = 1_000;
 
 /** Where a reader's `Last-Event-ID` (or `since`) says it stopped: an epoch and a seq. */
-export interface StreamStart {
+interface StreamStart {
   epoch?: number | undefined;
   since?: number | undefined;
 }

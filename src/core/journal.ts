@@ -86,7 +86,7 @@ function entryOf(kept: Kept, bodies: boolean, origin: number): JournalEntry {
 }
 
 /** Told of each entry as it is kept, and of the journal being cleared (`undefined`). */
-export type JournalWatcher = (entry: JournalEntry | undefined) => void;
+type JournalWatcher = (entry: JournalEntry | undefined) => void;
 
 /** A bounded, ordered record of the API requests a mock answered. */
 export class Journal {

@@ -13,7 +13,7 @@ import type { MockRequest, MockResponse } from '../core/http.ts';
 import { problem } from '../core/problem.ts';
 
 /** Where the page is. */
-export const INSPECTOR_PATH = `${CONTROL_PREFIX}/ui`;
+const INSPECTOR_PATH = `${CONTROL_PREFIX}/ui`;
 
 /**
  * The page's files, from every place the module runs (src/node/, dist/src/node/, a bundle in

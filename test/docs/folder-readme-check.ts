@@ -14,7 +14,8 @@ const ROOT_FOLDERS = ['src/', 'test/', 'docs/', 'scripts/', 'fixtures/', 'exampl
  * extensions, in `/`, or in `/...` (a folder and what is in it). Code (`setupAnswersServer`),
  * options (`--state-file`), globs (`*.ts`) and URL paths (`/docs`) are not paths.
  */
-const PATH_TOKEN = /^(?:\.\/)?[\w@.-]+(?:\/[\w@.-]+)*(?:\.(?:ts|md|json|yaml|js|css|html)|\/|\/\.\.\.)$/;
+const PATH_TOKEN =
+  /^(?:\.\/)?[\w@.-]+(?:\/[\w@.-]+)*(?:\.(?:ts|md|json|yaml|js|css|html)|\/|\/\.\.\.)$/;
 
 /** The backticked tokens of a Markdown text that name a file or folder, fenced blocks left out. */
 export function backtickedPaths(text: string): string[] {
