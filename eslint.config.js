@@ -31,6 +31,7 @@ export default defineConfig(
           'TextDecoderStream',
           'setTimeout',
           'URLSearchParams',
+          'Event',
         ].map((name) => [name, 'readonly']),
       ),
     },

@@ -228,8 +228,10 @@ describe('the inspector page in Chromium', () => {
       expect(await page.textContent('#search-results p')).toMatch(/^\d+ hits in Product FAQ$/);
       await screenshot('data');
 
-      // Another account's key sees another account's data; an inactive one is refused.
-      await page.selectOption('#as-key', KEYS.globex);
+      // Another account, chosen by name, is browsed as its key; an inactive key is refused.
+      await page.click('#accounts [data-account="globex"] button');
+      expect(await page.inputValue('#as-key')).toBe(KEYS.globex);
+      expect(await page.textContent('#as-account')).toBe('account globex, may read, write, search');
       await page.waitForSelector('#collections tbody tr', WAIT);
       expect(
         await page.$$eval('#collections tbody tr td:first-child', (tds) =>
@@ -296,6 +298,33 @@ describe('the inspector page in Chromium', () => {
       const rebound = await page.goto(`http://${REBIND}:${new URL(api.url).port}/__mock/ui`);
       expect(rebound!.status()).toBe(403);
       expect(await rebound!.json()).toMatchObject({ code: 'forbidden_host' });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'asks for the control token of a mock that has one, or takes it from the address',
+    async () => {
+      const token = 'a-control-token-for-the-inspector-test';
+      const guarded = await startServer({ mock, port: 0, quiet: true, controlToken: token });
+      try {
+        await page.goto(`${guarded.url}/__mock/ui`);
+        await page.waitForSelector('#token-form:not([hidden])', WAIT);
+        await page.fill('#token', token);
+        await page.click('#token-form button');
+        await page.waitForSelector('#live[data-state="live"]', WAIT);
+
+        // The address printed at start: the token after `#`, which the page keeps and hides.
+        const second = await browser.newPage();
+        await second.goto(`${guarded.url}/__mock/ui#token=${token}`);
+        await second.waitForSelector('#live[data-state="live"]', WAIT);
+        expect(second.url()).toBe(`${guarded.url}/__mock/ui`);
+        await second.close();
+        // The page's 401s before the token was typed are the only console errors.
+        expect(problems.filter((text) => !text.includes('401'))).toEqual([]);
+      } finally {
+        await guarded.close();
+      }
     },
     TIMEOUT,
   );

@@ -333,11 +333,21 @@ async function loadKeys() {
   if (keys.some((key) => key.key === chosen)) select('as-key').value = chosen;
   showAccount();
   $('accounts').replaceChildren(
-    .../** @type {Array<{ id: string, name: string }>} */ (accounts).map((account) =>
-      el('li', { 'data-account': account.id }, [
-        `${account.name} (${account.id}): ${keys.filter((k) => k.account_id === account.id).length} keys`,
-      ]),
-    ),
+    .../** @type {Array<{ id: string, name: string }>} */ (accounts).map((account) => {
+      const own = keys.filter((k) => k.account_id === account.id);
+      // Browsing an account is browsing as its key with the most permissions that is active.
+      const best = own
+        .filter((k) => k.active)
+        .sort((a, b) => b.permissions.length - a.permissions.length)[0];
+      const choose = el('button', { type: 'button' }, [`${account.name} (${account.id})`]);
+      choose.toggleAttribute('disabled', !best);
+      choose.addEventListener('click', () => {
+        if (!best) return;
+        select('as-key').value = best.key;
+        select('as-key').dispatchEvent(new Event('change'));
+      });
+      return el('li', { 'data-account': account.id }, [choose, ` ${own.length} keys`]);
+    }),
   );
   $('keys')
     .querySelector('tbody')
