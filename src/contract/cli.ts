@@ -14,6 +14,8 @@ import { loadTargetFile, TargetFileError } from './target-api/load.ts';
 import { keepSecrets, print, printError } from './output.ts';
 import { keysGiven } from './redaction.ts';
 import { stoppedBy } from './run-verdict.ts';
+import { renderReport } from './html/page.ts';
+import { suiteView } from './html/suite-view.ts';
 
 export interface CliOptions {
   target?: string;
@@ -33,6 +35,7 @@ export interface CliOptions {
   settle?: number;
   junit?: string;
   json?: string;
+  html?: string;
   viaPrism?: boolean;
   mock?: boolean;
   fault?: string;
@@ -81,6 +84,10 @@ export function parseSuiteOptions(argv: string[]): CliOptions {
     )
     .option('--junit <file>', 'write a JUnit XML report')
     .option('--json <file>', 'write a JSON report')
+    .option(
+      '--html <file>',
+      'write the report as one self-contained HTML page (no network; the same data as --json)',
+    )
     .option(
       '--via-prism',
       'send the traffic through `prism proxy openapi.yaml <target> --errors` (needs @stoplight/prism-cli)',
@@ -190,6 +197,7 @@ async function main(argv: string[], services: CliServices): Promise<number> {
       text: `\n${formatReport(report)}`,
       json: { file: options.json, value: report },
       junit: { file: options.junit, xml: () => toJUnit(report) },
+      html: { file: options.html, page: (redacted) => renderReport(suiteView(redacted)) },
       interruptedBy: (signal) =>
         `Interrupted by ${signal}: ${report.interrupted!.notJudged.length} checks not judged.`,
       exitStatus: () => {

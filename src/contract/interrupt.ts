@@ -3,7 +3,7 @@
  * work and lets the run clean up within a deadline, then the command prints what is left and
  * exits 130 or 143 as a shell would; a second signal exits at once.
  */
-import { print, printError, writeJson, writeXml } from './output.ts';
+import { print, printError, writeHtml, writeJson, writeXml } from './output.ts';
 
 /** The exit status of a process ended by `signal`, as a shell reports it. */
 export function signalExitCode(signal: string): number {
@@ -77,8 +77,8 @@ interface EndedRun {
  * JUnit files asked for, then, after a signal, what it left and the exit status a shell expects;
  * else the run's own exit status. One place, so that the suite, explore and replay end alike.
  */
-export async function endRun(
-  report: EndedRun,
+export async function endRun<R extends EndedRun>(
+  report: R,
   how: {
     baseUrl: string;
     /** The report as printed, and whether it already names what was left (explore's does). */
@@ -86,6 +86,8 @@ export async function endRun(
     namesLeftBehind?: boolean;
     json?: { file: string | undefined; value: unknown };
     junit?: { file: string | undefined; xml: () => string };
+    /** `--html`: the page drawn from the report, redacted first as `--json`'s (`writeHtml`). */
+    html?: { file: string | undefined; page: (redacted: R) => string };
     /** The first line printed after a signal: what the signal cut short. */
     interruptedBy: (signal: string) => string;
     /** The exit status of the run, not interrupted. */
@@ -98,6 +100,7 @@ export async function endRun(
     print(`${sweepLine(run)}\n`);
   if (how.json?.file) await writeJson(how.json.file, how.json.value);
   if (how.junit?.file) await writeXml(how.junit.file, how.junit.xml());
+  if (how.html?.file) await writeHtml(how.html.file, report, how.html.page);
   if (report.interrupted) {
     const { signal } = report.interrupted;
     print(`${[how.interruptedBy(signal), ...leftBehindLines(run)].join('\n')}\n`);

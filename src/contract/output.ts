@@ -1,5 +1,5 @@
 /**
- * The one way the contract commands (the suite, `explore`, `replay`, `init`, `sweep`) print and
+ * The one way the contract commands (the suite, `explore`, `replay`, `diff`, `init`, `sweep`) print and
  * write: stdout, stderr and report files alike. Every text is redacted here, at the sink, of the
  * keys the run was given, Bearer tokens and secret query parameters (redaction.ts), and cleared of
  * control characters: a message added later cannot print a key a target echoed.
@@ -71,6 +71,19 @@ export function writeJson(file: string, value: unknown): Promise<void> {
  */
 export function writeXml(file: string, text: string): Promise<void> {
   return writeFile(file, xmlWithoutControls(redact(text)));
+}
+
+/**
+ * Writes an HTML report (`--html`): drawn by `render` from the value redacted as `--json`'s is,
+ * value by value, so that a key escaped into markup was already gone; the page is redacted again
+ * at the sink, as every text. `render` escapes what it writes.
+ */
+export function writeHtml<T>(
+  file: string,
+  value: T,
+  render: (redacted: T) => string,
+): Promise<void> {
+  return writeFile(file, xmlWithoutControls(redact(render(redactedValue(value) as T))));
 }
 
 /** Writes a text file for a person to read and edit (`init --out`). */

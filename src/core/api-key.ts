@@ -1,4 +1,5 @@
 import type { Permission } from '../openapi/operations.ts';
+import type { KeyRole } from '../openapi/recording.ts';
 
 export type { Permission };
 
@@ -48,4 +49,17 @@ export function maskApiKey(key: string): string {
   if (key.length >= 24) return `${key.slice(0, 8)}…${key.slice(-4)}`;
   if (key.length >= 12) return `…${key.slice(-4)}`;
   return '****';
+}
+
+const FULL = ['read', 'write', 'search'] as const;
+
+/** The role of a presented key among the mock's keys (see {@link KeyRole}). */
+export function keyRole(presented: string | undefined, keys: readonly ApiKey[]): KeyRole {
+  if (presented === undefined) return 'none';
+  const key = keys.find((k) => k.key === presented);
+  if (!key) return 'unknown';
+  if (!key.active) return 'inactive';
+  const home = keys.find((k) => k.active && FULL.every((p) => k.permissions.includes(p)));
+  if (home && key.account_id !== home.account_id) return 'otherAccount';
+  return FULL.every((p) => key.permissions.includes(p)) ? 'full' : 'readonly';
 }

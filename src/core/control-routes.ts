@@ -9,7 +9,7 @@ import type { MockState } from './store/mock-state.ts';
 import { json, noContent, streamed, type MockRequest, type MockResponse } from './http.ts';
 import { compileSchema } from '../openapi/ajv.ts';
 import { OPERATIONS, type OperationId } from '../openapi/operations.ts';
-import { keyRole } from './recorder.ts';
+import { keyRole } from './api-key.ts';
 import { problem, problemResponse, type FieldError } from './problem.ts';
 import { nonFiniteNumberAt } from './json-limits.ts';
 import { MAX_FAILURE_TIMES, MAX_INSTANT_MS, MAX_LATENCY_MS } from './limits.ts';

@@ -6,11 +6,10 @@
  * role. Cleared by `reset`. Read by `mock.controls.requests()` and `GET /__mock/requests`, and
  * watched live by `GET /__mock/requests/stream` (journal-stream.ts).
  */
-import { maskApiKey, type ApiKey } from './api-key.ts';
+import { keyRole, maskApiKey, type ApiKey } from './api-key.ts';
 import type { HandledRequest, MockRequest } from './http.ts';
 import type { KeyRole } from '../openapi/recording.ts';
 import type { JournalEntry, JournalFilter } from './mock.ts';
-import { keyRole } from './recorder.ts';
 
 /** The entries a journal keeps by default: a few MB, a day of a developer's clicking. */
 export const DEFAULT_JOURNAL_SIZE = 10_000;

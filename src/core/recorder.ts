@@ -5,12 +5,11 @@
  */
 import {
   RECORDING_FORMAT,
-  type KeyRole,
   type RecordedExchange,
   type RecordedSequence,
   type Recording,
 } from '../openapi/recording.ts';
-import type { ApiKey } from './api-key.ts';
+import { keyRole, type ApiKey } from './api-key.ts';
 import { nestsDeeperThan } from './json-limits.ts';
 import { MAX_JSON_DEPTH } from './limits.ts';
 import type { HandledRequest, MockRequest } from './http.ts';
@@ -19,19 +18,6 @@ import { isControlPath } from './serve.ts';
 
 /** The most exchanges one recording keeps: past it, a test that loops is not recorded whole. */
 const MAX_RECORDED_EXCHANGES = 100_000;
-
-const FULL = ['read', 'write', 'search'] as const;
-
-/** The role of a presented key among the mock's keys (see {@link KeyRole}). */
-export function keyRole(presented: string | undefined, keys: readonly ApiKey[]): KeyRole {
-  if (presented === undefined) return 'none';
-  const key = keys.find((k) => k.key === presented);
-  if (!key) return 'unknown';
-  if (!key.active) return 'inactive';
-  const home = keys.find((k) => k.active && FULL.every((p) => k.permissions.includes(p)));
-  if (home && key.account_id !== home.account_id) return 'otherAccount';
-  return FULL.every((p) => key.permissions.includes(p)) ? 'full' : 'readonly';
-}
 
 function parsed(text: string | undefined): unknown {
   if (text === undefined || text === '') return undefined;

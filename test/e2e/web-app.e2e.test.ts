@@ -12,7 +12,7 @@ import { replay } from '../../src/contract/replay/replay.ts';
 import { readReplayFile } from '../../src/contract/replay/read-file.ts';
 import { DEFAULT_DESCRIPTION } from '../../src/contract/target-api/description.ts';
 import { loadTargetFile } from '../../src/contract/target-api/load.ts';
-import { keyRole } from '../../src/core/recorder.ts';
+import { keyRole } from '../../src/core/api-key.ts';
 import { createMock, type AnswersMock } from '../../src/index.ts';
 import { DEV_KEYS } from '../../src/seed/dev-keys.ts';
 import { startIndependentServer } from '../independent/server.ts';

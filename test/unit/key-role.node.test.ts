@@ -1,7 +1,7 @@
 /** The role a recording stores instead of a key's value, for each kind of key. */
 import { describe, expect, it } from 'vitest';
 import type { ApiKey } from '../../src/core/api-key.ts';
-import { keyRole } from '../../src/core/recorder.ts';
+import { keyRole } from '../../src/core/api-key.ts';
 import { DEV_KEYS, DEV_KEYS_BY_ROLE } from '../../src/seed/dev-keys.ts';
 
 const KEYS: ApiKey[] = [

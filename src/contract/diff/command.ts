@@ -10,7 +10,7 @@ import { Command, Option } from 'commander';
 import { parseCommand, runOptions, targetOptions, UsageError, whole } from '../cli-options.ts';
 import { Interrupted } from '../failure.ts';
 import { listenForInterrupt, signalExitCode } from '../interrupt.ts';
-import { print, printError, writeJson, writeXml } from '../output.ts';
+import { print, printError, writeHtml, writeJson, writeXml } from '../output.ts';
 import { Run } from '../runner/run.ts';
 import { loadTargetFile } from '../target-api/load.ts';
 import { judgeDiff } from './judge.ts';
@@ -24,6 +24,8 @@ import {
   type DiffReport,
   type FailOn,
 } from './report.ts';
+import { renderReport } from '../html/page.ts';
+import { diffView } from '../html/diff-view.ts';
 
 /** The mock serving a snapshot, given by the assembly (`src/bin`): its API root and dev keys. */
 export interface ServedSnapshot {
@@ -99,6 +101,10 @@ export async function diffCommand(
     )
     .option('--json <file>', 'write the report as JSON (a later run’s --baseline)')
     .option('--junit <file>', 'write the report as JUnit XML')
+    .option(
+      '--html <file>',
+      'write the report as one self-contained HTML page (no network; the same data as --json)',
+    )
     .option('--baseline <file>', 'an earlier run’s --json: report only what is new since')
     .addOption(
       new Option(
@@ -130,6 +136,7 @@ export async function diffCommand(
     snapshot: string;
     target?: string;
     json?: string;
+    html?: string;
     junit?: string;
     baseline?: string;
     failOn: FailOn;
@@ -219,6 +226,8 @@ export async function diffCommand(
     print(`${formatDiff(report)}\n`);
     if (options.json) await writeJson(options.json, report);
     if (options.junit) await writeXml(options.junit, diffJUnit(report));
+    if (options.html)
+      await writeHtml(options.html, report, (redacted) => renderReport(diffView(redacted)));
     return report.verdict === 'nothing compared' ? 2 : report.verdict === 'new differences' ? 1 : 0;
   } catch (error) {
     if (error instanceof Interrupted || interruption.signal.aborted) {

@@ -9,6 +9,8 @@ import { loadTargetFile } from '../target-api/load.ts';
 import { clauseCoverage, coverageShortfall, unjudgeable } from './coverage.ts';
 import { explore, type ExploreModel } from './explore.ts';
 import { exploreJUnit, formatExplore, type CoveredExploreReport } from './story.ts';
+import { renderReport } from '../html/page.ts';
+import { exploreView } from '../html/explore-view.ts';
 
 const integer = (name: string) => (text: string) => {
   const value = Number(text);
@@ -77,6 +79,10 @@ export async function exploreCommand(
     .option('--replay <path>', 'replays the sequence a story names (with its --seed)')
     .option('--json <file>', 'writes the report, with the story, as JSON')
     .option(
+      '--html <file>',
+      'writes the report as one self-contained HTML page (no network; the same data as --json)',
+    )
+    .option(
       '--junit <file>',
       'writes a JUnit XML report: a test case per clause reached, the story’s clause failing',
     )
@@ -107,6 +113,7 @@ export async function exploreCommand(
     replay?: string;
     level: 'spec' | 'profile';
     json?: string;
+    html?: string;
     junit?: string;
     minCoverage?: number;
     shrinkBudget?: string;
@@ -200,6 +207,10 @@ export async function exploreCommand(
     namesLeftBehind: true,
     json: { file: options.json, value: report },
     junit: { file: options.junit, xml: () => exploreJUnit(report, command, minCoverage) },
+    html: {
+      file: options.html,
+      page: (redacted) => renderReport(exploreView(redacted, command)),
+    },
     interruptedBy: (signal) => `Interrupted by ${signal} after ${report.sequences} sequences.`,
     // @note As for the suite: data left behind fails the run (`sweep` removes it).
     exitStatus: () =>

@@ -11,6 +11,8 @@ import type { Keys } from '../explore/comparison.ts';
 import { readReplayFile } from './read-file.ts';
 import { replay } from './replay.ts';
 import { formatReplay, replayExitStatus, replayJUnit } from './replay-report.ts';
+import { renderReport } from '../html/page.ts';
+import { replayView } from '../html/replay-view.ts';
 
 interface ReplayCliOptions {
   baseUrl?: string;
@@ -29,6 +31,7 @@ interface ReplayCliOptions {
   maxWalkItems?: number;
   requestTimeout?: number;
   json?: string;
+  html?: string;
   junit?: string;
 }
 
@@ -90,6 +93,10 @@ export async function replayCommand(argv: string[], services: ReplayServices): P
       'fails the run on a compatibility note: what a test relies on that the target decides otherwise where the spec leaves it open (a page size past its limit, another status for the same absence)',
     )
     .option('--json <file>', 'writes the report as JSON')
+    .option(
+      '--html <file>',
+      'writes the report as one self-contained HTML page (no network; the same data as --json)',
+    )
     .option('--junit <file>', 'writes a JUnit XML report: a test case per consumer test')
     .addHelpText(
       'after',
@@ -171,6 +178,7 @@ export async function replayCommand(argv: string[], services: ReplayServices): P
       text: formatReplay(report),
       json: { file: options.json, value: report },
       junit: { file: options.junit, xml: () => replayJUnit(report) },
+      html: { file: options.html, page: (redacted) => renderReport(replayView(redacted)) },
       interruptedBy: (signal) => `Interrupted by ${signal}.`,
       exitStatus: () => replayExitStatus(report),
     });

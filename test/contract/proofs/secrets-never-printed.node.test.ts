@@ -256,9 +256,10 @@ interface Outputs {
   stderr: string;
   json?: string;
   junit?: string;
+  html?: string;
 }
 
-/** One run, with --json and --junit in files of its own, and everything it printed or wrote. */
+/** One run, with --json, --junit and --html in files of their own, and all it printed or wrote. */
 async function run(
   name: string,
   args: string[],
@@ -267,9 +268,16 @@ async function run(
   const slug = name.replace(/\W+/g, '-');
   const json = join(dir, `${slug}.json`);
   const junit = join(dir, `${slug}.xml`);
-  const result = await contract([...args, '--json', json, '--junit', junit], env);
+  const html = join(dir, `${slug}.html`);
+  const result = await contract([...args, '--json', json, '--junit', junit, '--html', html], env);
   const read = (file: string) => readFile(file, 'utf8').catch(() => undefined);
-  return { name, ...result, json: await read(json), junit: await read(junit) };
+  return {
+    name,
+    ...result,
+    json: await read(json),
+    junit: await read(junit),
+    html: await read(html),
+  };
 }
 
 const RUNS: Array<{ name: string; args: () => string[]; env?: Record<string, string> }> = [
@@ -474,6 +482,7 @@ describe('20 runs against a target that echoes every key it is presented', () =>
         stderr: out.stderr,
         json: out.json,
         junit: out.junit,
+        html: out.html,
       }))
         for (const core of CORES)
           expect(text?.includes(core), `${out.name}, ${where}: ${core}`).not.toBe(true);
@@ -494,6 +503,14 @@ describe('20 runs against a target that echoes every key it is presented', () =>
     expect(all).toContain('access_token=[redacted]');
   });
 
+  it('wrote an HTML report wherever it wrote a JSON one, with no markup of a name unescaped', () => {
+    for (const out of outputs) {
+      expect(out.html === undefined, out.name).toBe(out.json === undefined);
+      expect(out.html ?? '', out.name).not.toContain('<script');
+      expect(out.html ?? '', out.name).not.toMatch(/<[^>]*\x1b/);
+    }
+  });
+
   it('printed no control character of a name raw; its reports are valid JSON and XML', () => {
     const named = outputs.filter((out) => out.stdout.includes('pays \\x1b[2J'));
     expect(named.length).toBeGreaterThanOrEqual(5);
@@ -504,6 +521,8 @@ describe('20 runs against a target that echoes every key it is presented', () =>
         expect(CONTROL.test(out.json), `${out.name}: json`).toBe(false);
         expect(() => JSON.parse(out.json!), out.name).not.toThrow();
       }
+      if (out.html !== undefined)
+        expect(CONTROL.test(out.html.replace(/[\n\t\r]/g, '')), `${out.name}: html`).toBe(false);
       if (out.junit !== undefined) {
         expect(CONTROL.test(out.junit.replace(/[\n\t\r]/g, '')), `${out.name}: junit`).toBe(false);
         expect(() => new SaxesParser().write(out.junit!).close(), out.name).not.toThrow();
