@@ -39,6 +39,8 @@ export const HOW: Record<string, string> = {
   'explore-story':
     'explore run here from the sources against the independent server with walk-offset-token, its output compared (run ids, uuids, port and time masked); its replay line replayed',
   'explore-local': 'run in your-app against the server of `frontend`',
+  'html-reports':
+    'run in your-app against the server of `frontend`: each page written, its verdict the run’s',
   'update-parts':
     'parsed as a description here; the spec-only server, described so, is explored without a false alarm (test/spec-only)',
   workflow: 'its `run:` steps in your-repo, against a mock on loopback; the JUnit file read',
@@ -110,6 +112,7 @@ export const SHELL_BLOCKS_RUN_BY = {
     'from-nothing',
     'local-profile',
     'explore-local',
+    'html-reports',
   ],
   'test/clone': [
     'set-up',

@@ -226,6 +226,14 @@ describe(`the documents, followed by a new user (msw ${MSW}, Node ${process.vers
         // least as many as --min-coverage 90 asks (the run exits 0 only then).
         const covered = /^Coverage: (\d+) of (\d+) clauses \((\d+)%\)/m.exec(explored.stdout);
         expect(Number(covered?.[3])).toBeGreaterThanOrEqual(90);
+        const reports = await runCommands('html-reports', commandsOf('html-reports'), app);
+        expectRan('html-reports', reports);
+        await expect(readFile(join(app, 'contract.html'), 'utf8')).resolves.toContain(
+          'data-verdict="PASSED at level spec"',
+        );
+        await expect(readFile(join(app, 'explore.html'), 'utf8')).resolves.toContain(
+          'data-verdict="AGREED"',
+        );
         const sweep = await runCommands(
           'inline',
           ['npx --no -- answers-contract sweep --older-than 1h'],
