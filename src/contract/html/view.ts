@@ -19,7 +19,7 @@ export interface ClauseRow {
 }
 
 /** One step of a story: what the client sent, what each side answered. */
-export interface StoryStep {
+interface StoryStep {
   request: string;
   model?: string | undefined;
   target?: string | undefined;
