@@ -65,4 +65,11 @@ describe('the HTML report page', () => {
     expect(first).toMatch(/<li data-step="1" data-diverged>/);
     expect(first).not.toMatch(/<li data-step="2" data-diverged>/);
   });
+
+  it('shows a story without steps (a check of the suite) by its first difference alone', () => {
+    const base = view('x');
+    const page = renderReport({ ...base, stories: [{ ...base.stories[0]!, steps: [] }] });
+    expect(page).toContain('data-first-difference="x"');
+    expect(page).not.toMatch(/<li data-step|<li [^>]*data-diverged/);
+  });
 });

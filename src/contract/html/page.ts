@@ -6,7 +6,10 @@
  *
  * The elements carry what a reader (or a test) looks for as data attributes: each clause row its
  * `data-clause` and `data-verdict`, each story its `data-clause`, each step its `data-step`, and
- * the step that diverged `data-diverged` with its first difference `data-first-difference`.
+ * the step that diverged `data-diverged` with its first difference `data-first-difference` (a
+ * story without steps, a check of the suite, has its first difference alone); each fact its
+ * `data-fact`, the pushback its waits (`data-pushback`) and what was left its count
+ * (`data-left-behind`).
  */
 import { escapeXml } from '../runner/junit.ts';
 import type { Difference } from '../judges/difference.ts';
@@ -71,9 +74,10 @@ function storyBlock(story: StoryView, index: number): string {
     return `<li data-step="${i + 1}"${mark}><span>${i + 1}.</span><span class="side" data-side="client">${text(step.request)}</span><span class="side" data-side="${text(story.sides.model)}">${text(step.model ?? '')}</span><span class="side" data-side="${text(story.sides.target)}">${text(step.target ?? '')}</span>${difference}</li>`;
   });
   const head = `<li class="head"><span>#</span><span>client</span><span>${text(story.sides.model)}</span><span>${text(story.sides.target)}</span></li>`;
+  // A check of the suite is told by its difference alone: no steps, none of them marked.
   const noSteps =
     story.steps.length === 0 && story.difference
-      ? `<ol class="steps">${`<li data-step="0" data-diverged>${differenceBlock(story.difference, story.sides)}</li>`}</ol>`
+      ? differenceBlock(story.difference, story.sides)
       : '';
   return `<details data-story="${index + 1}" data-clause="${text(story.clause)}"${index === 0 ? ' open' : ''}>
 <summary>${text(story.clause)}: ${text(story.title)}</summary>
@@ -94,7 +98,9 @@ function leftBehind(ids: string[] | undefined): string {
 
 /** The whole page of a report. */
 export function renderReport(view: ReportView): string {
-  const facts = view.facts.map(([name, value]) => `<dt>${text(name)}</dt><dd>${text(value)}</dd>`);
+  const facts = view.facts.map(
+    ([name, value]) => `<dt>${text(name)}</dt><dd data-fact="${text(name)}">${text(value)}</dd>`,
+  );
   const counts = (['passed', 'failed', 'noted', 'not judged'] as const)
     .map((verdict) => [verdict, view.clauses.filter((row) => row.verdict === verdict).length])
     .filter(([, n]) => n !== 0)
@@ -130,7 +136,7 @@ ${view.clauses.map(clauseRow).join('\n')}
 </tbody></table></div>
 ${
   pushback
-    ? `<h2>Pushback</h2><p data-pushback>${pushback.waits} waits asked (429 or 503 with Retry-After), ${(pushback.waitedMs / 1000).toFixed(1)} s waited, ${pushback.notWaited} longer waits not honoured.</p>`
+    ? `<h2>Pushback</h2><p data-pushback="${pushback.waits}">${pushback.waits} waits asked (429 or 503 with Retry-After), ${(pushback.waitedMs / 1000).toFixed(1)} s waited, ${pushback.notWaited} longer waits not honoured.</p>`
     : ''
 }
 <h2>Left behind</h2>
